@@ -1,0 +1,225 @@
+"""The common interface of every rule set, and the helpers they share.
+
+A rule set is a module-level object implementing :class:`Ruleset`. The core
+parses what every session has in common (format, players, first dealer, the
+``ruleset`` key), hands each entry of ``hands`` to the rule set in order and
+wraps any :class:`HandError` with the hand's number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Protocol
+
+SESSION_FORMAT = "tresillo-session/1"
+LEDGER_FORMAT = "tresillo-ledger/1"
+
+JSON = dict[str, Any]
+
+
+class SessionError(ValueError):
+    """Invalid input; ``str()`` is the one line the CLI prints (``hand 7: …``)."""
+
+    def __init__(self, reason: str, hand: int | None = None) -> None:
+        self.reason = reason
+        self.hand = hand
+        prefix = "session" if hand is None else f"hand {hand}"
+        super().__init__(f"{prefix}: {reason}")
+
+
+class HandError(ValueError):
+    """Invalid hand; the core adds the hand number."""
+
+
+class Ruleset(Protocol):
+    """What every rule set offers the core.
+
+    ``begin`` checks the options and returns the state before the first hand;
+    ``play`` settles one more hand on top of a state and returns the new state
+    and the ledger entry of that hand (without ``n``); ``summary`` gives the
+    ledger's top-level keys after the last hand. States are immutable.
+    """
+
+    name: str
+    player_counts: tuple[int, ...]
+
+    def begin(self, players: tuple[str, ...], rules: Mapping[str, Any], first_dealer: int) -> Any: ...
+
+    def play(self, state: Any, hand: Mapping[str, Any], n: int) -> tuple[Any, JSON]: ...
+
+    def summary(self, state: Any) -> JSON: ...
+
+    def header(self, state: Any) -> JSON: ...
+
+
+# ---------------------------------------------------------------- values
+
+
+def is_int(value: object) -> bool:
+    """Tell whether a JSON value is a whole number (``true`` is not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def describe(value: object) -> str:
+    """Quote a bad value for an error message, shortened."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def round_up(amount: int, step: int) -> int:
+    """Round a non-negative amount up to a multiple of ``step`` (R14)."""
+    if step <= 1 or amount <= 0:
+        return amount
+    return -(-amount // step) * step
+
+
+def next_seat(seat: int, count: int) -> int:
+    """Seat after ``seat`` in the order of play (R1)."""
+    return seat % count + 1
+
+
+def check_keys(hand: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
+    """Refuse keys that a hand of this kind does not have."""
+    allowed_set = set(allowed)
+    for key in hand:
+        if key not in allowed_set:
+            raise HandError(f"unknown key {key!r} in {what}")
+
+
+def seat_value(value: object, key: str, count: int) -> int:
+    """Parse a seat number 1..count."""
+    if not is_int(value):
+        raise HandError(f"{key} must be a seat number, not {describe(value)}")
+    assert isinstance(value, int)
+    if not 1 <= value <= count:
+        raise HandError(f"{key} {value} is not a seat (1-{count})")
+    return value
+
+
+def int_value(value: object, key: str, low: int = 0, high: int | None = None) -> int:
+    """Parse a whole number within bounds."""
+    if not is_int(value):
+        raise HandError(f"{key} must be a whole number, not {describe(value)}")
+    assert isinstance(value, int)
+    if value < low or (high is not None and value > high):
+        bound = f"at least {low}" if high is None else f"between {low} and {high}"
+        raise HandError(f"{key} must be {bound}, not {value}")
+    return value
+
+
+def word_value(value: object, key: str, words: Sequence[str]) -> str:
+    """Parse one of a closed set of words."""
+    if not isinstance(value, str) or value not in words:
+        raise HandError(f"unknown {key} {describe(value)} (expected {', '.join(words)})")
+    return value
+
+
+def bool_value(value: object, key: str) -> bool:
+    """Parse a JSON boolean."""
+    if not isinstance(value, bool):
+        raise HandError(f"{key} must be true or false, not {describe(value)}")
+    return value
+
+
+def required(hand: Mapping[str, Any], key: str) -> Any:
+    """Return a key the hand must have."""
+    if key not in hand or hand[key] is None:
+        raise HandError(f"missing {key}")
+    return hand[key]
+
+
+def resolve_dealer(hand: Mapping[str, Any], expected: int, count: int) -> int:
+    """The hand's dealer: the one it names (correcting the rotation, R2) or the next in turn."""
+    value = hand.get("dealer")
+    if value is None:
+        return expected
+    return seat_value(value, "dealer", count)
+
+
+def tricks_value(hand: Mapping[str, Any], seats: Sequence[int], total: int = 9, key: str = "tricks") -> dict[int, int]:
+    """Parse a seat → tricks object naming exactly ``seats``; at most ``total`` in all."""
+    raw = required(hand, key)
+    if not isinstance(raw, Mapping):
+        raise HandError(f"{key} must be an object of seat: tricks")
+    result: dict[int, int] = {}
+    for k, v in raw.items():
+        seat = _seat_key(k)
+        if seat is None or seat not in seats:
+            wanted = ", ".join(str(s) for s in seats)
+            raise HandError(f"{key} names seat {describe(k)}, which is not active (active: {wanted})")
+        if seat in result:
+            raise HandError(f"{key} names seat {seat} twice")
+        result[seat] = int_value(v, f"tricks of seat {seat}", 0, total)
+    missing = [s for s in seats if s not in result]
+    if missing:
+        raise HandError(f"{key} has no count for seat {missing[0]}")
+    if sum(result.values()) > total:
+        raise HandError(f"{key} add up to {sum(result.values())}, more than {total}")
+    return result
+
+
+def _seat_key(key: object) -> int | None:
+    if is_int(key):
+        assert isinstance(key, int)
+        return key
+    if isinstance(key, str) and key.isdigit() and key.isascii() and not key.startswith("0"):
+        return int(key)
+    return None
+
+
+# ------------------------------------------------------------- outcomes
+
+Outcome = Callable[[int, int, int], object]
+
+
+@lru_cache(maxsize=4096)
+def _completions(a: int, b: int, c: int, total: int) -> tuple[tuple[int, int, int], ...]:
+    rest = total - a - b - c
+    return tuple((a + x, b + y, c + rest - x - y) for x in range(rest + 1) for y in range(rest + 1 - x))
+
+
+_decided_cache: dict[tuple[object, int, int, int, int], object] = {}
+
+
+def decided(outcome: Outcome, counts: tuple[int, int, int], total: int = 9) -> object | None:
+    """R10: the outcome every completion of a short split gives, or None if they differ."""
+    a, b, c = counts
+    if a + b + c == total:
+        return outcome(a, b, c)
+    key = (outcome, a, b, c, total)
+    if key in _decided_cache:
+        return _decided_cache[key]
+    results = {outcome(*full) for full in _completions(a, b, c, total)}
+    answer = results.pop() if len(results) == 1 else None
+    _decided_cache[key] = answer
+    return answer
+
+
+# ------------------------------------------------------------ the ledger
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One movement of tantos; ``source``/``target`` is a seat or a pot's name."""
+
+    source: int | str
+    target: int | str
+    amount: int
+    concept: str
+    detail: str
+
+    def as_json(self) -> JSON:
+        return {
+            "from": self.source,
+            "to": self.target,
+            "amount": self.amount,
+            "concept": self.concept,
+            "detail": self.detail,
+        }
+
+
+def seat_map(values: Sequence[int]) -> dict[str, int]:
+    """Seat-keyed JSON object of per-seat values."""
+    return {str(i): v for i, v in enumerate(values, 1)}

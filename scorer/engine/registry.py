@@ -1,0 +1,16 @@
+"""The rule sets a session can name in ``rules.ruleset``."""
+
+from __future__ import annotations
+
+from .core import Ruleset, SessionError, describe
+from .tresillo import TRESILLO
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (TRESILLO,)}
+
+
+def get_ruleset(name: object) -> Ruleset:
+    """The rule set called ``name``; SessionError for an unknown one."""
+    if isinstance(name, str) and name in RULESETS:
+        return RULESETS[name]
+    known = ", ".join(sorted(RULESETS))
+    raise SessionError(f"unknown ruleset {describe(name)} (expected {known})")

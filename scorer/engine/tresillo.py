@@ -1,0 +1,589 @@
+"""Tresillo: the plato and the cartulina of shared/rules/tresillo.md (R1–R31)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .core import (
+    JSON,
+    HandError,
+    Transfer,
+    bool_value,
+    check_keys,
+    decided,
+    describe,
+    int_value,
+    is_int,
+    next_seat,
+    required,
+    resolve_dealer,
+    round_up,
+    seat_map,
+    seat_value,
+    tricks_value,
+    word_value,
+)
+
+SUITS: Final = ("oros", "copas", "espadas", "bastos")
+LONG_SUITS: Final = ("oros", "copas")  # 12 trumps; the short suits have 11
+LANCES: Final = ("entrada", "vuelta", "vuelta_solera", "solo")
+LANCE_VALUE: Final = {"entrada": 0, "vuelta": 2, "vuelta_solera": 20, "solo": 20}  # R11
+LANCE_WORDS: Final = {"entrada": "entrada", "vuelta": "vuelta", "vuelta_solera": "vuelta solera", "solo": "solo"}
+BOLA_VALUE: Final = 100  # R11, R19
+PUESTA_EXTRA: Final = 20  # R21
+ESTUCHES_CAP: Final = 5  # R12
+
+SIN_PUESTA: Final = "sin_puesta"
+PRIMERA: Final = "primera"
+RESERVADA: Final = "reservada"
+
+PLAYED_KEYS: Final = (
+    "jugador", "lance", "trump", "estuches", "contraestuches", "tricks",
+    "primeras", "bola", "rendida", "defensor", "dealer", "note",
+)  # fmt: skip
+
+OPTION_DEFAULTS: Final[dict[str, Any]] = {
+    "favor_suit": None,
+    "vuelta_solera": True,
+    "dealer_stake": 5,
+    "enchilada": 0,
+    "rounding": 5,
+    "favor_doubling": "double_rounded",
+    "vuelta_at_favor": True,
+    "solo_codillo": "codillo_and_conditions",
+    "failed_bola": "pays_bola",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The house rules of format.md, checked."""
+
+    favor_suit: str | None = None
+    vuelta_solera: bool = True
+    dealer_stake: int = 5
+    enchilada: int = 0
+    rounding: int = 5
+    favor_doubling: str = "double_rounded"
+    vuelta_at_favor: bool = True
+    solo_codillo: str = "codillo_and_conditions"
+    failed_bola: str = "pays_bola"
+
+
+def parse_options(rules: Mapping[str, Any]) -> Options:
+    """Check every option of the session's rules; HandError names the bad one."""
+    for key in rules:
+        if key not in OPTION_DEFAULTS:
+            raise HandError(f"unknown rule {key!r}")
+    values = {**OPTION_DEFAULTS, **{k: v for k, v in rules.items()}}
+    favor = values["favor_suit"]
+    if favor is not None:
+        word_value(favor, "favor_suit", SUITS)
+    return Options(
+        favor_suit=favor,
+        vuelta_solera=bool_value(values["vuelta_solera"], "rule vuelta_solera"),
+        dealer_stake=int_value(values["dealer_stake"], "rule dealer_stake", 0),
+        enchilada=int_value(values["enchilada"], "rule enchilada", 0),
+        rounding=int_value(values["rounding"], "rule rounding", 1),
+        favor_doubling=word_value(values["favor_doubling"], "favor_doubling", ("double_rounded", "round_doubled")),
+        vuelta_at_favor=bool_value(values["vuelta_at_favor"], "rule vuelta_at_favor"),
+        solo_codillo=word_value(values["solo_codillo"], "solo_codillo", ("codillo_and_conditions", "codillo_only")),
+        failed_bola=word_value(values["failed_bola"], "failed_bola", ("pays_bola", "free")),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Puesta:
+    """A reserved puesta written on the cartulina."""
+
+    id: int
+    owner: int
+    amount: int
+    hand: int
+    state: str  # pendiente, en_plato, cobrada, anulada, devuelta
+
+    def as_json(self) -> JSON:
+        return {"id": self.id, "owner": self.owner, "amount": self.amount, "hand": self.hand, "state": self.state}
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """Persistent list of cartulina entries that reached a final state (newest first)."""
+
+    puesta: Puesta
+    rest: Closed | None
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything the next hand needs to know; balances are derived from transfers."""
+
+    options: Options
+    seats: int
+    balances: tuple[int, ...]
+    plato: int
+    kind: str
+    contributions: tuple[int, ...]  # per seat, into the current plato since it was last taken (R30)
+    open: tuple[Puesta, ...]  # pendiente and en_plato entries, by id
+    closed: Closed | None
+    next_id: int
+    next_dealer: int
+    finished: bool = False
+
+
+def active_seats(seats: int, dealer: int) -> tuple[int, ...]:
+    """R3: the three seats that receive cards, in order of play from the dealer's right."""
+    order = []
+    seat = dealer
+    for _ in range(seats):
+        seat = next_seat(seat, seats)
+        order.append(seat)
+    return tuple(s for s in order if seats == 3 or s != dealer)
+
+
+def is_favor(options: Options, lance: str, trump: str) -> bool:
+    """R15: a favor when the trump is the favour suit (vueltas per vuelta_at_favor)."""
+    if options.favor_suit is None or trump != options.favor_suit:
+        return False
+    return lance in ("entrada", "solo") or options.vuelta_at_favor
+
+
+# --------------------------------------------------------------- outcomes
+
+
+def played_outcome(j: int, a: int, b: int) -> tuple[str, int]:
+    """R9 on (Jugador, first contra, second contra): result and codillo giver (0, 1 or 2)."""
+    if j > a and j > b:
+        return ("ganada", 0)
+    if a > j and a > b:
+        return ("codillo", 1)
+    if b > j and b > a:
+        return ("codillo", 2)
+    return ("puesta", 0)
+
+
+def defended_outcome(s: int, d: int, m: int) -> str:
+    """R28 on (surrenderer, defensor, mano pobre): case a, b, c or d."""
+    if d > s and d > m:
+        return "a"
+    if d == max(s, m):
+        return "b"
+    if m > d and m > s:
+        return "d"
+    return "c"
+
+
+RESULT_OF_CASE: Final = {
+    "a": "defendida_ganada",
+    "b": "defendida_puesta",
+    "c": "defendida_codillo",
+    "d": "defendida_codillo_pobre",
+}
+
+
+def split_text(counts: tuple[int, ...]) -> str:
+    return "-".join(str(c) for c in counts)
+
+
+# ---------------------------------------------------------- one hand's work
+
+
+class _Desk:
+    """The mutable scratch pad of one hand; the result is frozen into a new State."""
+
+    def __init__(self, state: State, n: int) -> None:
+        self.state = state
+        self.n = n
+        self.balances = list(state.balances)
+        self.plato = state.plato
+        self.kind = state.kind
+        self.contributions = list(state.contributions)
+        self.open = list(state.open)
+        self.closed = state.closed
+        self.next_id = state.next_id
+        self.transfers: list[Transfer] = []
+
+    def pay(self, source: int, target: int | str, amount: int, concept: str, detail: str) -> None:
+        """Seat ``source`` pays a seat or the plato."""
+        if amount <= 0:
+            return
+        self.balances[source - 1] -= amount
+        if target == "plato":
+            self.plato += amount
+            self.contributions[source - 1] += amount
+        else:
+            assert isinstance(target, int)
+            self.balances[target - 1] += amount
+        self.transfers.append(Transfer(source, target, amount, concept, detail))
+
+    def give_back(self, target: int, amount: int, concept: str, detail: str) -> None:
+        """The plato pays a seat."""
+        if amount <= 0:
+            return
+        self.plato -= amount
+        self.balances[target - 1] += amount
+        self.transfers.append(Transfer("plato", target, amount, concept, detail))
+
+    def close_puesta(self, index: int, final: str) -> None:
+        entry = self.open.pop(index)
+        self.closed = Closed(_with_state(entry, final), self.closed)
+
+    def place_puesta(self, owner: int, amount: int, into_plato: bool, detail: str) -> None:
+        """R22: a puesta goes into a plato sin_puesta, else onto the cartulina."""
+        if into_plato:
+            self.pay(owner, "plato", amount, "puesta", detail)
+            self.kind = PRIMERA
+        else:
+            self.open.append(Puesta(self.next_id, owner, amount, self.n, "pendiente"))
+            self.next_id += 1
+
+    def take_plato(self, winner: int) -> None:
+        """R17–R18: the winner takes the plato; the largest pending puesta goes in."""
+        amount = self.plato
+        for i, entry in enumerate(self.open):
+            if entry.state == "en_plato":
+                self.close_puesta(i, "cobrada")
+                break
+        self.give_back(winner, amount, "plato", f"se lleva el plato: {amount}")
+        self.contributions = [0] * len(self.contributions)
+        self.kind = SIN_PUESTA
+        pending = [(i, e) for i, e in enumerate(self.open) if e.state == "pendiente"]
+        if pending:
+            # R18: the largest, ties the oldest (lowest id; open is kept by id)
+            i, entry = max(pending, key=lambda pair: (pair[1].amount, -pair[1].id))
+            self.open[i] = _with_state(entry, "en_plato")
+            self.pay(
+                entry.owner,
+                "plato",
+                entry.amount,
+                "puesta_reservada",
+                f"puesta reservada de la mano {entry.hand} al plato: {entry.amount}",
+            )
+            self.kind = RESERVADA
+
+    def freeze(self, dealer: int | None, result: str, next_dealer: int, finished: bool = False) -> tuple[State, JSON]:
+        s = self.state
+        new = State(
+            options=s.options,
+            seats=s.seats,
+            balances=tuple(self.balances),
+            plato=self.plato,
+            kind=self.kind,
+            contributions=tuple(self.contributions),
+            open=tuple(self.open),
+            closed=self.closed,
+            next_id=self.next_id,
+            next_dealer=next_dealer,
+            finished=finished,
+        )
+        entry: JSON = {
+            "dealer": dealer,
+            "result": result,
+            "transfers": [t.as_json() for t in self.transfers],
+            "balances": seat_map(new.balances),
+            "plato": {"amount": new.plato, "kind": new.kind},
+            "cartulina": [e.as_json() for e in new.open],
+        }
+        return new, entry
+
+
+def _with_state(entry: Puesta, state: str) -> Puesta:
+    return Puesta(entry.id, entry.owner, entry.amount, entry.hand, state)
+
+
+# ------------------------------------------------------------- amounts
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A per-participant amount and the words that explain it."""
+
+    value: int
+    detail: str
+
+
+def per_participant(parts: list[tuple[int, str]], options: Options, favor: bool) -> Amount:
+    """R14–R15: add the conditions, round up, double a favor."""
+    simple = sum(v for v, _ in parts)
+    words = " + ".join(f"{v} {w}" for v, w in parts if v) or "0"
+    rounded = round_up(simple, options.rounding)
+    detail = f"{words} = {simple}" if len([p for p in parts if p[0]]) > 1 else words
+    if rounded != simple:
+        detail += f" → {rounded}"
+    if not favor:
+        return Amount(rounded, detail)
+    if options.favor_doubling == "double_rounded":
+        return Amount(2 * rounded, f"{detail}; a favor ×2 = {2 * rounded}")
+    doubled = round_up(2 * simple, options.rounding)
+    text = f"{detail}; a favor ×2 = {2 * simple}"
+    if doubled != 2 * simple:
+        text += f" → {doubled}"
+    return Amount(doubled, text)
+
+
+def condition_parts(lance: str, estuches: int, contra: int, primeras: bool, bola_hecha: bool) -> list[tuple[int, str]]:
+    """R11–R13: the conditions of a hand as (tantos, words)."""
+    parts: list[tuple[int, str]] = []
+    if LANCE_VALUE[lance]:
+        parts.append((LANCE_VALUE[lance], LANCE_WORDS[lance]))
+    if bola_hecha:
+        parts.append((BOLA_VALUE, "bola"))
+    cap = estuches if bola_hecha else min(estuches, ESTUCHES_CAP)  # R12
+    if cap:
+        parts.append((cap, "estuches"))
+    ccap = contra if bola_hecha else min(contra, ESTUCHES_CAP)
+    if ccap:
+        parts.append((ccap, "contraestuches"))
+    if primeras:
+        parts.append((1, "primeras"))
+    return parts
+
+
+# ----------------------------------------------------------------- rule set
+
+
+class Tresillo:
+    """The rule set of shared/rules/tresillo.md."""
+
+    name: str = "tresillo"
+    player_counts: tuple[int, ...] = (3, 4)
+
+    def begin(self, players: tuple[str, ...], rules: Mapping[str, Any], first_dealer: int) -> State:
+        count = len(players)
+        return State(
+            options=parse_options(rules),
+            seats=count,
+            balances=(0,) * count,
+            plato=0,
+            kind=SIN_PUESTA,
+            contributions=(0,) * count,
+            open=(),
+            closed=None,
+            next_id=1,
+            next_dealer=first_dealer,
+        )
+
+    def header(self, state: State) -> JSON:
+        return {}
+
+    def summary(self, state: State) -> JSON:
+        every: list[Puesta] = list(state.open)
+        node = state.closed
+        while node is not None:
+            every.append(node.puesta)
+            node = node.rest
+        every.sort(key=lambda e: e.id)
+        return {
+            "balances": seat_map(state.balances),
+            "plato": {"amount": state.plato, "kind": state.kind},
+            "cartulina": [e.as_json() for e in every],
+            "next_dealer": state.next_dealer,
+        }
+
+    def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
+        if state.finished:
+            raise HandError("no hand may follow the closing (R30)")
+        if "close" in hand:
+            return self._close(state, hand, n)
+        dealer = resolve_dealer(hand, state.next_dealer, state.seats)
+        if "pass" in hand:
+            check_keys(hand, ("pass", "dealer", "note"), "a passed hand")
+            if hand["pass"] is not True:
+                raise HandError(f"pass must be true, not {describe(hand['pass'])}")
+            desk = self._deal(state, n, dealer)
+            return desk.freeze(dealer, "paso", next_seat(dealer, state.seats))  # R29
+        check_keys(hand, PLAYED_KEYS, "a played hand")
+        return self._played(state, hand, n, dealer)
+
+    # R5–R6
+    def _deal(self, state: State, n: int, dealer: int) -> _Desk:
+        desk = _Desk(state, n)
+        stake = state.options.dealer_stake
+        desk.pay(dealer, "plato", stake, "dar", f"el que da pone {stake}")
+        enchilada = state.options.enchilada
+        if enchilada and desk.kind == SIN_PUESTA:
+            desk.pay(dealer, "plato", enchilada, "enchilada", f"enchilada de {enchilada}")
+            desk.kind = PRIMERA
+        return desk
+
+    # R30
+    def _close(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
+        check_keys(hand, ("close", "dealer", "note"), "the closing")
+        if hand["close"] != "devolver":
+            raise HandError(f"unknown close {describe(hand['close'])} (expected devolver)")
+        if hand.get("dealer") is not None:
+            raise HandError("the closing has no dealer (R30)")
+        desk = _Desk(state, n)
+        for seat, amount in enumerate(state.contributions, 1):
+            desk.give_back(seat, amount, "devolucion", f"se devuelve lo que puso en el plato: {amount}")
+        while desk.open:
+            entry = desk.open[0]
+            desk.close_puesta(0, "devuelta" if entry.state == "en_plato" else "anulada")
+        desk.kind = SIN_PUESTA
+        return desk.freeze(None, "cierre", state.next_dealer, finished=True)
+
+    def _played(self, state: State, hand: Mapping[str, Any], n: int, dealer: int) -> tuple[State, JSON]:
+        opts = state.options
+        active = active_seats(state.seats, dealer)
+        jugador = seat_value(required(hand, "jugador"), "jugador", state.seats)
+        if jugador not in active:
+            raise HandError(f"jugador {jugador} is the alcalde (dealer) and does not play")
+        lance = word_value(required(hand, "lance"), "lance", LANCES)
+        if lance == "vuelta_solera" and not opts.vuelta_solera:
+            raise HandError("vuelta_solera is not admitted by the rules of this table")
+        trump = word_value(required(hand, "trump"), "trump", SUITS)
+        top = 12 if trump in LONG_SUITS else 11
+        estuches = self._estuches(hand, "estuches", top, trump)
+        contra_est = self._estuches(hand, "contraestuches", top, trump)
+        if estuches and contra_est:
+            raise HandError("a hand cannot have both estuches and contraestuches (R12)")
+        rendida = bool_value(hand["rendida"], "rendida") if hand.get("rendida") is not None else False
+        defensor_raw = hand.get("defensor")
+        primeras = hand.get("primeras")
+        if primeras is not None:
+            word_value(primeras, "primeras", ("jugador", "contra"))
+        bola = hand.get("bola")
+        if bola is not None:
+            word_value(bola, "bola", ("hecha", "cortada"))
+        contra = tuple(s for s in active if s != jugador)
+        favor = is_favor(opts, lance, trump)
+        if defensor_raw is not None and not rendida:
+            raise HandError("defensor without rendida")
+        if rendida:
+            if bola is not None:
+                raise HandError("a rendida cannot have a bola")
+            if primeras is not None:
+                raise HandError("a rendida has no primeras (R13)")
+            if lance not in ("entrada", "vuelta"):
+                raise HandError(f"a {LANCE_WORDS[lance]} cannot be surrendered (R25)")
+            if defensor_raw is not None:
+                if lance != "entrada":
+                    raise HandError("a vuelta rendida cannot be defended (R26)")
+                defensor = seat_value(defensor_raw, "defensor", state.seats)
+                if defensor not in contra:
+                    raise HandError(f"defensor {defensor} is not a contra player (contra: {contra[0]}, {contra[1]})")
+                return self._defended(state, hand, n, dealer, jugador, defensor, contra, favor)
+            return self._surrendered(state, n, dealer, jugador, lance, favor)
+
+        tricks = tricks_value(hand, active)
+        counts = (tricks[jugador], tricks[contra[0]], tricks[contra[1]])
+        outcome = decided(played_outcome, counts)
+        if outcome is None:
+            raise HandError(f"tricks {split_text(counts)} do not decide the hand (R10)")
+        assert isinstance(outcome, tuple)
+        result, giver_index = outcome
+        j = counts[0]
+        if bola == "hecha" and j != 9:
+            raise HandError(f"bola hecha needs all nine tricks, not {j}")
+        if bola == "cortada" and not (result == "ganada" and 5 <= j <= 8):
+            raise HandError(f"bola cortada needs a won hand with 5 to 8 tricks, not {split_text(counts)}")
+        if primeras == "jugador" and not (result == "ganada" and j >= 5):
+            raise HandError(f"primeras for the jugador need a won hand with 5 tricks, not {split_text(counts)} (R13)")
+        if primeras == "contra" and not (result == "puesta" and counts[1] + counts[2] >= 5):
+            raise HandError(f"primeras for the contra need a puesta, not {split_text(counts)} (R13)")
+        has_primeras = primeras == "jugador" or bola is not None
+        desk = self._deal(state, n, dealer)
+        case1 = desk.kind != RESERVADA  # R8
+        others = [s for s in range(1, state.seats + 1) if s != jugador]  # R4
+        if result == "ganada":
+            parts = condition_parts(lance, estuches, contra_est, has_primeras, bola == "hecha")
+            if case1:
+                parts.insert(0, (5, "por jugar"))
+            amount = per_participant(parts, opts, favor)  # R16
+            for seat in others:
+                desk.pay(seat, jugador, amount.value, "juego", amount.detail)
+            desk.take_plato(jugador)  # R17-R18
+            if bola == "cortada" and opts.failed_bola == "pays_bola":  # R19
+                cut = per_participant([(BOLA_VALUE, "bola cortada")], opts, favor)
+                for seat in others:
+                    desk.pay(jugador, seat, cut.value, "bola_cortada", cut.detail)
+            final = "bola" if bola == "hecha" else "ganada"
+            return desk.freeze(dealer, final, next_seat(dealer, state.seats))
+        # R20-R24: a lost hand
+        parts = condition_parts(lance, estuches, contra_est, primeras == "contra", False)
+        solo_codillo = result == "codillo" and lance in ("solo", "vuelta_solera")
+        if not (solo_codillo and opts.solo_codillo == "codillo_only"):
+            amount = per_participant(parts, opts, favor)
+            for seat in others:
+                desk.pay(jugador, seat, amount.value, "condiciones", amount.detail)
+        puesta, why = self._puesta(desk, case1, favor)
+        if not solo_codillo:
+            desk.place_puesta(jugador, puesta, desk.kind == SIN_PUESTA, why)
+        if result == "codillo":
+            giver = contra[giver_index - 1]
+            desk.pay(jugador, giver, puesta, "codillo", f"codillo: paga la puesta ({why})")
+        return desk.freeze(dealer, result, next_seat(dealer, state.seats))
+
+    @staticmethod
+    def _estuches(hand: Mapping[str, Any], key: str, top: int, trump: str) -> int:
+        value = hand.get(key)
+        if value is None:
+            return 0
+        if not is_int(value):
+            raise HandError(f"{key} must be a whole number, not {describe(value)}")
+        if value != 0 and not 3 <= value <= top:
+            raise HandError(f"impossible {key} {value}: 0, or 3 to {top} with {trump} (R12)")
+        return int(value)
+
+    @staticmethod
+    def _puesta(desk: _Desk, case1: bool, favor: bool) -> tuple[int, str]:
+        """R21: P = PL + 20 (40 a favor) in case 1, PL in case 2."""
+        pl = desk.plato
+        if not case1:
+            return pl, f"lo que hay en el plato: {pl}"
+        extra = 2 * PUESTA_EXTRA if favor else PUESTA_EXTRA
+        word = " a favor" if favor else ""
+        return pl + extra, f"plato {pl} + {extra}{word} = {pl + extra}"
+
+    def _surrendered(
+        self, state: State, n: int, dealer: int, jugador: int, lance: str, favor: bool
+    ) -> tuple[State, JSON]:
+        desk = self._deal(state, n, dealer)
+        case1 = desk.kind != RESERVADA
+        if lance == "vuelta":  # R26
+            amount = per_participant([(LANCE_VALUE["vuelta"], "vuelta")], state.options, favor)
+            for seat in range(1, state.seats + 1):
+                if seat != jugador:
+                    desk.pay(jugador, seat, amount.value, "condiciones", amount.detail)
+        puesta, why = self._puesta(desk, case1, favor)  # R25, R27
+        desk.place_puesta(jugador, puesta, desk.kind == SIN_PUESTA, why)
+        return desk.freeze(dealer, "rendida", next_seat(dealer, state.seats))
+
+    def _defended(
+        self,
+        state: State,
+        hand: Mapping[str, Any],
+        n: int,
+        dealer: int,
+        jugador: int,
+        defensor: int,
+        contra: tuple[int, ...],
+        favor: bool,
+    ) -> tuple[State, JSON]:
+        active = active_seats(state.seats, dealer)
+        pobre = contra[0] if contra[1] == defensor else contra[1]
+        tricks = tricks_value(hand, active)
+        counts = (tricks[jugador], tricks[defensor], tricks[pobre])
+        case = decided(defended_outcome, counts)  # R28 with R10
+        if case is None:
+            raise HandError(f"tricks {split_text(counts)} (rendido-defensor-pobre) do not decide the hand (R10)")
+        desk = self._deal(state, n, dealer)
+        case1 = desk.kind != RESERVADA
+        puesta, why = self._puesta(desk, case1, favor)
+        into = desk.kind == SIN_PUESTA
+        if case == "a":
+            desk.pay(jugador, defensor, puesta, "puesta_defendida", f"el defensor gana: cobra la puesta ({why})")
+        elif case == "b":
+            desk.place_puesta(jugador, puesta, into, why)
+            desk.place_puesta(defensor, puesta, into, why)
+        elif case == "c":
+            desk.place_puesta(defensor, puesta, into, why)
+        else:
+            desk.place_puesta(jugador, puesta, into, why)
+            desk.pay(defensor, pobre, puesta, "codillo", f"codillo del pobre: el defensor paga la puesta ({why})")
+        return desk.freeze(dealer, RESULT_OF_CASE[str(case)], next_seat(dealer, state.seats))
+
+
+TRESILLO: Final = Tresillo()
