@@ -48,7 +48,9 @@ def cmd_settle(path: str, indent: int | None) -> int:
     except RecursionError:
         print("session: too deeply nested", file=sys.stderr)
         return 2
-    out = json.dumps(ledger, ensure_ascii=False, indent=indent)
+    # ASCII with compact separators is the C encoder's fastest path (bench/engine.py)
+    separators = (",", ":") if indent is None else None
+    out = json.dumps(ledger, indent=indent, separators=separators)
     sys.stdout.write(out + "\n")
     return 0
 

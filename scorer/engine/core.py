@@ -9,9 +9,8 @@ wraps any :class:`HandError` with the hand's number.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 SESSION_FORMAT = "tresillo-session/1"
 LEDGER_FORMAT = "tresillo-ledger/1"
@@ -145,27 +144,30 @@ def tricks_value(hand: Mapping[str, Any], seats: Sequence[int], total: int = 9, 
         raise HandError(f"{key} must be an object of seat: tricks")
     result: dict[int, int] = {}
     for k, v in raw.items():
-        seat = _seat_key(k)
+        seat = _SEAT_OF.get(k) if type(k) is str else _seat_key(k)
         if seat is None or seat not in seats:
             wanted = ", ".join(str(s) for s in seats)
             raise HandError(f"{key} names seat {describe(k)}, which is not active (active: {wanted})")
         if seat in result:
             raise HandError(f"{key} names seat {seat} twice")
-        result[seat] = int_value(v, f"tricks of seat {seat}", 0, total)
-    missing = [s for s in seats if s not in result]
-    if missing:
+        if type(v) is not int or not 0 <= v <= total:
+            int_value(v, f"tricks of seat {seat}", 0, total)  # raises with the reason
+        result[seat] = v
+    if len(result) != len(seats):
+        missing = [s for s in seats if s not in result]
         raise HandError(f"{key} has no count for seat {missing[0]}")
     if sum(result.values()) > total:
         raise HandError(f"{key} add up to {sum(result.values())}, more than {total}")
     return result
 
 
+_SEAT_OF = {str(i): i for i in range(1, 13)}
+
+
 def _seat_key(key: object) -> int | None:
     if is_int(key):
         assert isinstance(key, int)
         return key
-    if isinstance(key, str) and key.isdigit() and key.isascii() and not key.startswith("0"):
-        return int(key)
     return None
 
 
@@ -200,8 +202,7 @@ def decided(outcome: Outcome, counts: tuple[int, int, int], total: int = 9) -> o
 # ------------------------------------------------------------ the ledger
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(NamedTuple):
     """One movement of tantos; ``source``/``target`` is a seat or a pot's name."""
 
     source: int | str
@@ -211,15 +212,17 @@ class Transfer:
     detail: str
 
     def as_json(self) -> JSON:
-        return {
-            "from": self.source,
-            "to": self.target,
-            "amount": self.amount,
-            "concept": self.concept,
-            "detail": self.detail,
-        }
+        return transfer(self.source, self.target, self.amount, self.concept, self.detail)
+
+
+def transfer(source: int | str, target: int | str, amount: int, concept: str, detail: str) -> JSON:
+    """One movement of tantos as the ledger writes it; ``source``/``target`` is a seat or a pot."""
+    return {"from": source, "to": target, "amount": amount, "concept": concept, "detail": detail}
+
+
+_SEAT_KEYS = tuple(str(i) for i in range(1, 13))
 
 
 def seat_map(values: Sequence[int]) -> dict[str, int]:
     """Seat-keyed JSON object of per-seat values."""
-    return {str(i): v for i, v in enumerate(values, 1)}
+    return dict(zip(_SEAT_KEYS, values, strict=False))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from functools import lru_cache
+from typing import Any, Final, NamedTuple
 
 from .core import (
     JSON,
     HandError,
-    Transfer,
     bool_value,
     check_keys,
     decided,
@@ -22,6 +22,7 @@ from .core import (
     round_up,
     seat_map,
     seat_value,
+    transfer,
     tricks_value,
     word_value,
 )
@@ -94,8 +95,7 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Puesta:
+class Puesta(NamedTuple):
     """A reserved puesta written on the cartulina."""
 
     id: int
@@ -108,16 +108,14 @@ class Puesta:
         return {"id": self.id, "owner": self.owner, "amount": self.amount, "hand": self.hand, "state": self.state}
 
 
-@dataclass(frozen=True, slots=True)
-class Closed:
+class Closed(NamedTuple):
     """Persistent list of cartulina entries that reached a final state (newest first)."""
 
     puesta: Puesta
     rest: Closed | None
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     """Everything the next hand needs to know; balances are derived from transfers."""
 
     options: Options
@@ -133,6 +131,7 @@ class State:
     finished: bool = False
 
 
+@lru_cache(maxsize=64)
 def active_seats(seats: int, dealer: int) -> tuple[int, ...]:
     """R3: the three seats that receive cards, in order of play from the dealer's right."""
     order = []
@@ -203,7 +202,7 @@ class _Desk:
         self.open = list(state.open)
         self.closed = state.closed
         self.next_id = state.next_id
-        self.transfers: list[Transfer] = []
+        self.transfers: list[JSON] = []
 
     def pay(self, source: int, target: int | str, amount: int, concept: str, detail: str) -> None:
         """Seat ``source`` pays a seat or the plato."""
@@ -216,7 +215,7 @@ class _Desk:
         else:
             assert isinstance(target, int)
             self.balances[target - 1] += amount
-        self.transfers.append(Transfer(source, target, amount, concept, detail))
+        self.transfers.append(transfer(source, target, amount, concept, detail))
 
     def give_back(self, target: int, amount: int, concept: str, detail: str) -> None:
         """The plato pays a seat."""
@@ -224,7 +223,7 @@ class _Desk:
             return
         self.plato -= amount
         self.balances[target - 1] += amount
-        self.transfers.append(Transfer("plato", target, amount, concept, detail))
+        self.transfers.append(transfer("plato", target, amount, concept, detail))
 
     def close_puesta(self, index: int, final: str) -> None:
         entry = self.open.pop(index)
@@ -281,7 +280,7 @@ class _Desk:
         entry: JSON = {
             "dealer": dealer,
             "result": result,
-            "transfers": [t.as_json() for t in self.transfers],
+            "transfers": self.transfers,
             "balances": seat_map(new.balances),
             "plato": {"amount": new.plato, "kind": new.kind},
             "cartulina": [e.as_json() for e in new.open],
@@ -290,7 +289,7 @@ class _Desk:
 
 
 def _with_state(entry: Puesta, state: str) -> Puesta:
-    return Puesta(entry.id, entry.owner, entry.amount, entry.hand, state)
+    return entry._replace(state=state)
 
 
 # ------------------------------------------------------------- amounts
@@ -304,7 +303,8 @@ class Amount:
     detail: str
 
 
-def per_participant(parts: list[tuple[int, str]], options: Options, favor: bool) -> Amount:
+@lru_cache(maxsize=4096)
+def per_participant(parts: tuple[tuple[int, str], ...], options: Options, favor: bool) -> Amount:
     """R14–R15: add the conditions, round up, double a favor."""
     simple = sum(v for v, _ in parts)
     words = " + ".join(f"{v} {w}" for v, w in parts if v) or "0"
@@ -491,12 +491,12 @@ class Tresillo:
             parts = condition_parts(lance, estuches, contra_est, has_primeras, bola == "hecha")
             if case1:
                 parts.insert(0, (5, "por jugar"))
-            amount = per_participant(parts, opts, favor)  # R16
+            amount = per_participant(tuple(parts), opts, favor)  # R16
             for seat in others:
                 desk.pay(seat, jugador, amount.value, "juego", amount.detail)
             desk.take_plato(jugador)  # R17-R18
             if bola == "cortada" and opts.failed_bola == "pays_bola":  # R19
-                cut = per_participant([(BOLA_VALUE, "bola cortada")], opts, favor)
+                cut = per_participant(((BOLA_VALUE, "bola cortada"),), opts, favor)
                 for seat in others:
                     desk.pay(jugador, seat, cut.value, "bola_cortada", cut.detail)
             final = "bola" if bola == "hecha" else "ganada"
@@ -505,7 +505,7 @@ class Tresillo:
         parts = condition_parts(lance, estuches, contra_est, primeras == "contra", False)
         solo_codillo = result == "codillo" and lance in ("solo", "vuelta_solera")
         if not (solo_codillo and opts.solo_codillo == "codillo_only"):
-            amount = per_participant(parts, opts, favor)
+            amount = per_participant(tuple(parts), opts, favor)
             for seat in others:
                 desk.pay(jugador, seat, amount.value, "condiciones", amount.detail)
         puesta, why = self._puesta(desk, case1, favor)
@@ -543,7 +543,7 @@ class Tresillo:
         desk = self._deal(state, n, dealer)
         case1 = desk.kind != RESERVADA
         if lance == "vuelta":  # R26
-            amount = per_participant([(LANCE_VALUE["vuelta"], "vuelta")], state.options, favor)
+            amount = per_participant(((LANCE_VALUE["vuelta"], "vuelta"),), state.options, favor)
             for seat in range(1, state.seats + 1):
                 if seat != jugador:
                     desk.pay(jugador, seat, amount.value, "condiciones", amount.detail)

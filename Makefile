@@ -1,0 +1,49 @@
+# Short commands; the README explains them.
+PY := .venv/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: run serve setup setup-dev test test-fast lint format typecheck bench check-examples clean
+
+run: setup  ## set up and start the app on SQLite in instance/
+	@echo "Cartulina: open http://$(HOST):$(PORT)/ in your browser (Ctrl-C stops it)"
+	@.venv/bin/flask --app scorer run --host $(HOST) --port $(PORT)
+
+serve: setup  ## the same app under gunicorn
+	@echo "Cartulina: open http://$(HOST):$(PORT)/"
+	@.venv/bin/gunicorn -w 2 -b $(HOST):$(PORT) 'scorer:create_app()'
+
+setup:
+	@scripts/bootstrap.sh
+
+setup-dev:
+	@scripts/bootstrap.sh --dev
+
+test: setup-dev  ## the whole test suite (engine, web, sheet, browser)
+	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+test-fast: setup-dev  ## everything but the browser journeys
+	$(PY) -m pytest -n 2 -p no:cacheprovider -m "not browser"
+
+lint: setup-dev
+	.venv/bin/ruff check scorer tests bench
+	.venv/bin/ruff format --check scorer tests bench
+	.venv/bin/mypy
+
+format: setup-dev
+	.venv/bin/ruff format scorer tests bench
+	.venv/bin/ruff check --fix scorer tests bench
+
+typecheck: setup-dev
+	.venv/bin/mypy
+
+bench: setup-dev  ## print the performance figures
+	$(PY) bench/engine.py
+	$(PY) bench/web.py
+	$(PY) bench/sheet.py
+
+check-examples: setup
+	../shared/tools/check-examples $(PY)
+
+clean:
+	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts

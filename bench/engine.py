@@ -1,0 +1,75 @@
+"""Benchmark of the settlement engine: whole-process `scorer settle` and hands per second.
+
+Run: `make bench` or `.venv/bin/python bench/engine.py`. Prints, for generated
+random sessions of 1,000 and 10,000 hands (4 players, varied house rules):
+the median wall time of the whole `scorer settle FILE` process over 5 runs, and
+the engine alone (best of 3) in hands per second. Target: under 0.5 s for the
+whole process at 10,000 hands, cost growing linearly.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorer.engine import settle  # noqa: E402
+from tests.engine.strategies import random_session  # noqa: E402
+
+SCORER = pathlib.Path(sys.executable).with_name("scorer")
+
+
+def whole_process(path: pathlib.Path, runs: int = 5) -> float:
+    """Median seconds of `scorer settle FILE` with its output discarded."""
+    command = [str(SCORER), "settle", str(path)] if SCORER.exists() else [sys.executable, "-m", "scorer", "settle", str(path)]
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def engine_only(session: dict[str, object], runs: int = 3) -> float:
+    """Best seconds of settle() in this process."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        settle(session)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    rng = random.Random(20261129)
+    print("engine benchmark (scorer settle on generated random sessions)")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for hands in (1_000, 10_000):
+            session = random_session(rng, hands)
+            path = pathlib.Path(tmp) / f"session-{hands}.json"
+            path.write_text(json.dumps(session), encoding="utf-8")
+            process = whole_process(path)
+            engine = engine_only(session)
+            size = len(subprocess.run([sys.executable, "-m", "scorer", "settle", str(path)], capture_output=True).stdout)
+            rows.append((hands, process, engine))
+            print(
+                f"  {hands:>6} hands: whole process {process * 1000:7.1f} ms (median of 5), "
+                f"engine alone {engine * 1000:7.1f} ms = {hands / engine:,.0f} hands/s, ledger {size / 1e6:.1f} MB"
+            )
+    (small, p1, e1), (large, p2, e2) = rows
+    print(f"  growth 1k→10k: engine ×{e2 / e1:.1f}, whole process ×{p2 / p1:.1f} (linear would be ×{large / small:.0f})")
+    verdict = "meets" if p2 < 0.5 else "MISSES"
+    print(f"  target: whole process under 0.5 s at 10,000 hands — {verdict} ({p2:.3f} s)")
+
+
+if __name__ == "__main__":
+    main()
