@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from collections.abc import Sequence
@@ -40,6 +41,7 @@ def cmd_settle(path: str, indent: int | None) -> int:
     except (json.JSONDecodeError, ValueError, RecursionError) as exc:
         print(f"session: not valid JSON: {exc}", file=sys.stderr)
         return 2
+    gc.disable()  # a short-lived process building acyclic data: collection is pure cost here
     try:
         ledger = settle(session)
     except SessionError as exc:

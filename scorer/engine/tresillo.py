@@ -427,16 +427,21 @@ class Tresillo:
     def _played(self, state: State, hand: Mapping[str, Any], n: int, dealer: int) -> tuple[State, JSON]:
         opts = state.options
         active = active_seats(state.seats, dealer)
-        jugador = seat_value(required(hand, "jugador"), "jugador", state.seats)
-        if jugador not in active:
+        jugador = hand.get("jugador")
+        if jugador not in active or type(jugador) is not int:  # fast path for the valid case
+            jugador = seat_value(required(hand, "jugador"), "jugador", state.seats)
             raise HandError(f"jugador {jugador} is the alcalde (dealer) and does not play")
-        lance = word_value(required(hand, "lance"), "lance", LANCES)
+        lance = hand.get("lance")
+        if lance not in LANCE_VALUE or type(lance) is not str:
+            lance = word_value(required(hand, "lance"), "lance", LANCES)
         if lance == "vuelta_solera" and not opts.vuelta_solera:
             raise HandError("vuelta_solera is not admitted by the rules of this table")
-        trump = word_value(required(hand, "trump"), "trump", SUITS)
+        trump = hand.get("trump")
+        if trump not in SUITS or type(trump) is not str:
+            trump = word_value(required(hand, "trump"), "trump", SUITS)
         top = 12 if trump in LONG_SUITS else 11
-        estuches = self._estuches(hand, "estuches", top, trump)
-        contra_est = self._estuches(hand, "contraestuches", top, trump)
+        estuches = self._estuches(hand, "estuches", top, trump) if "estuches" in hand else 0
+        contra_est = self._estuches(hand, "contraestuches", top, trump) if "contraestuches" in hand else 0
         if estuches and contra_est:
             raise HandError("a hand cannot have both estuches and contraestuches (R12)")
         rendida = bool_value(hand["rendida"], "rendida") if hand.get("rendida") is not None else False
@@ -469,7 +474,7 @@ class Tresillo:
 
         tricks = tricks_value(hand, active)
         counts = (tricks[jugador], tricks[contra[0]], tricks[contra[1]])
-        outcome = decided(played_outcome, counts)
+        outcome = played_outcome(*counts) if sum(counts) == 9 else decided(played_outcome, counts)
         if outcome is None:
             raise HandError(f"tricks {split_text(counts)} do not decide the hand (R10)")
         assert isinstance(outcome, tuple)
