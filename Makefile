@@ -5,9 +5,8 @@ PORT ?= 5000
 
 .PHONY: run serve setup setup-dev test test-fast lint format typecheck bench check-examples clean
 
-run: setup  ## set up and start the app on SQLite in instance/
-	@echo "Cartulina: open http://$(HOST):$(PORT)/ in your browser (Ctrl-C stops it)"
-	@.venv/bin/flask --app scorer run --host $(HOST) --port $(PORT)
+run:  ## set up and start the app on SQLite in instance/
+	@HOST=$(HOST) PORT=$(PORT) scripts/run
 
 serve: setup  ## the same app under gunicorn
 	@echo "Cartulina: open http://$(HOST):$(PORT)/"
@@ -19,11 +18,11 @@ setup:
 setup-dev:
 	@scripts/bootstrap.sh --dev
 
-test: setup-dev  ## the whole test suite (engine, web, sheet, browser)
-	$(PY) -m pytest -n 2 -p no:cacheprovider
+test:  ## the whole test suite (engine, web, sheet, browser)
+	scripts/test
 
-test-fast: setup-dev  ## everything but the browser journeys
-	$(PY) -m pytest -n 2 -p no:cacheprovider -m "not browser"
+test-fast:  ## everything but the browser journeys
+	scripts/test -m "not browser"
 
 lint: setup-dev
 	.venv/bin/ruff check scorer tests bench
