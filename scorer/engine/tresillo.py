@@ -432,7 +432,7 @@ class Tresillo:
             jugador = seat_value(required(hand, "jugador"), "jugador", state.seats)
             raise HandError(f"jugador {jugador} is the alcalde (dealer) and does not play")
         lance = hand.get("lance")
-        if lance not in LANCE_VALUE or type(lance) is not str:
+        if type(lance) is not str or lance not in LANCE_VALUE:  # a list or object must not reach the dict lookup
             lance = word_value(required(hand, "lance"), "lance", LANCES)
         if lance == "vuelta_solera" and not opts.vuelta_solera:
             raise HandError("vuelta_solera is not admitted by the rules of this table")

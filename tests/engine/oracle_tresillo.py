@@ -1,0 +1,490 @@
+"""An independent, deliberately plain implementation of ``rules/tresillo.md`` + ``format.md``.
+
+Written from the documents only, without looking at ``scorer/engine/tresillo.py``, so that the
+tests can compare the engine with it hand by hand. It favours obviousness over speed: the state
+is a handful of dicts and lists mutated in place, each rule is applied where the document says.
+
+``settle(session)`` returns a ledger-like dict (``hands`` with ``n``, ``dealer``, ``result``,
+``balances``, ``plato``, ``cartulina``; top-level ``balances``, ``plato``, ``cartulina``,
+``next_dealer``) or raises :class:`OracleError` with the hand number (None for the session).
+Transfers are not produced: ``net`` in each hand gives, per seat and for the plato, the change of
+that hand, which is what the engine's transfers must add up to.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+SUITS = ("oros", "copas", "espadas", "bastos")
+LONG_SUITS = ("oros", "copas")
+LANCES = ("entrada", "vuelta", "vuelta_solera", "solo")
+LANCE_VALUE = {"entrada": 0, "vuelta": 2, "vuelta_solera": 20, "solo": 20}  # R11
+
+DEFAULTS: dict[str, Any] = {
+    "favor_suit": None,
+    "vuelta_solera": True,
+    "dealer_stake": 5,
+    "enchilada": 0,
+    "rounding": 5,
+    "favor_doubling": "double_rounded",
+    "vuelta_at_favor": True,
+    "solo_codillo": "codillo_and_conditions",
+    "failed_bola": "pays_bola",
+}
+WORD_OPTIONS = {
+    "favor_doubling": ("double_rounded", "round_doubled"),
+    "solo_codillo": ("codillo_and_conditions", "codillo_only"),
+    "failed_bola": ("pays_bola", "free"),
+}
+
+PLAYED_KEYS = {
+    "jugador",
+    "lance",
+    "trump",
+    "estuches",
+    "contraestuches",
+    "tricks",
+    "primeras",
+    "bola",
+    "rendida",
+    "defensor",
+    "dealer",
+    "note",  # resolved ambiguity: a free note on a hand is accepted and ignored, as the engine does
+}
+
+
+class OracleError(ValueError):
+    def __init__(self, hand: int | None, reason: str) -> None:
+        self.hand = hand
+        self.reason = reason
+        super().__init__(f"{'session' if hand is None else f'hand {hand}'}: {reason}")
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def round_up(x: int, step: int) -> int:
+    """R14: round up to a multiple of ``step``."""
+    if x <= 0:
+        return x
+    return -(-x // step) * step
+
+
+# ----------------------------------------------------------------------------- outcomes
+
+
+def outcome(j: int, a: int, b: int) -> tuple[str, int | None]:
+    """R9 on full counts: ('ganada', None), ('codillo', 0 for A / 1 for B) or ('puesta', None)."""
+    if j > a and j > b:
+        return ("ganada", None)
+    if a > j and a > b:
+        return ("codillo", 0)
+    if b > j and b > a:
+        return ("codillo", 1)
+    return ("puesta", None)
+
+
+def defended_case(d: int, s: int, m: int) -> str:
+    """R28 on full counts of defensor, surrenderer and mano pobre."""
+    if d > s and d > m:
+        return "a"
+    if d == max(s, m):
+        return "b"
+    if m > d and m > s:
+        return "d"
+    return "c"
+
+
+def completions(counts: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    rest = 9 - sum(counts)
+    out = []
+    for x in range(rest + 1):
+        for y in range(rest + 1 - x):
+            out.append((counts[0] + x, counts[1] + y, counts[2] + rest - x - y))
+    return out
+
+
+def decided(fn: Any, counts: tuple[int, int, int]) -> Any:
+    """R10: the single result of ``fn`` over every completion, or None."""
+    results = {fn(*c) for c in completions(counts)}
+    return results.pop() if len(results) == 1 else None
+
+
+# ----------------------------------------------------------------------------- the oracle
+
+
+class _Table:
+    def __init__(self, n_players: int, rules: dict[str, Any], first_dealer: int) -> None:
+        self.n = n_players
+        self.rules = rules
+        self.balances = {s: 0 for s in range(1, n_players + 1)}
+        self.plato = 0
+        self.kind = "sin_puesta"
+        self.contributions: list[tuple[int, int]] = []  # (seat, amount) since the plato was last taken
+        self.cartulina: list[dict[str, Any]] = []
+        self.next_dealer = first_dealer
+        self.closed = False
+        self.net: dict[str, int] = {}
+
+    # movements --------------------------------------------------------------
+    def pay(self, src: int, dst: int, amount: int) -> None:
+        assert amount >= 0
+        self.balances[src] -= amount
+        self.balances[dst] += amount
+
+    def into_plato(self, seat: int, amount: int) -> None:
+        self.balances[seat] -= amount
+        self.plato += amount
+        self.contributions.append((seat, amount))
+
+    def round(self, x: int) -> int:
+        return round_up(x, self.rules["rounding"])
+
+    def per_participant(self, simple: int, favor: bool) -> int:
+        """R14 + R15: the rounded (and, a favor, doubled) amount of a per-participant sum."""
+        if not favor:
+            return self.round(simple)
+        if self.rules["favor_doubling"] == "double_rounded":
+            return 2 * self.round(simple)
+        return self.round(2 * simple)
+
+    def participants(self, jugador: int) -> list[int]:
+        """R4: every seat except the Jugador (the alcalde included)."""
+        return [s for s in self.balances if s != jugador]
+
+    def make_puesta(self, owners: list[int], amount: int, hand_n: int) -> None:
+        """R22 (and R28 b for twins): into the plato if it is sin_puesta, else pending on the cartulina."""
+        if self.kind == "sin_puesta":
+            for o in owners:
+                self.into_plato(o, amount)
+            self.kind = "primera"
+        else:
+            for o in owners:
+                self.cartulina.append(
+                    {"id": len(self.cartulina) + 1, "owner": o, "amount": amount, "hand": hand_n, "state": "pendiente"}
+                )
+
+    def take_plato(self, jugador: int) -> None:
+        """R17 + R18."""
+        self.balances[jugador] += self.plato
+        self.plato = 0
+        self.contributions = []
+        for e in self.cartulina:
+            if e["state"] == "en_plato":
+                e["state"] = "cobrada"
+        pending = [e for e in self.cartulina if e["state"] == "pendiente"]
+        if pending:
+            best = max(pending, key=lambda e: (e["amount"], -e["id"]))
+            self.into_plato(best["owner"], best["amount"])
+            best["state"] = "en_plato"
+            self.kind = "reservada"
+        else:
+            self.kind = "sin_puesta"
+
+    # hands ------------------------------------------------------------------
+    def dealer_of(self, hand: dict[str, Any], n: int) -> int:
+        d = hand.get("dealer")
+        if d is None:
+            return self.next_dealer
+        if not _is_int(d) or not 1 <= d <= self.n:
+            raise OracleError(n, "bad dealer")
+        return int(d)
+
+    def start_hand(self, dealer: int) -> None:
+        """R5 + R6."""
+        if self.rules["dealer_stake"] > 0:
+            self.into_plato(dealer, self.rules["dealer_stake"])
+        if self.rules["enchilada"] > 0 and self.kind == "sin_puesta":
+            self.into_plato(dealer, self.rules["enchilada"])
+            self.kind = "primera"
+        self.next_dealer = dealer % self.n + 1  # R2
+
+    def close(self) -> None:
+        """R30."""
+        for seat, amount in self.contributions:
+            self.balances[seat] += amount
+            self.plato -= amount
+        assert self.plato == 0, self.plato
+        self.contributions = []
+        self.kind = "sin_puesta"
+        for e in self.cartulina:
+            if e["state"] == "pendiente":
+                e["state"] = "anulada"
+            elif e["state"] == "en_plato":
+                e["state"] = "devuelta"
+        self.closed = True
+
+    def play(self, hand: Any, n: int) -> dict[str, Any]:
+        if not isinstance(hand, dict):
+            raise OracleError(n, "a hand must be an object")
+        if self.closed:
+            raise OracleError(n, "no hand may follow the closing")
+        # Resolved ambiguity: a key whose value is null counts as absent (format.md's optional keys).
+        if "close" in hand:
+            if hand.get("dealer") is not None:
+                raise OracleError(n, "the closing uses up no deal")  # R30
+            if not set(hand) <= {"close", "dealer", "note"} or hand["close"] != "devolver":
+                raise OracleError(n, "bad closing")
+            self.close()
+            return {"dealer": None, "result": "cierre"}
+        if "pass" in hand:
+            if hand["pass"] is not True or not set(hand) <= {"pass", "dealer", "note"}:
+                raise OracleError(n, "bad pass")
+            dealer = self.dealer_of(hand, n)
+            self.start_hand(dealer)
+            return {"dealer": dealer, "result": "paso"}
+        for k in hand:
+            if k not in PLAYED_KEYS:
+                raise OracleError(n, f"unknown key {k}")
+        dealer = self.dealer_of(hand, n)
+        result = self.play_hand({k: v for k, v in hand.items() if v is not None}, n, dealer)
+        return {"dealer": dealer, "result": result}
+
+    def play_hand(self, hand: dict[str, Any], n: int, dealer: int) -> str:
+        bad = OracleError
+        for k in hand:
+            if k not in PLAYED_KEYS:
+                raise bad(n, f"unknown key {k}")
+        active = [s for s in range(1, self.n + 1) if self.n == 3 or s != dealer]  # R3
+        j = hand.get("jugador")
+        if not _is_int(j) or j not in active:
+            raise bad(n, "jugador is not an active seat")
+        lance = hand.get("lance")
+        if lance not in LANCES or (lance == "vuelta_solera" and not self.rules["vuelta_solera"]):
+            raise bad(n, "bad lance")
+        trump = hand.get("trump")
+        if trump not in SUITS:
+            raise bad(n, "bad trump")
+        max_trumps = 12 if trump in LONG_SUITS else 11
+        est = hand.get("estuches", 0)
+        cest = hand.get("contraestuches", 0)
+        for v in (est, cest):
+            if not _is_int(v) or not (v == 0 or 3 <= v <= max_trumps):
+                raise bad(n, "bad estuches")
+        if est and cest:
+            raise bad(n, "estuches and contraestuches")
+        primeras = hand.get("primeras")
+        if primeras not in (None, "jugador", "contra"):
+            raise bad(n, "bad primeras")
+        bola = hand.get("bola")
+        if bola not in (None, "hecha", "cortada"):
+            raise bad(n, "bad bola")
+        rendida = hand.get("rendida", False)
+        if not isinstance(rendida, bool):
+            raise bad(n, "bad rendida")
+        defensor = hand.get("defensor")
+        if defensor is not None and not rendida:
+            raise bad(n, "defensor without rendida")
+        if bola is not None and rendida:
+            raise bad(n, "bola with rendida")
+        contra = [s for s in active if s != j]
+
+        favor = trump == self.rules["favor_suit"] and (
+            lance not in ("vuelta", "vuelta_solera") or self.rules["vuelta_at_favor"]
+        )  # R15
+        self.start_hand(dealer)
+        pl = self.plato  # R7
+        case = 1 if self.kind in ("sin_puesta", "primera") else 2  # R8
+        p = pl + (40 if favor else 20) if case == 1 else pl  # R21
+        others = self.participants(j)
+
+        if rendida:
+            if lance not in ("entrada", "vuelta"):
+                raise bad(n, "only entrada or vuelta may be surrendered")  # R25
+            if primeras is not None:
+                raise bad(n, "a rendida has no primeras")
+            # Resolved ambiguity: estuches on a rendida are checked (R12) but pay nothing (R26-R28).
+            if defensor is None:
+                self.make_puesta([j], p, n)  # R26/R27
+                if lance == "vuelta":
+                    each = self.per_participant(LANCE_VALUE["vuelta"], favor)
+                    for s in others:
+                        self.pay(j, s, each)
+                return "rendida"
+            if lance != "entrada":
+                raise bad(n, "a vuelta rendida cannot be defended")  # R26
+            if not _is_int(defensor) or defensor not in contra:
+                raise bad(n, "defensor is not a contra player")
+            tricks = self.parse_tricks(hand, active, n)
+            mano_pobre = next(s for s in contra if s != defensor)
+            counts = (tricks[defensor], tricks[j], tricks[mano_pobre])
+            case_letter = decided(defended_case, counts)
+            if case_letter is None:
+                raise bad(n, "tricks do not decide the hand")
+            if case_letter == "a":
+                self.pay(j, defensor, p)
+                return "defendida_ganada"
+            if case_letter == "b":
+                self.make_puesta([j, defensor], p, n)
+                return "defendida_puesta"
+            if case_letter == "c":
+                self.make_puesta([defensor], p, n)
+                return "defendida_codillo"
+            self.make_puesta([j], p, n)
+            self.pay(defensor, mano_pobre, p)
+            return "defendida_codillo_pobre"
+
+        tricks = self.parse_tricks(hand, active, n)
+        a, b = contra
+        res = decided(outcome, (tricks[j], tricks[a], tricks[b]))
+        if res is None:
+            raise bad(n, "tricks do not decide the hand")
+        kind, giver_index = res
+        jt = tricks[j]
+        if bola == "hecha" and jt != 9:
+            raise bad(n, "bola hecha needs nine tricks")
+        if bola == "cortada" and not (kind == "ganada" and 5 <= jt <= 8):
+            raise bad(n, "bola cortada contradicts the split")
+        if primeras == "jugador" and not (kind == "ganada" and jt >= 5):
+            raise bad(n, "primeras for the Jugador contradict the split")  # R13
+        if primeras == "contra" and kind != "puesta":
+            raise bad(n, "primeras for the contra need a puesta")  # R13
+        if kind == "puesta" and tricks[a] + tricks[b] < 5:  # pragma: no cover - puestas are full splits
+            raise bad(n, "impossible")
+
+        count = est or cest
+        if bola != "hecha":
+            count = min(count, 5)  # R12
+        cond = LANCE_VALUE[lance] + count
+        if primeras is not None or bola is not None:
+            cond += 1  # R13 (a bola implies primeras)
+        if bola == "hecha":
+            cond += 100  # R11
+
+        if kind == "ganada":
+            each = self.per_participant(5 + cond if case == 1 else cond, favor)  # R16
+            for s in others:
+                self.pay(s, j, each)
+            if bola == "cortada" and self.rules["failed_bola"] == "pays_bola":
+                bola_each = self.per_participant(100, favor)  # R19
+                for s in others:
+                    self.pay(j, s, bola_each)
+            self.take_plato(j)
+            return "bola" if bola == "hecha" else "ganada"
+
+        giver = contra[giver_index] if giver_index is not None else None
+        solo_like = lance in ("solo", "vuelta_solera")
+        if kind == "codillo" and solo_like:  # R24
+            assert giver is not None
+            self.pay(j, giver, p)
+            if self.rules["solo_codillo"] == "codillo_and_conditions":
+                each = self.per_participant(cond, favor)
+                for s in others:
+                    self.pay(j, s, each)
+            return "codillo"
+        each = self.per_participant(cond, favor)  # R20
+        for s in others:
+            self.pay(j, s, each)
+        self.make_puesta([j], p, n)  # R21/R22
+        if kind == "codillo":
+            assert giver is not None
+            self.pay(j, giver, p)  # R23
+        return kind
+
+    def parse_tricks(self, hand: dict[str, Any], active: list[int], n: int) -> dict[int, int]:
+        raw = hand.get("tricks")
+        if not isinstance(raw, dict):
+            raise OracleError(n, "missing tricks")
+        out: dict[int, int] = {}
+        for k, v in raw.items():
+            ok = isinstance(k, str) and k.isascii() and k.isdigit() and not k.startswith("0")
+            if not ok or int(k) not in active or int(k) in out:
+                raise OracleError(n, "tricks name a seat that is not active")
+            if not _is_int(v) or v < 0:
+                raise OracleError(n, "bad trick count")
+            out[int(k)] = v
+        if set(out) != set(active):
+            raise OracleError(n, "tricks must name the three active seats")
+        if sum(out.values()) > 9:
+            raise OracleError(n, "more than nine tricks")
+        return out
+
+    # views --------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "balances": {str(s): v for s, v in self.balances.items()},
+            "plato": {"amount": self.plato, "kind": self.kind},
+            "cartulina": [dict(e) for e in self.cartulina if e["state"] in ("pendiente", "en_plato")],
+        }
+
+
+def parse_rules(raw: Any) -> dict[str, Any]:
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise OracleError(None, "rules must be an object")
+    rules = dict(DEFAULTS)
+    for key, value in raw.items():
+        if key == "ruleset":
+            if value != "tresillo":
+                raise OracleError(None, "the oracle only knows tresillo")
+            continue
+        if key not in DEFAULTS:
+            raise OracleError(None, f"unknown rule {key}")
+        if key == "favor_suit":
+            if value is not None and value not in SUITS:
+                raise OracleError(None, "bad favor_suit")
+        elif key in ("vuelta_solera", "vuelta_at_favor"):
+            if not isinstance(value, bool):
+                raise OracleError(None, f"bad {key}")
+        elif key in WORD_OPTIONS:
+            if value not in WORD_OPTIONS[key]:
+                raise OracleError(None, f"bad {key}")
+        elif key == "rounding":
+            if not _is_int(value) or value < 1:
+                raise OracleError(None, "bad rounding")
+        elif not _is_int(value) or value < 0:
+            raise OracleError(None, f"bad {key}")
+        rules[key] = value
+    return rules
+
+
+def settle(session: Any) -> dict[str, Any]:
+    """The oracle's ledger of a Tresillo session (see the module docstring)."""
+    if not isinstance(session, dict) or session.get("format") != "tresillo-session/1":
+        raise OracleError(None, "bad format")
+    players = session.get("players")
+    if not isinstance(players, list) or len(players) not in (3, 4):
+        raise OracleError(None, "3 or 4 players")
+    if not all(isinstance(p, str) and p.strip() for p in players):
+        raise OracleError(None, "bad player name")
+    if len({p.strip() for p in players}) != len(players):
+        raise OracleError(None, "a name appears twice")  # resolved ambiguity: as the engine, names are unique
+    rules = parse_rules(session.get("rules"))
+    first = session.get("first_dealer", 1)
+    if first is None:
+        first = 1
+    if not _is_int(first) or not 1 <= first <= len(players):
+        raise OracleError(None, "bad first_dealer")
+    hands = session.get("hands", [])
+    if hands is None:
+        hands = []
+    if not isinstance(hands, list):
+        raise OracleError(None, "hands must be a list")
+    table = _Table(len(players), rules, first)
+    entries = []
+    for n, hand in enumerate(hands, 1):
+        before = dict(table.balances)
+        plato_before = table.plato
+        head = table.play(hand, n)
+        entry = {"n": n, **head, **table.snapshot()}
+        entry["net"] = {str(s): table.balances[s] - before[s] for s in table.balances}
+        entry["net"]["plato"] = table.plato - plato_before
+        assert sum(table.balances.values()) + table.plato == 0  # R31
+        entries.append(entry)
+    return {
+        "format": "tresillo-ledger/1",
+        "players": {str(i): name for i, name in enumerate(players, 1)},
+        "hands": entries,
+        "balances": {str(s): v for s, v in table.balances.items()},
+        "plato": {"amount": table.plato, "kind": table.kind},
+        "cartulina": [dict(e) for e in table.cartulina],
+        "next_dealer": table.next_dealer,
+    }
+
+
+def all_splits() -> list[tuple[int, int, int]]:
+    """Every (x, y, z) of non-negative trick counts adding up to at most nine."""
+    return [c for c in itertools.product(range(10), repeat=3) if sum(c) <= 9]
