@@ -36,9 +36,9 @@ fi
 stamp=.venv/.installed$([ "$dev" = 1 ] && echo -dev)
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   if [ "$dev" = 1 ]; then
-    .venv/bin/python -m pip install -q -e '.[dev]'
+    .venv/bin/python -m pip install -q -e '.[dev]' --config-settings editable_mode=compat
   else
-    .venv/bin/python -m pip install -q -e '.[serve]'
+    .venv/bin/python -m pip install -q -e '.[serve]' --config-settings editable_mode=compat
   fi
   touch "$stamp"
 fi

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from .bandos import BANDOS
 from .core import Ruleset, SessionError, describe
+from .ombre import OMBRE
+from .pozo_viuda import POZO_VIUDA
 from .tresillo import TRESILLO
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (TRESILLO,)}
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (TRESILLO, POZO_VIUDA, OMBRE, BANDOS)}
 
 
 def get_ruleset(name: object) -> Ruleset:

@@ -1,0 +1,192 @@
+"""Juego de bandos: the tantos of shared/rules/bandos.md (B1–B4).
+
+Six players in two teams of three, no money: each player's tantos, never below 0.
+
+Readings chosen where the document leaves room (see also the comments at each rule):
+
+- B2: ``capote: true`` needs ``primeras`` (it says that team won all six);
+  ``capote: false`` is the same as no capote. A fault may come with primeras (it
+  happened after the first three tricks).
+- B3: "any tantos" means a score above 0 at the moment the fault is applied (after
+  B2 and the faults before it in the list).
+- There is no passed hand and no closing in this game: both are refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .core import (
+    JSON,
+    HandError,
+    bool_value,
+    check_keys,
+    describe,
+    int_value,
+    next_seat,
+    resolve_dealer,
+    seat_map,
+    seat_value,
+    word_value,
+)
+
+SEATS: Final = 6
+TEAMS: Final = {"A": (1, 3, 5), "B": (2, 4, 6)}  # B1
+FALTAS: Final = ("fuera_de_turno", "renuncio")
+HAND_KEYS: Final = ("primeras", "capote", "faltas", "dealer", "note")
+
+OPTION_DEFAULTS: Final[dict[str, Any]] = {"target": 12, "fuera_de_turno": 1, "renuncio": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The options of the document, checked."""
+
+    target: int = 12
+    fuera_de_turno: int = 1
+    renuncio: int = 1
+
+
+def parse_options(rules: Mapping[str, Any]) -> Options:
+    """Check every option of the session's rules; HandError names the bad one."""
+    for key in rules:
+        if key not in OPTION_DEFAULTS:
+            raise HandError(f"unknown rule {key!r} for bandos")
+    values = {**OPTION_DEFAULTS, **rules}
+    return Options(
+        target=int_value(values["target"], "rule target", 1),
+        fuera_de_turno=int_value(values["fuera_de_turno"], "rule fuera_de_turno", 0),
+        renuncio=int_value(values["renuncio"], "rule renuncio", 0),
+    )
+
+
+def team_of(seat: int) -> str:
+    """B1: odd seats are team A, even seats team B."""
+    return "A" if seat % 2 else "B"
+
+
+def game_winner(scores: list[int] | tuple[int, ...], target: int) -> str | None:
+    """B4: once some player has reached the target, the team whose best player is ahead wins."""
+    if max(scores) < target:
+        return None
+    best = {name: max(scores[s - 1] for s in seats) for name, seats in TEAMS.items()}
+    if best["A"] == best["B"]:
+        return None  # play goes on
+    return "A" if best["A"] > best["B"] else "B"
+
+
+@dataclass(frozen=True, slots=True)
+class Falta:
+    """One fault of B3."""
+
+    seat: int
+    falta: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Every player's tantos and whether the game is over."""
+
+    options: Options
+    scores: tuple[int, ...]
+    next_dealer: int
+    winner: str | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+def parse_faltas(value: object, options: Options) -> tuple[Falta, ...]:
+    """B3: a list of {seat, falta, points?}."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise HandError("faltas must be a list of {seat, falta}")
+    faltas: list[Falta] = []
+    for i, item in enumerate(value, 1):
+        if not isinstance(item, Mapping):
+            raise HandError(f"falta {i} must be an object with seat and falta, not {describe(item)}")
+        for key in item:
+            if key not in ("seat", "falta", "points"):
+                raise HandError(f"unknown key {key!r} in falta {i}")
+        if item.get("seat") is None:
+            raise HandError(f"missing seat in falta {i}")
+        if item.get("falta") is None:
+            raise HandError(f"missing falta in falta {i}")
+        seat = seat_value(item["seat"], f"seat of falta {i}", SEATS)
+        kind = word_value(item["falta"], f"falta {i}", FALTAS)
+        raw = item.get("points")
+        default = options.fuera_de_turno if kind == "fuera_de_turno" else options.renuncio
+        points = default if raw is None else int_value(raw, f"points of falta {i}", 0)
+        faltas.append(Falta(seat, kind, points))
+    return tuple(faltas)
+
+
+class Bandos:
+    """The rule set of shared/rules/bandos.md."""
+
+    name: str = "bandos"
+    player_counts: tuple[int, ...] = (SEATS,)  # B1
+
+    def begin(self, players: tuple[str, ...], rules: Mapping[str, Any], first_dealer: int) -> State:
+        return State(options=parse_options(rules), scores=(0,) * SEATS, next_dealer=first_dealer)
+
+    def header(self, state: State) -> JSON:
+        return {"teams": {name: list(seats) for name, seats in TEAMS.items()}}
+
+    def summary(self, state: State) -> JSON:
+        return {
+            "scores": seat_map(state.scores),
+            "over": state.over,
+            "winner": state.winner,
+            "next_dealer": state.next_dealer,
+        }
+
+    def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
+        if state.over:
+            raise HandError(f"the game is over: team {state.winner} won (B4)")
+        if "close" in hand:
+            raise HandError("bandos has no closing: the game ends at the target (B4)")
+        if "pass" in hand:
+            raise HandError("bandos has no passed hand: a hand needs primeras or a falta (B2)")
+        check_keys(hand, HAND_KEYS, "a hand")
+        dealer = resolve_dealer(hand, state.next_dealer, SEATS)  # B1: R2 over six seats
+        primeras = hand.get("primeras")
+        if primeras is not None:
+            word_value(primeras, "primeras", tuple(TEAMS))
+        capote = False if hand.get("capote") is None else bool_value(hand["capote"], "capote")
+        if capote and primeras is None:
+            raise HandError("capote needs primeras: the team that won all six tricks (B2)")
+        faltas = parse_faltas(hand.get("faltas"), state.options)
+        if primeras is None and not faltas:
+            raise HandError("a hand needs primeras or a falta (B2)")
+        scores = list(state.scores)
+        if primeras is not None:  # B2: each player of the team scores 1, or 2 with capote
+            for seat in TEAMS[primeras]:
+                scores[seat - 1] += 2 if capote else 1
+        for falta in faltas:  # B3, in order, after B2
+            own = TEAMS[team_of(falta.seat)]
+            if scores[falta.seat - 1] > 0:
+                for seat in own:
+                    scores[seat - 1] = max(0, scores[seat - 1] - falta.points)
+            else:
+                other = TEAMS["B" if team_of(falta.seat) == "A" else "A"]
+                for seat in other:
+                    scores[seat - 1] += falta.points
+        winner = game_winner(scores, state.options.target)
+        new = State(state.options, tuple(scores), next_seat(dealer, SEATS), winner)
+        entry: JSON = {
+            "dealer": dealer,
+            "result": "fin" if new.over else "mano",
+            "scores": seat_map(new.scores),
+            "over": new.over,
+            "winner": winner,
+        }
+        return new, entry
+
+
+BANDOS: Final = Bandos()

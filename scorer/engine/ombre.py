@@ -1,0 +1,250 @@
+"""Ombre sencillo: the fixed stakes and the bote of shared/rules/ombre.md (O1–O8).
+
+Readings chosen where the document leaves room (see also the comments at each rule):
+
+- O2 with R10: a short split is accepted when the outcome (sacada, codille and its
+  giver, puesta) is decided; the vole bonus is paid only when the hombre's recorded
+  tricks are all nine (8-0-0 is a sacada without vole).
+- O6: once the session is over no played or passed hand is accepted, but the
+  closing ``{"close": "repartir"}`` still is (it deals nothing and shares the bote
+  that is left); nothing follows the closing.
+- O6 ``target``: a player's balance *reaches* the target when it is at least the
+  target. Both ``deals`` and ``target`` may be set: whichever comes first ends it.
+- O5 applies to puestas and codilles too (it is paid before the hand is settled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .core import (
+    JSON,
+    HandError,
+    check_keys,
+    decided,
+    describe,
+    int_value,
+    next_seat,
+    required,
+    resolve_dealer,
+    seat_map,
+    seat_value,
+    transfer,
+    tricks_value,
+    word_value,
+)
+from .tresillo import SUITS, split_text
+
+LANCES: Final = ("entrada", "vuelta", "solo")
+SEATS: Final = (1, 2, 3)
+BOTE: Final = "bote"
+PLAYED_KEYS: Final = ("jugador", "lance", "trump", "tricks", "matadores_en", "dealer", "note")
+
+OPTION_DEFAULTS: Final[dict[str, Any]] = {
+    "stake": 10,
+    "solo_stake": 20,
+    "vole_bonus": 10,
+    "matador_bonus": 5,
+    "deals": None,
+    "target": None,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The options of the document, checked."""
+
+    stake: int = 10
+    solo_stake: int = 20
+    vole_bonus: int = 10
+    matador_bonus: int = 5
+    deals: int | None = None
+    target: int | None = None
+
+
+def parse_options(rules: Mapping[str, Any]) -> Options:
+    """Check every option of the session's rules; HandError names the bad one."""
+    for key in rules:
+        if key not in OPTION_DEFAULTS:
+            raise HandError(f"unknown rule {key!r} for ombre")
+    values = {**OPTION_DEFAULTS, **rules}
+    deals = values["deals"]
+    target = values["target"]
+    return Options(
+        stake=int_value(values["stake"], "rule stake", 0),
+        solo_stake=int_value(values["solo_stake"], "rule solo_stake", 0),
+        vole_bonus=int_value(values["vole_bonus"], "rule vole_bonus", 0),
+        matador_bonus=int_value(values["matador_bonus"], "rule matador_bonus", 0),
+        deals=None if deals is None else int_value(deals, "rule deals", 1),
+        target=None if target is None else int_value(target, "rule target", 1),
+    )
+
+
+def ombre_outcome(j: int, a: int, b: int) -> tuple[str, int]:
+    """O2, the majority rule: sacada with 5, codille by a defender with 5, else puesta."""
+    if j >= 5:
+        return ("ganada", 0)
+    if a >= 5:
+        return ("codillo", 1)
+    if b >= 5:
+        return ("codillo", 2)
+    return ("puesta", 0)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything the next hand needs; balances are derived from the transfers."""
+
+    options: Options
+    balances: tuple[int, ...]
+    bote: int
+    next_dealer: int
+    deals: int = 0  # deals played so far, passed ones included (O6)
+    over: bool = False  # O6 or O7
+    closed: bool = False  # O7
+
+
+class _Desk:
+    """The mutable scratch pad of one hand."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.balances = list(state.balances)
+        self.bote = state.bote
+        self.transfers: list[JSON] = []
+
+    def pay(self, source: int | str, target: int | str, amount: int, concept: str, detail: str) -> None:
+        """A seat or the bote pays a seat or the bote."""
+        # O8: every movement goes through here, so balances + bote stay at 0
+        if amount <= 0:
+            return
+        if source == BOTE:
+            self.bote -= amount
+        else:
+            assert isinstance(source, int)
+            self.balances[source - 1] -= amount
+        if target == BOTE:
+            self.bote += amount
+        else:
+            assert isinstance(target, int)
+            self.balances[target - 1] += amount
+        self.transfers.append(transfer(source, target, amount, concept, detail))
+
+    def freeze(self, dealer: int | None, result: str, next_dealer: int, deals: int, closed: bool) -> tuple[State, JSON]:
+        opts = self.state.options
+        over = closed or (opts.deals is not None and deals >= opts.deals)  # O6 deals, O7
+        if opts.target is not None and max(self.balances) >= opts.target:  # O6 target
+            over = True
+        new = State(
+            options=opts,
+            balances=tuple(self.balances),
+            bote=self.bote,
+            next_dealer=next_dealer,
+            deals=deals,
+            over=over or self.state.over,
+            closed=closed,
+        )
+        entry: JSON = {
+            "dealer": dealer,
+            "result": result,
+            "transfers": self.transfers,
+            "balances": seat_map(new.balances),
+            "bote": new.bote,
+            "over": new.over,
+        }
+        return new, entry
+
+
+class Ombre:
+    """The rule set of shared/rules/ombre.md."""
+
+    name: str = "ombre"
+    player_counts: tuple[int, ...] = (3,)  # O1
+
+    def begin(self, players: tuple[str, ...], rules: Mapping[str, Any], first_dealer: int) -> State:
+        return State(options=parse_options(rules), balances=(0,) * len(players), bote=0, next_dealer=first_dealer)
+
+    def header(self, state: State) -> JSON:
+        return {}
+
+    def summary(self, state: State) -> JSON:
+        return {
+            "balances": seat_map(state.balances),
+            "bote": state.bote,
+            "over": state.over,
+            "next_dealer": state.next_dealer,
+        }
+
+    def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
+        if state.closed:
+            raise HandError("no hand may follow the closing (O7)")
+        if "close" in hand:
+            return self._close(state, hand)
+        if state.over:
+            raise HandError("the session is over (O6); only the closing may follow")
+        dealer = resolve_dealer(hand, state.next_dealer, 3)  # O1: R2
+        deals = state.deals + 1
+        if "pass" in hand:
+            check_keys(hand, ("pass", "dealer", "note"), "a passed hand")
+            if hand["pass"] is not True:
+                raise HandError(f"pass must be true, not {describe(hand['pass'])}")
+            return _Desk(state).freeze(dealer, "paso", next_seat(dealer, 3), deals, False)  # O1: nothing is paid
+        for key in ("primeras", "bola"):
+            if key in hand:
+                raise HandError(f"an ombre hand has no {key} (O1)")
+        check_keys(hand, PLAYED_KEYS, "a played hand")
+        opts = state.options
+        jugador = seat_value(required(hand, "jugador"), "jugador", 3)
+        lance = word_value(required(hand, "lance"), "lance", LANCES)
+        word_value(required(hand, "trump"), "trump", SUITS)
+        holder_raw = hand.get("matadores_en")
+        holder = None if holder_raw is None else seat_value(holder_raw, "matadores_en", 3)
+        tricks = tricks_value(hand, SEATS)
+        defenders = tuple(s for s in SEATS if s != jugador)
+        counts = (tricks[jugador], tricks[defenders[0]], tricks[defenders[1]])
+        outcome = decided(ombre_outcome, counts)  # O2 with R10
+        if outcome is None:
+            raise HandError(f"tricks {split_text(counts)} do not decide the hand (O2)")
+        assert isinstance(outcome, tuple)
+        result, giver_index = outcome
+        desk = _Desk(state)
+        if holder is not None:  # O5, before the hand is settled
+            bonus = min(opts.matador_bonus, desk.bote)
+            desk.pay(BOTE, holder, bonus, "matadores", f"matadores: cobra {bonus} del bote")
+        s = opts.solo_stake if lance == "solo" else opts.stake
+        s_text = f"{'solo' if lance == 'solo' else lance} {s}"
+        if result == "ganada":  # O2 sacada
+            vole = opts.vole_bonus if counts[0] == 9 else 0
+            amount = s + vole
+            why = f"sacada: {s_text}" + (f" + {vole} vole = {amount}" if vole else "")
+            for seat in defenders:
+                desk.pay(seat, jugador, amount, "sacada", why)
+            desk.pay(BOTE, jugador, desk.bote, "bote", f"se lleva el bote: {desk.bote}")
+        elif result == "puesta":  # O3
+            desk.pay(jugador, BOTE, 2 * s, "puesta", f"puesta: 2 × {s_text} = {2 * s} al bote")
+        else:  # O4
+            giver = defenders[giver_index - 1]
+            desk.pay(jugador, giver, 2 * s, "codillo", f"codille: 2 × {s_text} = {2 * s}")
+        return desk.freeze(dealer, result, next_seat(dealer, 3), deals, False)
+
+    # O7
+    @staticmethod
+    def _close(state: State, hand: Mapping[str, Any]) -> tuple[State, JSON]:
+        check_keys(hand, ("close", "dealer", "note"), "the closing")
+        if hand["close"] != "repartir":
+            raise HandError(f"unknown close {describe(hand['close'])} (expected repartir)")
+        if hand.get("dealer") is not None:
+            raise HandError("the closing has no dealer (O7)")
+        desk = _Desk(state)
+        total = desk.bote
+        share, odd = divmod(total, 3)
+        for seat in SEATS:
+            owed = share + (1 if seat <= odd else 0)  # the odd points one each to seats 1, 2, …
+            why = f"reparto del bote: {total} entre 3 = {share}" + (" + 1 de resto" if seat <= odd else "")
+            desk.pay(BOTE, seat, owed, "reparto", why)
+        return desk.freeze(None, "cierre", state.next_dealer, state.deals, True)
+
+
+OMBRE: Final = Ombre()

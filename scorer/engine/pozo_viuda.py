@@ -1,0 +1,435 @@
+"""Pozo y viuda: the two pots of shared/rules/pozo-viuda.md (P1–P12).
+
+The same game of Tresillo (tricks, matadores, R9–R10 for the outcome of a split)
+settled with a pozo (won by every successful contract, with reserve pozos when it
+is full) and a viuda (the prize fund of the great contracts).
+
+Readings chosen where the document leaves room (see also the comments at each rule):
+
+- P2 applies to passed hands too: a pass right after the pozo was won first
+  restakes the empty pozo (P2), then every player puts the pass stake (P3).
+- P1 is paid with the first entry that deals (a played or passed hand); a session
+  whose first entry is the closing has nothing to share.
+- ``primeras`` and ``bola`` belong to juego, volteo and roben only; a declared bola
+  or contrabola refuses them (P9 pays no primeras).
+- A ``bola`` (hecha or cortada) implies primeras; ``"primeras": "jugador"`` may be
+  written beside it. A bola cortada needs a won hand with 5 to 8 tricks for the
+  Jugador (as tresillo.md's R19 validation).
+- ``favor_suit`` may be null: no hand is a favor.
+- ``pozo_stake`` and ``pozo_cap`` must be at least 1 (a cap of 0 would make P4
+  open reserves without end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .core import (
+    JSON,
+    HandError,
+    bool_value,
+    check_keys,
+    decided,
+    describe,
+    int_value,
+    next_seat,
+    required,
+    resolve_dealer,
+    seat_map,
+    seat_value,
+    transfer,
+    tricks_value,
+    word_value,
+)
+from .tresillo import SUITS, active_seats, played_outcome, split_text
+
+LANCES: Final = ("juego", "volteo", "roben", "bola", "contrabola")
+DECLARED: Final = ("bola", "contrabola")  # P9
+RED_SUITS: Final = ("oros", "copas")  # the punto is a fourth matador only in red trumps
+BOLA_PREMIO: Final = 40  # P8, P9, P10
+POZO: Final = "pozo"
+VIUDA: Final = "viuda"
+
+PLAYED_KEYS: Final = ("jugador", "lance", "trump", "matadores", "tricks", "primeras", "bola", "dealer", "note")
+
+OPTION_DEFAULTS: Final[dict[str, Any]] = {
+    "favor_suit": "oros",
+    "pozo_stake": 5,
+    "viuda_stake": 25,
+    "pozo_cap": 4,
+    "contrabola": False,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The options of the document, checked."""
+
+    favor_suit: str | None = "oros"
+    pozo_stake: int = 5
+    viuda_stake: int = 25
+    pozo_cap: int = 4
+    contrabola: bool = False
+
+
+def parse_options(rules: Mapping[str, Any]) -> Options:
+    """Check every option of the session's rules; HandError names the bad one."""
+    for key in rules:
+        if key not in OPTION_DEFAULTS:
+            raise HandError(f"unknown rule {key!r} for pozo_viuda")
+    values = {**OPTION_DEFAULTS, **rules}
+    favor = values["favor_suit"]
+    if favor is not None:
+        word_value(favor, "favor_suit", SUITS)
+    return Options(
+        favor_suit=favor,
+        pozo_stake=int_value(values["pozo_stake"], "rule pozo_stake", 1),
+        viuda_stake=int_value(values["viuda_stake"], "rule viuda_stake", 0),
+        pozo_cap=int_value(values["pozo_cap"], "rule pozo_cap", 1),
+        contrabola=bool_value(values["contrabola"], "rule contrabola"),
+    )
+
+
+def premio(lance: str, favor: bool) -> int:
+    """The premio por jugador of the Words table."""
+    if lance == "roben":
+        return 20 if favor else 10
+    return {"juego": 0, "volteo": 5, "bola": BOLA_PREMIO, "contrabola": BOLA_PREMIO}[lance]
+
+
+def fill(pozo: int, reserves: tuple[int, ...], amount: int, cap: int) -> tuple[int, tuple[int, ...]]:
+    """P4: add to the pozo up to its cap, then to the last reserve, then open new reserves."""
+    put = min(max(cap - pozo, 0), amount)
+    pozo += put
+    amount -= put
+    rest = list(reserves)
+    if amount and rest:
+        put = min(max(cap - rest[-1], 0), amount)
+        rest[-1] += put
+        amount -= put
+    while amount:
+        put = min(cap, amount)
+        rest.append(put)
+        amount -= put
+    return pozo, tuple(rest)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything the next hand needs; balances are derived from the transfers."""
+
+    options: Options
+    seats: int
+    balances: tuple[int, ...]
+    pozo: int
+    reserves: tuple[int, ...]
+    viuda: int
+    next_dealer: int
+    started: bool = False  # P1 paid
+    finished: bool = False  # P11 done
+
+    @property
+    def cap(self) -> int:
+        """P4: the most the pozo (and each reserve) holds."""
+        return self.options.pozo_cap * self.options.pozo_stake * self.seats
+
+
+class _Desk:
+    """The mutable scratch pad of one hand; frozen into a new State at the end."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.balances = list(state.balances)
+        self.pozo = state.pozo
+        self.reserves = state.reserves
+        self.viuda = state.viuda
+        self.transfers: list[JSON] = []
+
+    @property
+    def seats(self) -> range:
+        return range(1, self.state.seats + 1)
+
+    def pay(self, source: int, target: int | str, amount: int, concept: str, detail: str) -> None:
+        """Seat ``source`` pays a seat, the pozo (P4 overflow) or the viuda."""
+        # P12: every movement goes through here or pot_pays, so balances + pots stay at 0
+        if amount <= 0:
+            return
+        self.balances[source - 1] -= amount
+        if target == POZO:
+            self.pozo, self.reserves = fill(self.pozo, self.reserves, amount, self.state.cap)
+        elif target == VIUDA:
+            self.viuda += amount
+        else:
+            assert isinstance(target, int)
+            self.balances[target - 1] += amount
+        self.transfers.append(transfer(source, target, amount, concept, detail))
+
+    def pot_pays(self, pot: str, target: int, amount: int, concept: str, detail: str) -> None:
+        """A pot pays a seat (the pozo here means pozo and reserves together)."""
+        if amount <= 0:
+            return
+        if pot == VIUDA:
+            self.viuda -= amount
+        else:
+            self.pozo -= amount  # the pozo proper (the closing merges the reserves into it first)
+        self.balances[target - 1] += amount
+        self.transfers.append(transfer(pot, target, amount, concept, detail))
+
+    def everyone(self, target: str, amount: int, concept: str, detail: str) -> None:
+        for seat in self.seats:
+            self.pay(seat, target, amount, concept, detail)
+
+    def take_pozo(self, winner: int) -> None:
+        """P5: the winner takes the pozo; the first reserve becomes the pozo (P4, first in first out)."""
+        amount = self.pozo
+        self.pot_pays(POZO, winner, amount, "pozo", f"se lleva el pozo: {amount}")
+        if self.reserves:
+            self.pozo, self.reserves = self.reserves[0], self.reserves[1:]
+        else:
+            self.pozo = 0
+
+    def take_viuda(self, winner: int) -> None:
+        """P5: the winner takes the whole viuda and every player restakes it."""
+        amount = self.viuda
+        self.pot_pays(VIUDA, winner, amount, "viuda", f"se lleva la viuda: {amount}")
+        stake = self.state.options.viuda_stake
+        self.everyone(VIUDA, stake, "viuda_nueva", f"viuda nueva: cada jugador pone {stake}")
+
+    def freeze(self, dealer: int | None, result: str, next_dealer: int, finished: bool = False) -> tuple[State, JSON]:
+        s = self.state
+        new = State(
+            options=s.options,
+            seats=s.seats,
+            balances=tuple(self.balances),
+            pozo=self.pozo,
+            reserves=self.reserves,
+            viuda=self.viuda,
+            next_dealer=next_dealer,
+            started=s.started or not finished,
+            finished=finished,
+        )
+        entry: JSON = {
+            "dealer": dealer,
+            "result": result,
+            "transfers": self.transfers,
+            "balances": seat_map(new.balances),
+            **pots_json(new),
+        }
+        return new, entry
+
+
+def pots_json(state: State) -> JSON:
+    """The ledger's ``pozo`` and ``viuda`` keys."""
+    return {"pozo": {"amount": state.pozo, "reserves": list(state.reserves)}, "viuda": state.viuda}
+
+
+# ----------------------------------------------------------------- rule set
+
+
+class PozoViuda:
+    """The rule set of shared/rules/pozo-viuda.md."""
+
+    name: str = "pozo_viuda"
+    player_counts: tuple[int, ...] = (3, 4)
+
+    def begin(self, players: tuple[str, ...], rules: Mapping[str, Any], first_dealer: int) -> State:
+        count = len(players)
+        return State(
+            options=parse_options(rules),
+            seats=count,
+            balances=(0,) * count,
+            pozo=0,
+            reserves=(),
+            viuda=0,
+            next_dealer=first_dealer,
+        )
+
+    def header(self, state: State) -> JSON:
+        return {}
+
+    def summary(self, state: State) -> JSON:
+        return {"balances": seat_map(state.balances), **pots_json(state), "next_dealer": state.next_dealer}
+
+    def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
+        if state.finished:
+            raise HandError("no hand may follow the closing (P11)")
+        if "close" in hand:
+            return self._close(state, hand)
+        dealer = resolve_dealer(hand, state.next_dealer, state.seats)
+        if "pass" in hand:
+            check_keys(hand, ("pass", "dealer", "note"), "a passed hand")
+            if hand["pass"] is not True:
+                raise HandError(f"pass must be true, not {describe(hand['pass'])}")
+            desk = self._deal(state)
+            stake = state.options.pozo_stake
+            desk.everyone(POZO, stake, "pase", f"todos pasan: cada jugador pone {stake} al pozo")  # P3
+            return desk.freeze(dealer, "paso", next_seat(dealer, state.seats))
+        check_keys(hand, PLAYED_KEYS, "a played hand")
+        return self._played(state, hand, dealer)
+
+    @staticmethod
+    def _deal(state: State) -> _Desk:
+        """P1 before the first hand; P2 at the start of a hand whose pozo is empty."""
+        desk = _Desk(state)
+        opts = state.options
+        if not state.started:  # P1
+            desk.everyone(POZO, opts.pozo_stake, "pozo_inicial", f"pozo inicial: cada jugador pone {opts.pozo_stake}")
+            desk.everyone(
+                VIUDA, opts.viuda_stake, "viuda_inicial", f"viuda inicial: cada jugador pone {opts.viuda_stake}"
+            )
+        elif desk.pozo == 0 and not desk.reserves:  # P2 (passed hands too: a pass stakes on top, P3)
+            desk.everyone(POZO, opts.pozo_stake, "pozo_nuevo", f"pozo vacío: cada jugador pone {opts.pozo_stake}")
+        return desk
+
+    # P11
+    def _close(self, state: State, hand: Mapping[str, Any]) -> tuple[State, JSON]:
+        check_keys(hand, ("close", "dealer", "note"), "the closing")
+        if hand["close"] != "repartir":
+            raise HandError(f"unknown close {describe(hand['close'])} (expected repartir)")
+        if hand.get("dealer") is not None:
+            raise HandError("the closing has no dealer (P11)")
+        desk = _Desk(state)
+        pozo_total = desk.pozo + sum(desk.reserves)
+        desk.pozo, desk.reserves = pozo_total, ()  # the pozo and its reserves are shared together
+        total = pozo_total + desk.viuda
+        share, odd = divmod(total, state.seats)
+        for seat in desk.seats:
+            # P11: equal shares, the odd points one each to seats 1, 2, …; taken from the pozo first
+            owed = share + (1 if seat <= odd else 0)
+            from_pozo = min(owed, pozo_total)
+            pozo_total -= from_pozo
+            why = f"reparto: {total} entre {state.seats} = {share}" + (" + 1 de resto" if seat <= odd else "")
+            desk.pot_pays(POZO, seat, from_pozo, "reparto", why)
+            desk.pot_pays(VIUDA, seat, owed - from_pozo, "reparto", why)
+        assert desk.pozo == 0 and desk.viuda == 0
+        return desk.freeze(None, "cierre", state.next_dealer, finished=True)
+
+    def _played(self, state: State, hand: Mapping[str, Any], dealer: int) -> tuple[State, JSON]:
+        opts = state.options
+        active = active_seats(state.seats, dealer)
+        jugador = seat_value(required(hand, "jugador"), "jugador", state.seats)
+        if jugador not in active:
+            raise HandError(f"jugador {jugador} is the dealer and does not play (R3)")
+        lance = word_value(required(hand, "lance"), "lance", LANCES)
+        trump = word_value(required(hand, "trump"), "trump", SUITS)
+        top = 4 if trump in RED_SUITS else 3
+        raw_matadores = hand.get("matadores")
+        matadores = 0 if raw_matadores is None else int_value(raw_matadores, f"matadores with {trump}", 0, top)
+        if lance == "contrabola":
+            if not opts.contrabola:
+                raise HandError("contrabola is not admitted by the rules of this table (P9)")
+            if matadores:
+                raise HandError(f"a contrabola must have matadores 0, not {matadores} (P9)")
+        primeras = hand.get("primeras")
+        bola = hand.get("bola")
+        if lance in DECLARED:
+            if primeras is not None:
+                raise HandError(f"a declared {lance} has no primeras (P9)")
+            if bola is not None:
+                raise HandError(f"a declared {lance} has no bola key (P9)")
+        if primeras is not None:
+            word_value(primeras, "primeras", ("jugador",))
+        if bola is not None:
+            word_value(bola, "bola", ("hecha", "cortada"))
+        tricks = tricks_value(hand, active)
+        contra = tuple(s for s in active if s != jugador)
+        counts = (tricks[jugador], tricks[contra[0]], tricks[contra[1]])
+        favor = opts.favor_suit is not None and trump == opts.favor_suit
+        m = matadores * (2 if favor else 1)  # M = matadores × 2 a favor
+        m_text = f"{matadores} matadores" + (" ×2 a favor" if favor else "")
+        if lance in DECLARED:
+            return self._declared(state, dealer, jugador, lance, counts, m, m_text)
+
+        outcome = decided(played_outcome, counts)  # R9–R10
+        if outcome is None:
+            raise HandError(f"tricks {split_text(counts)} do not decide the hand (R10)")
+        assert isinstance(outcome, tuple)
+        result, giver_index = outcome
+        j = counts[0]
+        if bola == "hecha" and j != 9:
+            raise HandError(f"bola hecha needs all nine tricks, not {split_text(counts)} (P8)")
+        if bola == "cortada" and not (result == "ganada" and 5 <= j <= 8):
+            raise HandError(f"bola cortada needs a won hand with 5 to 8 tricks, not {split_text(counts)} (P10)")
+        if primeras == "jugador" and not (result == "ganada" and j >= 5):
+            raise HandError(f"primeras need a won hand with 5 tricks, not {split_text(counts)}")
+        has_primeras = primeras == "jugador" or bola is not None
+        roben_favor = lance == "roben" and favor
+        prize = premio(lance, favor)
+        others = [s for s in range(1, state.seats + 1) if s != jugador]  # participants, the dealer too
+        desk = self._deal(state)
+        if result == "ganada" and bola == "hecha":
+            # P8: M + 1 + 40, the bola's premio replacing the contract's; pozo and viuda
+            amount = m + 1 + BOLA_PREMIO
+            why = f"{m_text} = {m} + 1 primeras + {BOLA_PREMIO} bola = {amount}"
+            for seat in others:
+                desk.pay(seat, jugador, amount, "bola", why)
+            desk.take_pozo(jugador)
+            desk.take_viuda(jugador)
+            return desk.freeze(dealer, "bola", next_seat(dealer, state.seats))
+        if result == "ganada":
+            # P5 (P10: a bola cortada wins first as P5 with primeras)
+            amount = m + prize + (1 if has_primeras else 0)
+            why = f"{m_text} = {m} + premio {lance}{' a favor' if favor else ''} {prize}"
+            why += f"{' + 1 primeras' if has_primeras else ''} = {amount}"
+            for seat in others:
+                desk.pay(seat, jugador, amount, "dulces", why)
+            desk.take_pozo(jugador)
+            if roben_favor:
+                desk.take_viuda(jugador)
+            if bola == "cortada":  # P10
+                doubled = desk.viuda
+                desk.pay(jugador, VIUDA, doubled, "bola_cortada", f"bola cortada: dobla la viuda, pone {doubled}")
+                for seat in others:
+                    desk.pay(jugador, seat, BOLA_PREMIO, "bola_cortada", f"bola cortada: paga {BOLA_PREMIO}")
+            return desk.freeze(dealer, "ganada", next_seat(dealer, state.seats))
+        # P6 puesta, P7 codillo
+        before = desk.pozo
+        desk.pay(jugador, POZO, before, "puesta", f"puesta: dobla el pozo, pone {before}")
+        if roben_favor:
+            held = desk.viuda  # before the M is added
+            desk.pay(jugador, VIUDA, held, "viuda_doble", f"roben a favor perdido: dobla la viuda, pone {held}")
+        desk.pay(jugador, VIUDA, m, "matadores", f"{m_text} a la viuda = {m}")
+        for seat in others:
+            desk.pay(jugador, seat, prize, "premio", f"premio {lance}{' a favor' if favor else ''}: {prize}")
+        if result == "codillo":
+            giver = contra[giver_index - 1]
+            desk.pay(jugador, giver, before, "codillo", f"codillo: paga lo que tenía el pozo, {before}")
+        return desk.freeze(dealer, result, next_seat(dealer, state.seats))
+
+    def _declared(
+        self,
+        state: State,
+        dealer: int,
+        jugador: int,
+        lance: str,
+        counts: tuple[int, int, int],
+        m: int,
+        m_text: str,
+    ) -> tuple[State, JSON]:
+        """P9: a declared bola or contrabola is only won or lost, on all nine tricks."""
+        if sum(counts) != 9:
+            raise HandError(f"tricks of a declared {lance} must add up to nine, not {sum(counts)} (P9)")
+        won = counts[0] == 9 if lance == "bola" else counts[0] == 0
+        others = [s for s in range(1, state.seats + 1) if s != jugador]
+        desk = self._deal(state)
+        if won:
+            amount = m + BOLA_PREMIO
+            why = f"{m_text} = {m} + {BOLA_PREMIO} {lance} = {amount}"
+            for seat in others:
+                desk.pay(seat, jugador, amount, "bola", why)
+            desk.take_pozo(jugador)
+            desk.take_viuda(jugador)
+            return desk.freeze(dealer, lance, next_seat(dealer, state.seats))
+        held = desk.pozo
+        desk.pay(jugador, POZO, held, "puesta", f"{lance} perdida: dobla el pozo, pone {held}")
+        held = desk.viuda
+        desk.pay(jugador, VIUDA, held, "viuda_doble", f"{lance} perdida: dobla la viuda, pone {held}")
+        desk.pay(jugador, VIUDA, m, "matadores", f"{m_text} a la viuda = {m}")
+        for seat in others:
+            desk.pay(jugador, seat, BOLA_PREMIO, "bola", f"{lance} perdida: paga {BOLA_PREMIO}")
+        return desk.freeze(dealer, "perdida", next_seat(dealer, state.seats))
+
+
+POZO_VIUDA: Final = PozoViuda()
