@@ -1,0 +1,153 @@
+"""The Cartulina web app: ``create_app`` binds the extensions, the database and the blueprints."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import pathlib
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+import flask_migrate
+from flask import Flask, Response, request
+from sqlalchemy import event
+
+from scorer.web.extensions import csrf, db, migrate
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
+
+# No inline scripts or styles: JS and CSS live in static files (QR codes are SVG images).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",  # the tokens are in the URLs
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+}
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create the app: defaults, then instance/config.py, then FLASK_* variables, then ``test_config``."""
+    instance = (test_config or {}).get("INSTANCE_PATH") or os.environ.get("FLASK_INSTANCE_PATH") or ROOT / "instance"
+    app = Flask(
+        "scorer",
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+        instance_path=str(pathlib.Path(instance).resolve()),
+        instance_relative_config=True,
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        SECRET_KEY=None,
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "cartulina.db"),
+        SQLITE_BUSY_TIMEOUT=15,  # seconds a writer waits for another one
+        MIGRATE_ON_START=True,
+        MAX_CONTENT_LENGTH=4 * 1024 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,  # a form may stay open for a whole night of Tresillo
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        CONTENT_SECURITY_POLICY=CONTENT_SECURITY_POLICY,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env()
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret(pathlib.Path(app.instance_path) / "secret_key")
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(str(app.config["SQLALCHEMY_DATABASE_URI"]))
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        connect_args = dict(options.get("connect_args") or {})
+        connect_args.setdefault("timeout", float(app.config["SQLITE_BUSY_TIMEOUT"]))
+        connect_args.setdefault("check_same_thread", False)
+        options["connect_args"] = connect_args
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # session files keep their key order
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
+    csrf.init_app(app)
+
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite":
+            event.listen(db.engine, "connect", _sqlite_pragmas)
+        if app.config["MIGRATE_ON_START"]:
+            with _file_lock(pathlib.Path(app.instance_path) / "migrate.lock"):
+                flask_migrate.upgrade(directory=str(MIGRATIONS))
+
+    from scorer.web.api import bp as api_bp
+    from scorer.web.sheet_views import bp as sheet_bp
+    from scorer.web.views import bp as main_bp
+
+    csrf.exempt(api_bp)  # JSON only: a cross-site form cannot send Content-Type application/json
+    app.register_blueprint(api_bp)
+    app.register_blueprint(main_bp)
+    app.register_blueprint(sheet_bp)
+
+    app.after_request(_security_headers)
+    return app
+
+
+def database_url(url: str) -> str:
+    """Use psycopg (3) for PostgreSQL URLs that name no driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def instance_secret(path: pathlib.Path) -> str:
+    """The secret key kept in the instance folder, generated on first run."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        key = path.read_text(encoding="ascii").strip()
+        if key:
+            return key
+        raise RuntimeError(f"{path} is empty: delete it to generate a new secret key") from None
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(key + "\n")
+    return key
+
+
+@contextlib.contextmanager
+def _file_lock(path: pathlib.Path) -> Iterator[None]:
+    """Only one process at a time upgrades the schema (several gunicorn workers start together)."""
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")  # readers do not block the writer
+        cursor.execute("PRAGMA synchronous=FULL")  # an acknowledged hand survives a power cut too
+        cursor.execute("PRAGMA foreign_keys=ON")
+    finally:
+        cursor.close()
+
+
+def _security_headers(response: Response) -> Response:
+    from flask import current_app
+
+    response.headers.setdefault("Content-Security-Policy", current_app.config["CONTENT_SECURITY_POLICY"])
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.path.startswith("/api/"):
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response

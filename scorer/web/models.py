@@ -1,0 +1,109 @@
+"""Stored data: the input of each table only (players, rules, hands with their dealer, history).
+
+Balances, plato and cartulina are never stored; the engine derives them (see services).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from scorer.web.extensions import db
+
+HEADER_KEYS = ("format", "players", "rules", "first_dealer")
+
+
+def utcnow() -> dt.datetime:
+    """Now in UTC, naive (every stored time is UTC)."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+class Table(db.Model):  # type: ignore[name-defined,misc]
+    """A table (partida): the session file without its hands, and two tokens."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    # the session file minus "hands", in its own key order (app keys kept)
+    header: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    closed_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+    # bumped by every write: serializes writers and keys the settlement cache
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="table", order_by="Hand.seq", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.header.get("players") or [])
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        return dict(self.header.get("rules") or {})
+
+    @property
+    def ruleset(self) -> str:
+        return str(self.rules.get("ruleset", "tresillo"))
+
+    @property
+    def first_dealer(self) -> int:
+        return int(self.header.get("first_dealer") or 1)
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """The app keys of the session file (name, date, place, notes, tanto_value …)."""
+        return {k: v for k, v in self.header.items() if k not in HEADER_KEYS}
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+    def __repr__(self) -> str:
+        return f"<Table {self.id} {self.name!r}>"
+
+
+class Hand(db.Model):  # type: ignore[name-defined,misc]
+    """One entry of the session's hands; ``seq`` orders them, deleted ones stay for restore."""
+
+    __tablename__ = "hands"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seq", name="uq_hands_table_seq"),
+        UniqueConstraint("table_id", "request_id", name="uq_hands_table_request"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    revision: Mapped[int] = mapped_column(Integer, default=1)
+    request_id: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+
+    table: Mapped[Table] = relationship(back_populates="hands")
+
+    @property
+    def deleted(self) -> bool:
+        return self.deleted_at is not None
+
+
+class HandEvent(db.Model):  # type: ignore[name-defined,misc]
+    """Append-only history: create, edit, delete, restore of a hand (before/after as stored)."""
+
+    __tablename__ = "hand_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
+    action: Mapped[str] = mapped_column(String(16))
+    at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

@@ -1,0 +1,667 @@
+"""View-models: what the pages show, derived from a session and its ledger (never stored).
+
+Pure functions over the session file and the engine's ledger (format.md): no Flask,
+no database. Words are Spanish; game terms stay as the table says them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from scorer.engine.tresillo import active_seats
+
+SUIT_SYMBOLS = {"oros": "♦", "copas": "♥", "espadas": "♠", "bastos": "♣"}
+SUIT_WORDS = {"oros": "oros", "copas": "copas", "espadas": "espadas", "bastos": "bastos"}
+LANCE_WORDS = {"entrada": "entrada", "vuelta": "vuelta", "vuelta_solera": "vuelta solera", "solo": "solo"}
+RESULT_WORDS = {
+    "paso": "todos pasan",
+    "ganada": "ganada",
+    "bola": "bola",
+    "puesta": "puesta",
+    "codillo": "codillo",
+    "rendida": "rendida",
+    "defendida_ganada": "defendida, gana el defensor",
+    "defendida_puesta": "defendida, puestas gemelas",
+    "defendida_codillo": "defendida, puesta del defensor",
+    "defendida_codillo_pobre": "defendida, codillo del pobre",
+    "cierre": "cierre",
+}
+CONCEPT_WORDS = {
+    "dar": "por dar",
+    "enchilada": "enchilada",
+    "juego": "juego",
+    "plato": "el plato",
+    "puesta": "puesta",
+    "puesta_reservada": "puesta reservada",
+    "condiciones": "condiciones",
+    "codillo": "codillo",
+    "bola_cortada": "bola cortada",
+    "puesta_defendida": "puesta defendida",
+    "devolucion": "devolución",
+}
+CARTULINA_WORDS = {
+    "pendiente": "pendiente",
+    "en_plato": "en el plato",
+    "cobrada": "cobrada",
+    "anulada": "anulada",
+    "devuelta": "devuelta",
+}
+MINUS = "−"  # typographic minus: clearer than a hyphen on a small screen
+
+
+# ------------------------------------------------------------------ numbers
+
+
+def parse_decimal(text: str | None) -> Decimal | None:
+    """Parse "0,05" or "0.05" into a Decimal; None for blank or not a number."""
+    if text is None:
+        return None
+    cleaned = str(text).strip().replace(" ", "")
+    if not cleaned:
+        return None
+    if "," in cleaned:
+        cleaned = cleaned.replace(".", "").replace(",", ".")  # "1.234,5" → "1234.5"
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() else None
+
+
+def decimal_text(value: Decimal) -> str:
+    """A Decimal with the decimal comma and no exponent ("0,05")."""
+    text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text.replace(".", ",")
+
+
+def signed(tantos: int) -> str:
+    """Tantos with their sign: "+215", "−65", "0"."""
+    if tantos > 0:
+        return f"+{tantos}"
+    if tantos < 0:
+        return f"{MINUS}{-tantos}"
+    return "0"
+
+
+def money(tantos: int, tanto_value: Decimal | None, currency: str = "") -> str | None:
+    """Tantos × tanto value with the decimal comma and the currency ("−3,25 €"); None without a value."""
+    if tanto_value is None:
+        return None
+    amount = tanto_value * tantos
+    places = max(2, -int(tanto_value.normalize().as_tuple().exponent))  # type: ignore[operator]
+    quantum = Decimal(1).scaleb(-places)
+    text = format(abs(amount).quantize(quantum), "f").replace(".", ",")
+    sign = MINUS if amount < 0 else ""
+    return f"{sign}{text} {currency}".strip() if currency else f"{sign}{text}"
+
+
+# ------------------------------------------------------------------- people
+
+
+def seat_names(players: Sequence[str]) -> dict[int, str]:
+    """Seat number → name."""
+    return {i: name for i, name in enumerate(players, 1)}
+
+
+def _who(target: Any, names: Mapping[int, str]) -> str:
+    if target == "plato":
+        return "el plato"
+    try:
+        return names[int(target)]
+    except (KeyError, TypeError, ValueError):
+        return str(target)
+
+
+@dataclass(frozen=True)
+class Roles:
+    """Who deals the next hand and who plays in which order."""
+
+    dealer: str
+    mano: str
+    medio: str
+    postre: str
+    alcalde: str | None  # the dealer with four players, who sits out (R3)
+    dealer_seat: int
+    active: tuple[int, ...]
+
+
+def roles(players: Sequence[str], dealer: int) -> Roles:
+    """R1–R3: mano, medio and postre are the active seats in order of play from the dealer's right."""
+    names = seat_names(players)
+    active = active_seats(len(players), dealer)
+    return Roles(
+        dealer=names[dealer],
+        mano=names[active[0]],
+        medio=names[active[1]],
+        postre=names[active[2]],
+        alcalde=names[dealer] if len(players) == 4 else None,
+        dealer_seat=dealer,
+        active=active,
+    )
+
+
+# -------------------------------------------------------- plato, cartulina
+
+
+@dataclass(frozen=True)
+class PlatoView:
+    amount: int
+    kind: str
+    words: str
+
+
+def plato_view(
+    plato: Mapping[str, Any] | None, cartulina: Sequence[Mapping[str, Any]], names: Mapping[int, str]
+) -> PlatoView:
+    """The plato's amount and its state in words (R7)."""
+    plato = plato or {}
+    amount = int(plato.get("amount", 0))
+    kind = str(plato.get("kind", "sin_puesta"))
+    if kind == "reservada":
+        inside = next((e for e in cartulina if e.get("state") == "en_plato"), None)
+        if inside is not None:
+            words = f"con puesta reservada de {_who(inside['owner'], names)} ({inside['amount']})"
+        else:
+            words = "con puesta reservada"
+    elif kind == "primera":
+        words = "con puesta primera"
+    elif amount == 0:
+        words = "vacío"
+    else:
+        words = "sin puesta"
+    return PlatoView(amount, kind, words)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One reserved puesta written in its owner's box."""
+
+    id: int
+    amount: int
+    hand: int
+    state: str
+    words: str
+
+    @property
+    def strokes(self) -> int:
+        """0 written, 1 diagonal (went into the plato), 2 a full cross (collected or cancelled)."""
+        return {"pendiente": 0, "en_plato": 1}.get(self.state, 2)
+
+
+@dataclass(frozen=True)
+class Box:
+    seat: int
+    name: str
+    marks: tuple[Mark, ...]
+
+
+def cartulina_view(players: Sequence[str], cartulina: Sequence[Mapping[str, Any]]) -> list[Box]:
+    """One box per player, each reserved puesta a mark in its owner's box, oldest first."""
+    boxes: list[Box] = []
+    for seat, name in seat_names(players).items():
+        marks = tuple(
+            Mark(
+                id=int(e["id"]),
+                amount=int(e["amount"]),
+                hand=int(e["hand"]),
+                state=str(e["state"]),
+                words=CARTULINA_WORDS.get(str(e["state"]), str(e["state"])),
+            )
+            for e in sorted(cartulina, key=lambda e: int(e["id"]))
+            if int(e["owner"]) == seat
+        )
+        boxes.append(Box(seat, name, marks))
+    return boxes
+
+
+def cartulina_after(
+    before: Sequence[Mapping[str, Any]], after_open: Sequence[Mapping[str, Any]], final: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """The cartulina right after a hand: its open entries plus those it closed (in their final state)."""
+    open_ids = {int(e["id"]) for e in after_open}
+    final_by_id = {int(e["id"]): e for e in final}
+    closed = [dict(final_by_id.get(int(e["id"]), e)) for e in before if int(e["id"]) not in open_ids]
+    return sorted([*closed, *(dict(e) for e in after_open)], key=lambda e: int(e["id"]))
+
+
+# ----------------------------------------------------------------- balances
+
+
+@dataclass(frozen=True)
+class BalanceLine:
+    seat: int
+    name: str
+    tantos: int
+    text: str
+    money: str | None
+    pending: int  # reserved puestas still owed (pendiente) by this player
+    net: int  # balance once those puestas are paid
+    net_money: str | None
+
+
+def balance_lines(
+    players: Sequence[str],
+    balances: Mapping[str, int],
+    cartulina: Sequence[Mapping[str, Any]],
+    tanto_value: Decimal | None,
+    currency: str,
+) -> list[BalanceLine]:
+    """Each player's balance in tantos and money, and net of the puestas they still owe (R31), seat order."""
+    lines = []
+    for seat, name in seat_names(players).items():
+        tantos = int(balances.get(str(seat), 0))
+        pending = sum(int(e["amount"]) for e in cartulina if int(e["owner"]) == seat and e.get("state") == "pendiente")
+        net = tantos - pending
+        lines.append(
+            BalanceLine(
+                seat=seat,
+                name=name,
+                tantos=tantos,
+                text=signed(tantos),
+                money=money(tantos, tanto_value, currency),
+                pending=pending,
+                net=net,
+                net_money=money(net, tanto_value, currency),
+            )
+        )
+    return lines
+
+
+# -------------------------------------------------------------------- hands
+
+
+def tricks_order(hand: Mapping[str, Any], players_count: int) -> list[int]:
+    """Seats of a hand's tricks, the Jugador first then the contra in order of play."""
+    tricks = hand.get("tricks") or {}
+    jugador = hand.get("jugador")
+    dealer = hand.get("dealer")
+    seats = [int(s) for s in tricks]
+    if isinstance(dealer, int) and 1 <= dealer <= players_count:
+        order = [s for s in active_seats(players_count, dealer) if s in seats]
+        order += [s for s in seats if s not in order]
+    else:
+        order = sorted(seats)
+    if isinstance(jugador, int) and jugador in order:
+        order.remove(jugador)
+        order.insert(0, jugador)
+    return order
+
+
+def split_text(hand: Mapping[str, Any], players_count: int) -> str:
+    """ "6-2-1": the Jugador's tricks first."""
+    tricks = hand.get("tricks") or {}
+    if not tricks or (hand.get("rendida") and hand.get("defensor") is None):
+        return ""
+    return "-".join(str(tricks.get(str(s), tricks.get(s, 0))) for s in tricks_order(hand, players_count))
+
+
+def contract_text(hand: Mapping[str, Any]) -> str:
+    """ "solo ♣", "entrada ♦ rendida"."""
+    lance = LANCE_WORDS.get(str(hand.get("lance")), str(hand.get("lance", "")))
+    trump = SUIT_SYMBOLS.get(str(hand.get("trump")), "")
+    return f"{lance} {trump}".strip()
+
+
+def delta(entry: Mapping[str, Any], previous: Mapping[str, int] | None, seat: int) -> int:
+    """How much a seat's balance changed in this hand."""
+    before = int((previous or {}).get(str(seat), 0))
+    return int(entry.get("balances", {}).get(str(seat), 0)) - before
+
+
+@dataclass(frozen=True)
+class HandLine:
+    n: int
+    text: str
+    result: str
+    deleted: bool = False
+
+
+def hand_line(
+    hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Mapping[str, int] | None, players: Sequence[str]
+) -> HandLine:
+    """One line per hand: "12 · Carmen · solo ♣ · 6-2-1 · ganada · +180"."""
+    names = seat_names(players)
+    n = int(entry["n"])
+    result = str(entry.get("result", ""))
+    words = RESULT_WORDS.get(result, result)
+    if result == "paso" or "pass" in hand:
+        dealer = entry.get("dealer")
+        parts = [str(n), "todos pasan"]
+        if dealer is not None:
+            parts.append(f"da {_who(dealer, names)}")
+        return HandLine(n, " · ".join(parts), result)
+    if result == "cierre" or "close" in hand:
+        return HandLine(n, f"{n} · cierre de la partida", result)
+    jugador = hand.get("jugador")
+    parts = [str(n), _who(jugador, names), contract_text(hand)]
+    split = split_text(hand, len(players))
+    if split:
+        parts.append(split)
+    parts.append(words)
+    if isinstance(jugador, int):
+        parts.append(signed(delta(entry, previous, jugador)))
+    return HandLine(n, " · ".join(p for p in parts if p), result)
+
+
+@dataclass(frozen=True)
+class TransferLine:
+    source: str
+    target: str
+    amount: int
+    concept: str
+    detail: str
+
+
+def transfer_lines(entry: Mapping[str, Any], players: Sequence[str]) -> list[TransferLine]:
+    """Every movement of tantos in a hand, with its explanation."""
+    names = seat_names(players)
+    return [
+        TransferLine(
+            source=_who(t["from"], names),
+            target=_who(t["to"], names),
+            amount=int(t["amount"]),
+            concept=CONCEPT_WORDS.get(str(t.get("concept")), str(t.get("concept", ""))),
+            detail=str(t.get("detail", "")),
+        )
+        for t in entry.get("transfers", [])
+    ]
+
+
+def _each(payments: list[tuple[Any, Any, int]], names: Mapping[int, str], verb: str, key: int) -> tuple[str, str]:
+    """("Benito", "cobra 10 de cada uno") when every amount is equal, else one by one."""
+    who = _who(payments[0][key], names)
+    prep = "de" if verb == "cobra" else "a"
+    amounts = {p[2] for p in payments}
+    if len(amounts) == 1 and len(payments) > 1:
+        return who, f"{verb} {amounts.pop()} {prep} cada uno"
+    other = 1 - key
+    return who, f"{verb} " + ", ".join(f"{p[2]} {prep} {_who(p[other], names)}" for p in payments)
+
+
+def summary(
+    entry: Mapping[str, Any],
+    before_cartulina: Sequence[Mapping[str, Any]],
+    players: Sequence[str],
+) -> str:
+    """One sentence of what a hand does: "Benito cobra 10 de cada uno y se lleva el plato: 35"."""
+    names = seat_names(players)
+    transfers = list(entry.get("transfers", []))
+    result = entry.get("result")
+    if result == "paso":
+        dealer = entry.get("dealer")
+        stake = sum(int(t["amount"]) for t in transfers)
+        return f"Todos pasan: {_who(dealer, names)} pone {stake} en el plato"
+    if result == "cierre":
+        back = [t for t in transfers if t.get("concept") == "devolucion"]
+        if not back:
+            return "Se cierra la partida: el plato estaba vacío"
+        parts = ", ".join(f"{_who(t['to'], names)} {t['amount']}" for t in back)
+        return f"Se cierra la partida y el plato se devuelve: {parts}"
+
+    phrases: list[tuple[str, str]] = []  # (subject, predicate): a repeated subject is said once
+    by_concept: dict[str, list[tuple[Any, Any, int]]] = {}
+    for t in transfers:
+        by_concept.setdefault(str(t.get("concept")), []).append((t["from"], t["to"], int(t["amount"])))
+    if "juego" in by_concept:
+        phrases.append(_each(by_concept["juego"], names, "cobra", 1))
+    if "condiciones" in by_concept:
+        phrases.append(_each(by_concept["condiciones"], names, "paga", 0))
+    for source, target, amount in by_concept.get("puesta_defendida", []):
+        phrases.append((_who(source, names), f"paga la puesta a {_who(target, names)}: {amount}"))
+    for _source, target, amount in by_concept.get("plato", []):
+        phrases.append((_who(target, names), f"se lleva el plato: {amount}"))
+    if "bola_cortada" in by_concept:
+        who, what = _each(by_concept["bola_cortada"], names, "paga", 0)
+        phrases.append((who, what + " por la bola cortada"))
+    for source, _target, amount in by_concept.get("puesta", []):
+        phrases.append((_who(source, names), f"pone una puesta de {amount} en el plato"))
+    for source, target, amount in by_concept.get("codillo", []):
+        phrases.append((_who(source, names), f"paga el codillo a {_who(target, names)}: {amount}"))
+    before_ids = {int(e["id"]) for e in before_cartulina}
+    for e in entry.get("cartulina", []):
+        if int(e["id"]) not in before_ids:
+            phrases.append((_who(e["owner"], names), f"apunta una puesta reservada de {e['amount']} en la cartulina"))
+    for source, _target, amount in by_concept.get("puesta_reservada", []):
+        phrases.append((_who(source, names), f"pone su puesta reservada en el plato: {amount}"))
+    if not phrases:
+        return RESULT_WORDS.get(str(result), str(result)).capitalize()
+    said: list[str] = []
+    subject = None
+    for who, what in phrases:
+        said.append(what if who == subject else f"{who} {what}")
+        subject = who
+    if len(said) == 1:
+        return said[0]
+    return ", ".join(said[:-1]) + " y " + said[-1]
+
+
+# -------------------------------------------------------------- whole page
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the table page shows."""
+
+    players: tuple[str, ...]
+    roles: Roles | None  # None once the table is closed
+    plato: PlatoView
+    cartulina: list[Box]
+    balances: list[BalanceLine]
+    pending_total: int
+    hands: list[HandLine]
+    hand_count: int
+    closed: bool
+    keeper: str | None
+    tanto_value: Decimal | None
+    currency: str
+    ruleset: str
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+def tanto_of(session: Mapping[str, Any]) -> tuple[Decimal | None, str]:
+    """The session's tanto value (stored as a string) and currency."""
+    value = session.get("tanto_value")
+    parsed = parse_decimal(str(value)) if value is not None else None
+    return parsed, str(session.get("currency") or "")
+
+
+def previous_balances(ledger: Mapping[str, Any], index: int) -> dict[str, int] | None:
+    """Balances before hand ``index`` (0-based); None for the first."""
+    hands = ledger.get("hands", [])
+    return dict(hands[index - 1]["balances"]) if index > 0 else None
+
+
+def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: int = 8) -> TableView:
+    """The view-model of the table page: roles, plato, cartulina, balances and the last hands."""
+    players = tuple(session.get("players", []))
+    names = seat_names(players)
+    hands = list(session.get("hands", []))
+    entries = list(ledger.get("hands", []))
+    closed = bool(entries) and entries[-1].get("result") == "cierre"
+    final_cartulina = list(ledger.get("cartulina", []))
+    open_cartulina = [e for e in final_cartulina if e.get("state") in ("pendiente", "en_plato")]
+    next_dealer = ledger.get("next_dealer")
+    the_roles = None
+    if not closed and isinstance(next_dealer, int) and len(players) in (3, 4):
+        the_roles = roles(players, next_dealer)
+    tanto_value, currency = tanto_of(session)
+    balances = balance_lines(players, ledger.get("balances", {}), final_cartulina, tanto_value, currency)
+    lines = []
+    start = max(0, len(entries) - last)
+    for i in range(len(entries) - 1, start - 1, -1):
+        hand = hands[i] if i < len(hands) else {}
+        lines.append(hand_line(hand, entries[i], previous_balances(ledger, i), players))
+    keeper = session.get("keeper")
+    rules = session.get("rules") or {}
+    return TableView(
+        players=players,
+        roles=the_roles,
+        plato=plato_view(ledger.get("plato"), open_cartulina, names),
+        cartulina=cartulina_view(players, final_cartulina),
+        balances=balances,
+        pending_total=sum(b.pending for b in balances),
+        hands=lines,
+        hand_count=len(entries),
+        closed=closed,
+        keeper=names.get(keeper) if isinstance(keeper, int) else None,
+        tanto_value=tanto_value,
+        currency=currency,
+        ruleset=str(rules.get("ruleset", "tresillo")),
+    )
+
+
+@dataclass(frozen=True)
+class HandView:
+    """Everything a hand's page shows."""
+
+    n: int
+    line: HandLine
+    summary: str
+    facts: list[tuple[str, str]]
+    transfers: list[TransferLine]
+    dealer: str | None
+    plato_before: PlatoView
+    plato_after: PlatoView
+    cartulina_before: list[Box]
+    cartulina_after: list[Box]
+    balances_before: list[BalanceLine]
+    balances_after: list[BalanceLine]
+
+
+def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[str, str]]:
+    """What was entered, as (label, value) lines."""
+    names = seat_names(players)
+    if "pass" in hand:
+        return [("Mano", "todos pasan")]
+    if "close" in hand:
+        return [("Mano", "cierre de la partida")]
+    facts = [
+        ("Jugador", _who(hand.get("jugador"), names)),
+        ("Lance", LANCE_WORDS.get(str(hand.get("lance")), str(hand.get("lance")))),
+        ("Triunfo", f"{SUIT_WORDS.get(str(hand.get('trump')), '')} {SUIT_SYMBOLS.get(str(hand.get('trump')), '')}"),
+    ]
+    tricks = hand.get("tricks") or {}
+    if tricks and not (hand.get("rendida") and hand.get("defensor") is None):
+        order = tricks_order(hand, len(players))
+        facts.append(("Bazas", ", ".join(f"{names.get(s, s)} {tricks.get(str(s), 0)}" for s in order)))
+    if hand.get("estuches"):
+        facts.append(("Estuches", str(hand["estuches"])))
+    if hand.get("contraestuches"):
+        facts.append(("Contraestuches", str(hand["contraestuches"])))
+    if hand.get("primeras"):
+        facts.append(("Primeras", "del jugador" if hand["primeras"] == "jugador" else "de la contra"))
+    if hand.get("bola"):
+        facts.append(("Bola", str(hand["bola"])))
+    if hand.get("rendida"):
+        defensor = hand.get("defensor")
+        facts.append(("Rendida", f"defendida por {_who(defensor, names)}" if defensor else "sin defender"))
+    return facts
+
+
+def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> HandView:
+    """The view-model of hand ``n`` (1-based): what was entered, transfers, state before and after."""
+    players = tuple(session.get("players", []))
+    names = seat_names(players)
+    hands = list(session.get("hands", []))
+    entries = list(ledger.get("hands", []))
+    i = n - 1
+    hand, entry = hands[i], entries[i]
+    before_open = list(entries[i - 1].get("cartulina", [])) if i > 0 else []
+    before_plato = entries[i - 1].get("plato") if i > 0 else {"amount": 0, "kind": "sin_puesta"}
+    final = list(ledger.get("cartulina", []))
+    after = cartulina_after(before_open, entry.get("cartulina", []), final)
+    tanto_value, currency = tanto_of(session)
+    previous = previous_balances(ledger, i) or {str(s): 0 for s in names}
+    dealer = entry.get("dealer")
+    return HandView(
+        n=n,
+        line=hand_line(hand, entry, previous, players),
+        summary=summary(entry, before_open, players),
+        facts=hand_facts(hand, players),
+        transfers=transfer_lines(entry, players),
+        dealer=_who(dealer, names) if dealer is not None else None,
+        plato_before=plato_view(before_plato, before_open, names),
+        plato_after=plato_view(entry.get("plato"), entry.get("cartulina", []), names),
+        cartulina_before=cartulina_view(players, before_open),
+        cartulina_after=cartulina_view(players, after),
+        balances_before=balance_lines(players, previous, before_open, tanto_value, currency),
+        balances_after=balance_lines(players, entry.get("balances", {}), after, tanto_value, currency),
+    )
+
+
+# ------------------------------------------------------------------ history
+
+ACTION_WORDS = {"create": "anotada", "edit": "corregida", "delete": "borrada", "restore": "restaurada"}
+FIELD_WORDS = {
+    "jugador": "jugador",
+    "lance": "lance",
+    "trump": "triunfo",
+    "tricks": "bazas",
+    "estuches": "estuches",
+    "contraestuches": "contraestuches",
+    "primeras": "primeras",
+    "bola": "bola",
+    "rendida": "rendida",
+    "defensor": "defensor",
+    "dealer": "da",
+    "pass": "todos pasan",
+    "close": "cierre",
+}
+
+
+def _value_text(key: str, value: Any, hand: Mapping[str, Any], players: Sequence[str]) -> str:
+    names = seat_names(players)
+    if value is None:
+        return "—"
+    if key in ("jugador", "defensor", "dealer"):
+        return _who(value, names)
+    if key == "trump":
+        return f"{value} {SUIT_SYMBOLS.get(str(value), '')}".strip()
+    if key == "lance":
+        return LANCE_WORDS.get(str(value), str(value))
+    if key == "tricks":
+        return split_text(hand, len(players)) or "—"
+    if value is True:
+        return "sí"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    action: str
+    at: str
+    changes: list[str]
+
+
+def history_line(event: Any, players: Sequence[str]) -> HistoryLine:
+    """One change of a hand: what, when (UTC) and which fields changed."""
+    before = dict(event.before or {})
+    after = dict(event.after or {})
+    changes: list[str] = []
+    if event.action == "edit":
+        for key in [*before, *(k for k in after if k not in before)]:
+            if before.get(key) != after.get(key):
+                label = FIELD_WORDS.get(key, key)
+                old = _value_text(key, before.get(key), before, players)
+                new = _value_text(key, after.get(key), after, players)
+                changes.append(f"{label}: {old} → {new}")
+    at = event.at.strftime("%d/%m/%Y %H:%M UTC") if hasattr(event.at, "strftime") else str(event.at)
+    return HistoryLine(ACTION_WORDS.get(event.action, str(event.action)), at, changes)
+
+
+def entry_if_replaced(session: Mapping[str, Any], n: int, hand: Mapping[str, Any]) -> dict[str, Any]:
+    """The ledger entry hand ``n`` would have if replaced (keeping its dealer); SessionError if impossible."""
+    from scorer.engine import start
+
+    hands = [dict(h) for h in session.get("hands", [])]
+    new = dict(hand)
+    if new.get("dealer") is None and hands[n - 1].get("dealer") is not None:
+        new["dealer"] = hands[n - 1]["dealer"]
+    hands[n - 1] = new
+    settled = start({**session, "hands": hands})
+    return dict(settled.entries[n - 1])

@@ -1,0 +1,730 @@
+"""The one place where models meet the engine.
+
+Views and the API parse their input, call one function here and present the
+answer. Every write is one transaction that starts by bumping the table's
+``revision`` (``UPDATE … SET revision = revision + 1``): on PostgreSQL that
+locks the table's row, on SQLite it takes the database's write lock, so two
+writers of one table run one after the other and each sees the hands the other
+committed (the dealer rotation stays intact). Nothing is answered before the
+commit.
+
+Settlements are cached per (table, revision): the table page and the next hand
+cost one engine step, not a whole re-settlement.
+"""
+
+from __future__ import annotations
+
+import bisect
+import copy
+import datetime as dt
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from scorer import engine
+from scorer.engine import SessionError, Settlement
+from scorer.web.extensions import db
+from scorer.web.models import Hand, HandEvent, Table, utcnow
+
+__all__ = [
+    "Conflict",
+    "DeletedHand",
+    "Forbidden",
+    "HistoryEvent",
+    "Invalid",
+    "NotFound",
+    "ServiceError",
+    "TableSummary",
+    "add_hand",
+    "close_table",
+    "create_table",
+    "deleted_hands",
+    "export_csv",
+    "export_session",
+    "hand_history",
+    "hand_revision",
+    "import_session",
+    "ledger_of",
+    "list_tables",
+    "open_table",
+    "preview_hand",
+    "replace_hand",
+    "require_edit",
+    "restore_hand",
+    "session_of",
+    "settlement_of",
+    "table_history",
+]
+
+TOKEN_BYTES = 24  # 192 random bits, 32 URL-safe characters
+MAX_TOKEN_LENGTH = 64
+MAX_REQUEST_ID_LENGTH = 100
+CLOSE_WORD = {"pozo_viuda": "repartir", "ombre": "repartir"}  # R30 "devolver" for the rest
+WRITE_ATTEMPTS = 4
+
+T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+# ------------------------------------------------------------------ errors
+
+
+class ServiceError(Exception):
+    """A request that cannot be served; ``message`` is shown to users."""
+
+    status: int = 500
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(ServiceError):
+    """Unknown token, hand or deleted hand."""
+
+    status = 404
+
+
+class Forbidden(ServiceError):
+    """A write with the view token, or to a closed table."""
+
+    status = 403
+
+
+class Invalid(ServiceError):
+    """Bad input; ``message`` is ``hand N: reason`` or ``session: reason``, and nothing was saved."""
+
+    status = 400
+
+    def __init__(self, reason: str, hand: int | None = None) -> None:
+        prefix = "session" if hand is None else f"hand {hand}"
+        super().__init__(f"{prefix}: {reason}")
+        self.hand = hand
+        self.reason = reason
+
+    @classmethod
+    def of(cls, exc: SessionError, *, hand: int | None = None, context: str = "") -> Invalid:
+        """Wrap an engine error, optionally renumbering its hand and saying why it arose."""
+        number = exc.hand if hand is None else hand
+        return cls(exc.reason + context, number)
+
+
+class Conflict(ServiceError):
+    """The hand changed since the form was opened."""
+
+    status = 409
+
+
+# ------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    """One line of the home page."""
+
+    id: int
+    name: str
+    players: list[str]
+    created_at: dt.datetime
+    closed: bool
+    hands: int
+    edit_token: str
+    view_token: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeletedHand:
+    """A hand out of the ledger that can be restored; ``n`` is the number it would take back."""
+
+    hand_id: int
+    n: int
+    hand: dict[str, Any]
+    deleted_at: dt.datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEvent:
+    """One change of one hand; ``n`` is the hand's number now (None while deleted)."""
+
+    id: int
+    hand_id: int
+    n: int | None
+    action: str  # create, edit, delete, restore
+    at: dt.datetime
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+
+# ------------------------------------------------------- settlement cache
+
+
+class _Cache(Generic[K, V]):
+    """A small LRU keyed by (edit token, revision, …); shared by the threads of a process."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """A table settled at one revision, with the (id, revision) of the hands it settled."""
+
+    revision: int
+    keys: tuple[tuple[int, int], ...]
+    settlement: Settlement
+
+
+# The latest snapshot of each table. Another process's write leaves this one's snapshot
+# a prefix of the new hands: only the new hands are settled on top of it.
+_cache: _Cache[str, _Snapshot] = _Cache()
+# JSON texts of the ledger and the session file per revision: a json.loads of one is a
+# fresh copy for the caller, many times cheaper than settling or deep-copying again.
+_texts: _Cache[tuple[str, int, str], str] = _Cache(128)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def _live_hands(table: Table) -> list[Hand]:
+    query = select(Hand).where(Hand.table_id == table.id, Hand.deleted_at.is_(None)).order_by(Hand.seq)
+    return list(db.session.scalars(query))
+
+
+def _header_session(table: Table, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    session = copy.deepcopy(dict(table.header))
+    session.pop("hands", None)
+    session["hands"] = hands
+    return session
+
+
+def _settle(table: Table, hands: list[dict[str, Any]]) -> Settlement:
+    return engine.start(_header_session(table, hands))
+
+
+def _check_hand(hand: object) -> dict[str, Any]:
+    if not isinstance(hand, Mapping):
+        raise Invalid(f"a hand must be an object, not {type(hand).__name__}")
+    return dict(hand)
+
+
+def _check_open(table: Table) -> None:
+    if table.closed:
+        raise Forbidden("this table is closed: it can no longer be changed")
+
+
+def _with_dealer(hand: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The hand as stored: it keeps the dealer it was played with (api.md)."""
+    stored = dict(hand)
+    dealer = entry.get("dealer")
+    if dealer is not None:
+        stored["dealer"] = dealer
+    return stored
+
+
+def _keys(table: Table) -> tuple[tuple[int, int], ...]:
+    query = select(Hand.id, Hand.revision).where(Hand.table_id == table.id, Hand.deleted_at.is_(None))
+    return tuple((int(i), int(r)) for i, r in db.session.execute(query.order_by(Hand.seq)))
+
+
+def _compute(table: Table, cached: _Snapshot | None) -> tuple[tuple[tuple[int, int], ...], Settlement]:
+    """Settle the table's live hands, on top of a cached snapshot when it is a prefix of them."""
+    keys = _keys(table)
+    size = len(cached.keys) if cached is not None else -1
+    if cached is not None and keys[:size] == cached.keys:
+        settlement = cached.settlement
+        if len(keys) > size:
+            ids = [i for i, _ in keys[size:]]
+            query = select(Hand.data).where(Hand.id.in_(ids)).order_by(Hand.seq)
+            for data in db.session.scalars(query):
+                settlement = settlement.add(data)
+        return keys, settlement
+    return keys, _settle(table, [h.data for h in _live_hands(table)])
+
+
+def _write(table: Table, work: Callable[[], tuple[T, Settlement | None]]) -> T:
+    """Run ``work`` as one transaction holding the table's write lock; commit before answering.
+
+    ``work`` returns its result and the table's new settlement, cached under the
+    revision this write made (read before the commit: later writers bump it again).
+    """
+    for attempt in range(WRITE_ATTEMPTS):
+        try:
+            db.session.execute(
+                update(Table).where(Table.id == table.id).values(revision=Table.revision + 1),
+                execution_options={"synchronize_session": False},
+            )
+            db.session.refresh(table)
+            revision = table.revision
+            result, settlement = work()
+            db.session.flush()
+            keys = _keys(table) if settlement is not None else ()
+            db.session.commit()
+            if settlement is not None:
+                _cache.put(table.edit_token, _Snapshot(revision, keys, settlement))
+            return result
+        except OperationalError as exc:
+            db.session.rollback()
+            # SQLite answers "database is locked" when the busy timeout runs out; try again
+            if "locked" not in str(exc).lower() or attempt == WRITE_ATTEMPTS - 1:
+                raise
+        except BaseException:
+            db.session.rollback()
+            raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _base_settlement(table: Table) -> Settlement:
+    """Inside a write: the settlement of the hands before it (revision already bumped by one)."""
+    cached = _cache.get(table.edit_token)
+    if cached is not None and cached.revision == table.revision - 1:
+        return cached.settlement
+    return _compute(table, cached)[1]
+
+
+def _event(table: Table, hand: Hand, action: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> None:
+    db.session.add(
+        HandEvent(table_id=table.id, hand_id=hand.id, action=action, at=utcnow(), before=before, after=after)
+    )
+
+
+def _is_close(hand: Mapping[str, Any]) -> bool:
+    return "close" in hand
+
+
+# ------------------------------------------------------------------ tables
+
+
+def list_tables() -> list[TableSummary]:
+    """Every table of this instance: open ones first, newest first."""
+    counts = (
+        select(Hand.table_id, func.count(Hand.id).label("n"))
+        .where(Hand.deleted_at.is_(None))
+        .group_by(Hand.table_id)
+        .subquery()
+    )
+    query = (
+        select(Table, func.coalesce(counts.c.n, 0))
+        .outerjoin(counts, counts.c.table_id == Table.id)
+        .order_by(Table.closed_at.is_not(None), Table.created_at.desc(), Table.id.desc())
+    )
+    return [
+        TableSummary(
+            id=t.id,
+            name=t.name,
+            players=t.players,
+            created_at=t.created_at,
+            closed=t.closed,
+            hands=int(n),
+            edit_token=t.edit_token,
+            view_token=t.view_token,
+        )
+        for t, n in db.session.execute(query)
+    ]
+
+
+def _default_name(session: Mapping[str, Any]) -> str:
+    name = session.get("name")
+    if isinstance(name, str) and name.strip():
+        return name.strip()[:200]
+    return "Partida del " + utcnow().strftime("%d/%m/%Y")
+
+
+def create_table(session: dict[str, Any]) -> Table:
+    """Store a new table from a session file; Invalid (nothing saved) unless the engine accepts it."""
+    if not isinstance(session, Mapping):
+        raise Invalid("the session must be a JSON object")
+    hands = session.get("hands")
+    if hands is None:
+        hands = []
+    try:
+        settlement = engine.start(session)
+    except SessionError as exc:
+        raise Invalid.of(exc) from None
+    except RecursionError:
+        raise Invalid("too deeply nested") from None
+    stored = [_with_dealer(h, e) for h, e in zip(hands, settlement.entries, strict=True)]
+    header = copy.deepcopy({k: v for k, v in session.items() if k != "hands"})
+    table = Table(
+        edit_token=_new_token(),
+        view_token=_new_token(),
+        name=_default_name(session),
+        header=header,
+        created_at=utcnow(),
+        closed_at=utcnow() if stored and _is_close(stored[-1]) else None,
+        revision=0,
+    )
+    try:
+        settlement = _settle(table, stored)  # the stored form (dealers filled in) must settle the same
+        db.session.add(table)
+        db.session.flush()
+        for seq, data in enumerate(stored, 1):
+            hand = Hand(table_id=table.id, seq=seq, data=data, revision=1, created_at=table.created_at)
+            db.session.add(hand)
+            db.session.flush()
+            _event(table, hand, "create", None, data)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    _cache.put(table.edit_token, _Snapshot(0, _keys(table), settlement))
+    return table
+
+
+def _find(token: object) -> Table | None:
+    if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_LENGTH:
+        return None
+    query = select(Table).where((Table.edit_token == token) | (Table.view_token == token))
+    return db.session.scalars(query).first()
+
+
+def open_table(token: str) -> tuple[Table, bool]:
+    """The table of a token and whether the token may change it; NotFound otherwise."""
+    table = _find(token)
+    if table is None:
+        raise NotFound("unknown table: check the link")
+    return table, secrets.compare_digest(table.edit_token, token)
+
+
+def require_edit(token: str) -> Table:
+    """The table of an edit token; Forbidden for its view token."""
+    table, can_edit = open_table(token)
+    if not can_edit:
+        raise Forbidden("this is the view link: it cannot change the table")
+    return table
+
+
+def _unchanged(table: Table) -> bool:
+    """Whether the table's revision is still the one loaded.
+
+    A writer may commit between reading the table and reading its hands: what was
+    read is cached only when the revision did not move, so a cached value is always
+    its revision's.
+    """
+    return db.session.scalar(select(Table.revision).where(Table.id == table.id)) == table.revision
+
+
+def session_text(table: Table) -> str:
+    """The session file as JSON text (cached per revision)."""
+    key = (table.edit_token, table.revision, "session")
+    text = _texts.get(key)
+    if text is None:
+        text = json.dumps(_header_session(table, [h.data for h in _live_hands(table)]), ensure_ascii=False)
+        if _unchanged(table):
+            _texts.put(key, text)
+    return text
+
+
+def session_of(table: Table) -> dict[str, Any]:
+    """The session file as stored: app keys kept, every hand with its dealer."""
+    return dict(json.loads(session_text(table)))
+
+
+def settlement_of(table: Table) -> Settlement:
+    """The table settled by the engine (cached per revision); treat it as read-only."""
+    cached = _cache.get(table.edit_token)
+    if cached is not None and cached.revision == table.revision:
+        return cached.settlement
+    keys, settlement = _compute(table, cached)
+    if (cached is None or cached.revision < table.revision) and _unchanged(table):
+        _cache.put(table.edit_token, _Snapshot(table.revision, keys, settlement))
+    return settlement
+
+
+def ledger_text(table: Table) -> str:
+    """The ledger as JSON text (cached per revision)."""
+    key = (table.edit_token, table.revision, "ledger")
+    text = _texts.get(key)
+    if text is None:
+        text = json.dumps(settlement_of(table).ledger(), ensure_ascii=False)
+        if _unchanged(table):
+            _texts.put(key, text)
+    return text
+
+
+def ledger_of(table: Table) -> dict[str, Any]:
+    """The ledger, identical to ``scorer settle`` on ``session_of(table)``; a fresh copy."""
+    return dict(json.loads(ledger_text(table)))
+
+
+# ------------------------------------------------------------------- hands
+
+
+def preview_hand(table: Table, hand: dict[str, Any]) -> dict[str, Any]:
+    """The ledger entry the hand would have as the next one; saves nothing."""
+    data = _check_hand(hand)
+    try:
+        settlement = settlement_of(table).add(data)
+    except SessionError as exc:
+        raise Invalid.of(exc) from None
+    return copy.deepcopy(settlement.entries[-1])
+
+
+def _by_request(table: Table, request_id: str) -> Hand | None:
+    query = select(Hand).where(Hand.table_id == table.id, Hand.request_id == request_id)
+    return db.session.scalars(query).first()
+
+
+def _replay(table: Table, hand: Hand) -> tuple[int, dict[str, Any]]:
+    """The answer already given to a request: the hand's number and ledger entry."""
+    if hand.deleted:
+        raise Conflict("this hand was already saved, then deleted")
+    live = _live_hands(table)
+    n = next(i for i, h in enumerate(live, 1) if h.id == hand.id)
+    return n, copy.deepcopy(settlement_of(table).entries[n - 1])
+
+
+def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = None) -> tuple[int, dict[str, Any]]:
+    """Append a hand; the same ``request_id`` twice gives the first hand back (double submit)."""
+    data = _check_hand(hand)
+    if request_id is not None:
+        if not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH:
+            raise Invalid(f"request id must be 1 to {MAX_REQUEST_ID_LENGTH} characters")
+        existing = _by_request(table, request_id)
+        if existing is not None:
+            return _replay(table, existing)
+    _check_open(table)
+
+    def work() -> tuple[tuple[Hand | None, Settlement], Settlement | None]:
+        if request_id is not None:
+            again = _by_request(table, request_id)
+            if again is not None:
+                return (again, _base_settlement(table)), None
+        _check_open(table)
+        try:
+            settlement = _base_settlement(table).add(data)
+        except SessionError as exc:
+            raise Invalid.of(exc) from None
+        stored = _with_dealer(data, settlement.entries[-1])
+        last = db.session.scalar(select(func.max(Hand.seq)).where(Hand.table_id == table.id)) or 0
+        row = Hand(table_id=table.id, seq=last + 1, data=stored, revision=1, request_id=request_id, created_at=utcnow())
+        db.session.add(row)
+        db.session.flush()
+        _event(table, row, "create", None, stored)
+        if _is_close(stored):
+            table.closed_at = utcnow()
+        return (None, settlement), settlement
+
+    try:
+        replayed, settlement = _write(table, work)
+    except IntegrityError:
+        # the same request_id committed by another worker in between
+        existing = _by_request(table, request_id) if request_id is not None else None
+        if existing is None:
+            raise
+        return _replay(table, existing)
+    if replayed is not None:
+        return _replay(table, replayed)
+    return settlement.count, copy.deepcopy(settlement.entries[-1])
+
+
+def _live_at(table: Table, n: int) -> tuple[list[Hand], Hand]:
+    live = _live_hands(table)
+    if not isinstance(n, int) or not 1 <= n <= len(live):
+        raise NotFound(f"hand {n}: no such hand")
+    return live, live[n - 1]
+
+
+def _resettle(
+    table: Table, hands: list[dict[str, Any]], renumber: Callable[[int], int], context: Callable[[int], str]
+) -> Settlement:
+    """Settle the table with a changed list of hands; Invalid names the (renumbered) hand that breaks."""
+    try:
+        return _settle(table, hands)
+    except SessionError as exc:
+        if exc.hand is None:
+            raise Invalid.of(exc) from None
+        number = renumber(exc.hand)
+        raise Invalid.of(exc, hand=number, context=context(number)) from None
+
+
+def replace_hand(table: Table, n: int, hand: dict[str, Any], *, revision: int | None = None) -> dict[str, Any]:
+    """Replace hand ``n`` (keeping its dealer) and re-settle every later hand; its new ledger entry."""
+    data = _check_hand(hand)
+    _check_open(table)
+
+    def work() -> tuple[Settlement, Settlement]:
+        _check_open(table)
+        live, target = _live_at(table, n)
+        if revision is not None and target.revision != revision:
+            raise Conflict(f"hand {n} was changed meanwhile: reload it and try again")
+        new = dict(data)
+        old_dealer = target.data.get("dealer")
+        if new.get("dealer") is None and old_dealer is not None and not _is_close(new):
+            new["dealer"] = old_dealer  # api.md: a hand keeps the dealer it was played with
+        hands = [h.data for h in live]
+        hands[n - 1] = new
+        settlement = _resettle(
+            table, hands, lambda m: m, lambda m: "" if m == n else f" (after the change to hand {n})"
+        )
+        stored = _with_dealer(new, settlement.entries[n - 1])
+        before = target.data
+        target.data = stored
+        target.revision = target.revision + 1
+        _event(table, target, "edit", before, stored)
+        if _is_close(hands[-1]):
+            table.closed_at = utcnow()
+        return settlement, settlement
+
+    settlement = _write(table, work)
+    return copy.deepcopy(settlement.entries[n - 1])
+
+
+def delete_hand(table: Table, n: int) -> None:
+    """Take hand ``n`` out of the ledger (kept in the history, restorable); Invalid if a later hand breaks."""
+    _check_open(table)
+
+    def work() -> tuple[None, Settlement]:
+        _check_open(table)
+        live, target = _live_at(table, n)
+        hands = [h.data for i, h in enumerate(live, 1) if i != n]
+        settlement = _resettle(table, hands, lambda m: m + 1 if m >= n else m, lambda m: f" (if hand {n} were deleted)")
+        target.deleted_at = utcnow()
+        _event(table, target, "delete", target.data, None)
+        return None, settlement
+
+    _write(table, work)
+
+
+def restore_hand(table: Table, hand_id: int) -> int:
+    """Put a deleted hand back at its place; its number."""
+    _check_open(table)
+
+    def work() -> tuple[int, Settlement]:
+        _check_open(table)
+        target = db.session.get(Hand, hand_id) if isinstance(hand_id, int) else None
+        if target is None or target.table_id != table.id or not target.deleted:
+            raise NotFound(f"no deleted hand {hand_id} in this table")
+        live = _live_hands(table)
+        rows = sorted([*live, target], key=lambda h: h.seq)
+        n = rows.index(target) + 1
+        settlement = _resettle(
+            table, [h.data for h in rows], lambda m: m, lambda m: "" if m == n else f" (if hand {n} were restored)"
+        )
+        target.deleted_at = None
+        _event(table, target, "restore", None, target.data)
+        if _is_close(rows[-1].data):
+            table.closed_at = utcnow()
+        return n, settlement
+
+    return _write(table, work)
+
+
+def deleted_hands(table: Table) -> list[DeletedHand]:
+    """The hands out of the ledger, with the number each would take back."""
+    query = select(Hand).where(Hand.table_id == table.id, Hand.deleted_at.is_not(None)).order_by(Hand.seq)
+    deleted = list(db.session.scalars(query))
+    if not deleted:
+        return []
+    live = list(db.session.scalars(select(Hand.seq).where(Hand.table_id == table.id, Hand.deleted_at.is_(None))))
+    return [
+        DeletedHand(hand.id, bisect.bisect_left(sorted(live), hand.seq) + 1, copy.deepcopy(hand.data), hand.deleted_at)
+        for hand in deleted
+    ]
+
+
+def hand_revision(table: Table, n: int) -> int:
+    """The revision of hand ``n``, for the edit form's optimistic concurrency."""
+    return _live_at(table, n)[1].revision
+
+
+def _numbers(table: Table) -> dict[int, int]:
+    return {h.id: i for i, h in enumerate(_live_hands(table), 1)}
+
+
+def _history(table: Table, hand_id: int | None) -> list[HistoryEvent]:
+    query = select(HandEvent).where(HandEvent.table_id == table.id)
+    if hand_id is not None:
+        query = query.where(HandEvent.hand_id == hand_id)
+    numbers = _numbers(table)
+    return [
+        HistoryEvent(
+            id=e.id,
+            hand_id=e.hand_id,
+            n=numbers.get(e.hand_id),
+            action=e.action,
+            at=e.at,
+            before=copy.deepcopy(e.before),
+            after=copy.deepcopy(e.after),
+        )
+        for e in db.session.scalars(query.order_by(HandEvent.id))
+    ]
+
+
+def hand_history(table: Table, n: int) -> list[HistoryEvent]:
+    """Every change of hand ``n``, oldest first."""
+    return _history(table, _live_at(table, n)[1].id)
+
+
+def table_history(table: Table) -> list[HistoryEvent]:
+    """Every change of every hand of the table, oldest first."""
+    return _history(table, None)
+
+
+def close_table(table: Table) -> None:
+    """Close the table (R30): what the plato holds goes back; the table becomes read-only."""
+    word = CLOSE_WORD.get(table.ruleset, "devolver")
+    add_hand(table, {"close": word})
+
+
+# ----------------------------------------------------------------- exports
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def import_session(text: str) -> Table:
+    """A new table from the JSON text of a session file; Invalid with a clear message."""
+    try:
+        session = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise Invalid("too deeply nested") from None
+    except ValueError as exc:  # JSONDecodeError too
+        raise Invalid(f"not valid JSON: {exc}") from None
+    if not isinstance(session, dict):
+        raise Invalid("a session file must be a JSON object")
+    return create_table(session)
+
+
+def export_session(table: Table) -> str:
+    """The session file as JSON text."""
+    return json.dumps(session_of(table), ensure_ascii=False, indent=2) + "\n"
+
+
+def export_csv(table: Table) -> str:
+    """The hand table as CSV, every cell escaped against formula injection."""
+    from scorer.web.exports import hands_csv
+
+    return hands_csv(table.players, session_of(table)["hands"], settlement_of(table).ledger())

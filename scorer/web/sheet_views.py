@@ -1,0 +1,68 @@
+"""The printable session sheet: ``/tables/<token>/sheet.pdf`` and its HTML twin ``/tables/<token>/sheet``.
+
+Both accept the edit or the view token (the sheet only reads). The HTML links its
+stylesheet (``/sheet/sheet.css``) instead of inlining it, so it obeys the app's
+``style-src 'self'`` Content-Security-Policy.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from flask import Blueprint, Response, abort, url_for
+from werkzeug.routing import BuildError
+
+from scorer.sheet.build import render_html, render_pdf, sheet_css
+from scorer.web import services
+
+bp = Blueprint("sheet", __name__)
+
+
+def _load(token: str) -> tuple[dict[str, object], dict[str, object]]:
+    try:
+        table, _can_edit = services.open_table(token)
+    except services.NotFound:
+        abort(404)
+    return services.session_of(table), services.ledger_of(table)
+
+
+def _filename(session: dict[str, object]) -> str:
+    """An ASCII file name from the table's name: 'cartulina-casino-de-oviedo.pdf'."""
+    name = str(session.get("name") or "mesa")
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", ascii_name).strip("-").lower()[:60] or "mesa"
+    return f"cartulina-{slug}.pdf"
+
+
+def _private(response: Response) -> Response:
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@bp.get("/tables/<token>/sheet.pdf")
+def sheet_pdf(token: str) -> Response:
+    session, ledger = _load(token)
+    response = Response(render_pdf(session, ledger), mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{_filename(session)}"'
+    return _private(response)
+
+
+@bp.get("/tables/<token>/sheet")
+def sheet_html(token: str) -> Response:
+    session, ledger = _load(token)
+    try:
+        back = url_for("main.table", token=token)
+    except BuildError:  # the HTML pages are not registered (API-only app)
+        back = None
+    links = {"pdf": url_for("sheet.sheet_pdf", token=token), "back": back}
+    html = render_html(session, ledger, css_href=url_for("sheet.css"), links=links)
+    return _private(Response(html, mimetype="text/html"))
+
+
+@bp.get("/sheet/sheet.css")
+def css() -> Response:
+    response = Response(sheet_css(), mimetype="text/css")
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response

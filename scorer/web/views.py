@@ -1,0 +1,395 @@
+"""HTML pages (blueprint ``main``): parse the form, call a service, flash, redirect (POST/redirect/GET)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+import segno
+from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
+
+from . import present, services
+from .forms import (
+    RULE_HELP,
+    ConfirmForm,
+    HandForm,
+    ImportForm,
+    NewTableForm,
+    PassForm,
+    explain,
+    explain_session,
+    hand_form,
+    hand_from_form,
+    session_from_form,
+)
+
+bp = Blueprint("main", __name__)
+
+Page = str | tuple[str, int] | BaseResponse
+
+
+# ------------------------------------------------------------------ errors
+
+
+def _spanish(exc: services.ServiceError) -> str:
+    if isinstance(exc, services.NotFound):
+        return "No encontramos esa partida o esa mano: revisa el enlace."
+    if isinstance(exc, services.Forbidden):
+        if "closed" in exc.message:
+            return "La partida está cerrada: ya no se puede cambiar."
+        return "Este enlace es solo para mirar: no puede cambiar la partida."
+    if isinstance(exc, services.Conflict):
+        return "Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio."
+    if isinstance(exc, services.Invalid):
+        return explain_session(exc.reason) if exc.hand is None else explain(exc.reason)[1]
+    return "Algo ha fallado."
+
+
+@bp.errorhandler(services.ServiceError)
+def service_error(exc: services.ServiceError) -> tuple[str, int]:
+    """A Spanish page for unknown links, view links that try to write, conflicts."""
+    return render_template("error.html", message=_spanish(exc), status=exc.status), exc.status
+
+
+@bp.app_errorhandler(404)
+def not_found(_exc: Exception) -> tuple[str, int] | Any:
+    if request.path.startswith("/api/"):
+        return jsonify(error="not found"), 404
+    return render_template("error.html", message="Esta página no existe.", status=404), 404
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _table_context(token: str) -> tuple[Any, bool, dict[str, Any], dict[str, Any]]:
+    table, can_edit = services.open_table(token)
+    return table, can_edit, services.session_of(table), services.ledger_of(table)
+
+
+def _qr(url: str) -> Markup:
+    """A QR code of a link as inline SVG (no script, no inline style: fits the CSP)."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
+    return Markup(svg)  # segno's own SVG; the URL is escaped by it
+
+
+def _filename(table: Any, ext: str) -> str:
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", table.name).strip("-").lower()[:40] or "partida"
+    return f"{slug}.{ext}"
+
+
+def _known_names() -> list[str]:
+    """Names seen at earlier tables, for the new-table form's suggestions."""
+    seen: dict[str, str] = {}
+    for summary in services.list_tables():
+        for name in summary.players:
+            seen.setdefault(name.casefold(), name)
+    return sorted(seen.values(), key=str.casefold)
+
+
+def _attach(form: HandForm, exc: services.Invalid, n: int) -> None:
+    """An engine refusal as a Spanish message next to the field it concerns."""
+    field, message = explain(exc.reason)
+    if exc.hand is not None and exc.hand != n:
+        form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
+    else:
+        form.problem(field, message)
+
+
+# -------------------------------------------------------------------- pages
+
+
+@bp.get("/")
+def home() -> str:
+    return render_template("home.html", tables=services.list_tables())
+
+
+@bp.route("/nueva", methods=["GET", "POST"])
+def new_table() -> Page:
+    form = NewTableForm()
+    error = None
+    if form.validate_on_submit():
+        try:
+            table = services.create_table(session_from_form(form))
+        except services.Invalid as exc:
+            error = explain_session(exc.reason)
+        else:
+            flash("Partida creada. Guarda este enlace: es el que permite anotar.")
+            return redirect(url_for("main.table", token=table.edit_token))
+    status = 400 if form.is_submitted() else 200
+    page = render_template("new_table.html", form=form, error=error, names=_known_names(), help=RULE_HELP)
+    return page, status
+
+
+@bp.get("/t/<token>")
+def table(token: str) -> str:
+    table, can_edit, session, ledger = _table_context(token)
+    view = present.table_view(session, ledger)
+    share = None
+    if can_edit:
+        edit_url = url_for("main.table", token=table.edit_token, _external=True)
+        view_url = url_for("main.table", token=table.view_token, _external=True)
+        share = {"edit": edit_url, "view": view_url, "edit_qr": _qr(edit_url), "view_qr": _qr(view_url)}
+    pass_form = PassForm()
+    pass_form.request_id.data = uuid.uuid4().hex
+    return render_template(
+        "table.html",
+        table=table,
+        token=token,
+        can_edit=can_edit and not table.closed,
+        is_editor=can_edit,
+        view=view,
+        meta=table.meta,
+        share=share,
+        pass_form=pass_form,
+        deleted=services.deleted_hands(table) if can_edit else [],
+        players=table.players,
+        revision=table.revision,
+    )
+
+
+@bp.get("/t/<token>/estado")
+def state(token: str) -> Response:
+    """What the view page polls: the table's revision changes with every write."""
+    table, _ = services.open_table(token)
+    response = jsonify(revision=table.revision, closed=table.closed)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _hand_page(table: Any, token: str, form: HandForm, n: int | None, preview: Any, status: int) -> tuple[str, int]:
+    return (
+        render_template("hand_form.html", table=table, token=token, form=form, n=n, preview=preview),
+        status,
+    )
+
+
+def _preview(table: Any, session: dict[str, Any], ledger: dict[str, Any], entry: dict[str, Any], n: int) -> Any:
+    entries = ledger.get("hands", [])
+    before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
+    return {
+        "summary": present.summary(entry, before, table.players),
+        "transfers": present.transfer_lines(entry, table.players),
+        "plato": present.plato_view(entry.get("plato"), entry.get("cartulina", []), present.seat_names(table.players)),
+    }
+
+
+@bp.route("/t/<token>/mano", methods=["GET", "POST"])
+def new_hand(token: str) -> Page:
+    table = services.require_edit(token)
+    if table.closed:
+        flash("La partida está cerrada: no se anotan más manos.", "error")
+        return redirect(url_for("main.table", token=token))
+    if table.ruleset != "tresillo":
+        abort(404)
+    session, ledger = services.session_of(table), services.ledger_of(table)
+    dealer = int(ledger.get("next_dealer") or 1)
+    form = hand_form(table.players, dealer, table.rules, formdata=request.form if request.method == "POST" else None)
+    if request.method == "GET":
+        return _hand_page(table, token, form, None, None, 200)
+    n = len(ledger.get("hands", [])) + 1
+    hand = hand_from_form(form) if form.validate() else None
+    if hand is None:
+        replayed = _replayed(table, form.request_id.data)
+        if replayed is not None:
+            return replayed
+        return _hand_page(table, token, form, None, None, 400)
+    if form.preview.data:
+        try:
+            entry = services.preview_hand(table, hand)
+        except services.Invalid as exc:
+            _attach(form, exc, n)
+            return _hand_page(table, token, form, None, None, 400)
+        return _hand_page(table, token, form, None, _preview(table, session, ledger, entry, n), 200)
+    try:
+        number, entry = services.add_hand(table, hand, request_id=form.request_id.data or None)
+    except services.Invalid as exc:
+        _attach(form, exc, n)
+        return _hand_page(table, token, form, None, None, 400)
+    earlier = ledger.get("hands", [])
+    before = earlier[number - 2].get("cartulina", []) if 2 <= number <= len(earlier) + 1 else []
+    flash(f"Mano {number} anotada: {present.summary(entry, before, table.players)}.")
+    return redirect(url_for("main.table", token=token))
+
+
+def _replayed(table: Any, request_id: str | None) -> BaseResponse | None:
+    """A second tap of Guardar after the first was saved: the form no longer fits (the deal moved on),
+    so ask the service for the hand of that request id; an empty hand is refused, nothing saved."""
+    if not request_id:
+        return None
+    try:
+        number, _entry = services.add_hand(table, {}, request_id=request_id)
+    except services.ServiceError:
+        return None
+    flash(f"La mano {number} ya estaba anotada.")
+    return redirect(url_for("main.table", token=table.edit_token))
+
+
+@bp.post("/t/<token>/pasan")
+def all_pass(token: str) -> BaseResponse:
+    table = services.require_edit(token)
+    form = PassForm()
+    if not form.validate_on_submit():
+        abort(400)
+    number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
+    flash(f"Mano {number}: todos pasan.")
+    return redirect(url_for("main.table", token=token))
+
+
+@bp.get("/t/<token>/mano/<int:n>")
+def hand(token: str, n: int) -> str:
+    table, can_edit, session, ledger = _table_context(token)
+    if not 1 <= n <= len(ledger.get("hands", [])):
+        raise services.NotFound(f"hand {n}: no such hand")
+    view = present.hand_view(session, ledger, n)
+    history = services.hand_history(table, n)
+    return render_template(
+        "hand.html",
+        table=table,
+        token=token,
+        view=view,
+        history=[present.history_line(e, table.players) for e in history],
+        can_edit=can_edit and not table.closed,
+        is_close="close" in session["hands"][n - 1],
+        confirm=ConfirmForm(),
+    )
+
+
+@bp.route("/t/<token>/mano/<int:n>/editar", methods=["GET", "POST"])
+def edit_hand(token: str, n: int) -> Page:
+    table = services.require_edit(token)
+    session = services.session_of(table)
+    hands = session.get("hands", [])
+    if not 1 <= n <= len(hands):
+        raise services.NotFound(f"hand {n}: no such hand")
+    stored = hands[n - 1]
+    if "close" in stored or table.closed:
+        flash("La partida está cerrada: ya no se puede cambiar.", "error")
+        return redirect(url_for("main.hand", token=token, n=n))
+    dealer = int(stored.get("dealer") or 1)
+    if request.method == "GET":
+        form = hand_form(table.players, dealer, table.rules, hand=stored, revision=services.hand_revision(table, n))
+        return _hand_page(table, token, form, n, None, 200)
+    form = hand_form(table.players, dealer, table.rules, formdata=request.form)
+    if not form.validate():
+        return _hand_page(table, token, form, n, None, 400)
+    new = hand_from_form(form)
+    if new is None:
+        return _hand_page(table, token, form, n, None, 400)
+    revision = int(form.revision.data) if (form.revision.data or "").isdigit() else None
+    if form.preview.data:
+        try:
+            entry = present.entry_if_replaced(session, n, new)
+        except ValueError as exc:
+            _attach(form, services.Invalid(getattr(exc, "reason", str(exc)), getattr(exc, "hand", n)), n)
+            return _hand_page(table, token, form, n, None, 400)
+        ledger = services.ledger_of(table)
+        return _hand_page(table, token, form, n, _preview(table, session, ledger, entry, n), 200)
+    try:
+        services.replace_hand(table, n, new, revision=revision)
+    except services.Invalid as exc:
+        _attach(form, exc, n)
+        return _hand_page(table, token, form, n, None, 400)
+    except services.Conflict:
+        form.problem(
+            "general", "Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio."
+        )
+        return _hand_page(table, token, form, n, None, 409)
+    flash(f"Mano {n} corregida; las manos siguientes se han vuelto a calcular.")
+    return redirect(url_for("main.hand", token=token, n=n))
+
+
+@bp.route("/t/<token>/mano/<int:n>/borrar", methods=["GET", "POST"])
+def delete_hand(token: str, n: int) -> Page:
+    table = services.require_edit(token)
+    form = ConfirmForm()
+    if request.method == "GET":
+        services.hand_revision(table, n)  # NotFound for a hand that does not exist
+        return render_template("confirm.html", table=table, token=token, form=form, what="delete", n=n)
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        services.delete_hand(table, n)
+    except services.Invalid as exc:
+        message = explain(exc.reason)[1]
+        flash(f"No se puede borrar la mano {n}: la mano {exc.hand} dejaría de ser posible. {message}", "error")
+        return redirect(url_for("main.hand", token=token, n=n))
+    flash(f"Mano {n} borrada. Puedes restaurarla desde la partida.")
+    return redirect(url_for("main.table", token=token))
+
+
+@bp.post("/t/<token>/restaurar/<int:hand_id>")
+def restore_hand(token: str, hand_id: int) -> BaseResponse:
+    table = services.require_edit(token)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    try:
+        n = services.restore_hand(table, hand_id)
+    except services.Invalid as exc:
+        flash(f"No se puede restaurar: la mano {exc.hand} dejaría de ser posible. {explain(exc.reason)[1]}", "error")
+        return redirect(url_for("main.table", token=token))
+    flash(f"Mano {n} restaurada.")
+    return redirect(url_for("main.hand", token=token, n=n))
+
+
+@bp.route("/t/<token>/cerrar", methods=["GET", "POST"])
+def close(token: str) -> Page:
+    table = services.require_edit(token)
+    form = ConfirmForm()
+    if table.closed:
+        flash("La partida ya estaba cerrada.")
+        return redirect(url_for("main.table", token=token))
+    if request.method == "GET":
+        ledger = services.ledger_of(table)
+        plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
+        return render_template("confirm.html", table=table, token=token, form=form, what="close", plato=plato)
+    if not form.validate_on_submit():
+        abort(400)
+    services.close_table(table)
+    flash("Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.")
+    return redirect(url_for("main.table", token=token))
+
+
+@bp.get("/t/<token>/exportar.json")
+def export_json(token: str) -> Response:
+    table, _ = services.open_table(token)
+    response = Response(services.export_session(table), mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "json")}"'
+    return response
+
+
+@bp.get("/t/<token>/exportar.csv")
+def export_csv(token: str) -> Response:
+    table, _ = services.open_table(token)
+    response = Response(services.export_csv(table), mimetype="text/csv; charset=utf-8")
+    response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "csv")}"'
+    return response
+
+
+@bp.route("/importar", methods=["GET", "POST"])
+def import_table() -> Page:
+    form = ImportForm()
+    error = None
+    if form.validate_on_submit():
+        text = form.content()
+        if text is not None:
+            try:
+                table = services.import_session(text)
+            except services.Invalid as exc:
+                error = f"No se ha importado nada: {explain_import(exc)}"
+            else:
+                flash("Partida importada.")
+                return redirect(url_for("main.table", token=table.edit_token))
+    status = 400 if form.is_submitted() else 200
+    return render_template("import.html", form=form, error=error), status
+
+
+def explain_import(exc: services.Invalid) -> str:
+    """An import refusal in Spanish, naming the hand when one is wrong."""
+    if exc.hand is not None:
+        return f"la mano {exc.hand} no es posible. {explain(exc.reason)[1]}"
+    if exc.reason.startswith("not valid JSON"):
+        return "el archivo no es JSON válido (¿es un archivo de partida exportado de Cartulina?)."
+    return explain_session(exc.reason)

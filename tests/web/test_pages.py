@@ -1,0 +1,526 @@
+"""The HTML pages through the test client: every page with both tokens, forms, errors in Spanish."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorer.engine import settle
+from scorer.web import services
+from scorer.web.models import Table
+from scorer.web.views import bp
+from tests.conftest import EXAMPLES, load_json
+from tests.web.conftest import sample_session
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Flask], app_config: dict[str, Any]) -> Flask:
+    app = make_app(**app_config)
+    if "main" not in app.blueprints:  # until create_app registers the HTML blueprint itself
+        app.register_blueprint(bp)
+    return app
+
+
+def ledger(app: Flask, token: str) -> dict[str, Any]:
+    with app.app_context():
+        table, _ = services.open_table(token)
+        return services.ledger_of(table)
+
+
+def session(app: Flask, token: str) -> dict[str, Any]:
+    with app.app_context():
+        table, _ = services.open_table(token)
+        return services.session_of(table)
+
+
+def text(response: Any) -> str:
+    return str(response.get_data(as_text=True))
+
+
+def h1_count(html: str) -> int:
+    return len(re.findall(r"<h1[ >]", html))
+
+
+# ------------------------------------------------------------------ every page
+
+
+def pages(t: Table, token: str) -> list[str]:
+    return [
+        f"/t/{token}",
+        f"/t/{token}/mano/1",
+        f"/t/{token}/mano/2",
+        f"/t/{token}/estado",
+        f"/t/{token}/exportar.json",
+        f"/t/{token}/exportar.csv",
+    ]
+
+
+def test_home_new_and_import_pages(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table(name="Jueves en el casino")
+    home = client.get("/")
+    assert home.status_code == 200
+    assert "Jueves en el casino" in text(home)
+    assert f"/t/{t.edit_token}" in text(home)
+    for url in ("/", "/nueva", "/importar"):
+        html = text(client.get(url))
+        assert '<html lang="es">' in html
+        assert 'name="viewport"' in html
+        assert h1_count(html) == 1
+
+
+@pytest.mark.parametrize("which", ["edit", "view"])
+def test_every_table_page_answers_with_either_token(
+    client: FlaskClient, make_table: Callable[..., Table], which: str
+) -> None:
+    t = make_table()
+    token = t.edit_token if which == "edit" else t.view_token
+    for url in pages(t, token):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        if response.mimetype == "text/html":
+            assert h1_count(text(response)) == 1, url
+
+
+def test_edit_pages_answer_with_the_edit_token(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    for url in ("mano", "mano/1/editar", "mano/1/borrar", "cerrar"):
+        response = client.get(f"/t/{t.edit_token}/{url}")
+        assert response.status_code == 200, url
+        assert h1_count(text(response)) == 1
+
+
+def test_unknown_token_is_404(client: FlaskClient) -> None:
+    for url in ("/t/nope", "/t/nope/mano", "/t/nope/mano/1", "/t/nope/estado", "/t/nope/exportar.json"):
+        response = client.get(url)
+        assert response.status_code == 404, url
+    assert "revisa el enlace" in text(client.get("/t/nope"))
+
+
+def test_unknown_hand_is_404(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    assert client.get(f"/t/{t.edit_token}/mano/99").status_code == 404
+    assert client.get(f"/t/{t.edit_token}/mano/99/editar").status_code == 404
+
+
+def test_view_token_shows_no_controls_and_cannot_write(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    t = make_table()
+    html = text(client.get(f"/t/{t.view_token}"))
+    assert "Anotar mano" not in html
+    assert "<form" not in html
+    assert "Cerrar la partida" not in html
+    assert t.edit_token not in html  # the view link never leaks the edit link
+    assert f'data-poll="/t/{t.view_token}/estado"' in html
+    assert 'http-equiv="refresh"' in html  # inside <noscript>
+    hand_html = text(client.get(f"/t/{t.view_token}/mano/1"))
+    assert "Corregir" not in hand_html and "Borrar" not in hand_html
+    before = ledger(app, t.edit_token)
+    for method, url in [
+        ("get", "mano"),
+        ("post", "mano"),
+        ("post", "pasan"),
+        ("get", "mano/1/editar"),
+        ("post", "mano/1/borrar"),
+        ("post", "cerrar"),
+    ]:
+        response = getattr(client, method)(f"/t/{t.view_token}/{url}", data={"jugador": "2"})
+        assert response.status_code == 403, url
+        assert "solo para mirar" in text(response)
+    assert ledger(app, t.edit_token) == before
+
+
+def test_table_page_shows_roles_plato_cartulina_balances(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    walk = load_json(EXAMPLES / "walkthrough.json")
+    t = make_table({**walk, "tanto_value": "0.05", "currency": "€", "name": "Paseo"})
+    html = text(client.get(f"/t/{t.edit_token}"))
+    # after hand 11 of the worked session: plato 75 reservada (Ana's 65 in it), Diego deals hand 12
+    assert "con puesta reservada de Ana (65)" in html
+    assert re.search(r'<dd class="dealer">Diego', html)
+    assert "−145" in html and "−7,25 €" in html and "+100" in html
+    assert 'class="mark en_plato"' in html and 'class="mark cobrada"' in html and 'class="mark pendiente"' in html
+    assert "Anotar mano" in html and "Todos pasan" in html
+    assert "/tables/" + t.edit_token + "/sheet.pdf" in html
+    assert "<svg" in html  # QR codes
+    assert f"/t/{t.view_token}" in html  # share link
+
+
+def test_estado_revision_changes_with_a_new_hand(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    first = client.get(f"/t/{t.view_token}/estado").get_json()
+    client.post(f"/t/{t.edit_token}/pasan", data={"request_id": "x1"})
+    second = client.get(f"/t/{t.view_token}/estado").get_json()
+    assert first["revision"] != second["revision"]
+
+
+# -------------------------------------------------------------------- new table
+
+
+def new_table_form(**changes: str) -> dict[str, str]:
+    data = {
+        "game": "tresillo",
+        "name": "Martes",
+        "player1": "Ana",
+        "player2": "Benito",
+        "player3": "Carmen",
+        "player4": "Diego",
+        "keeper": "4",
+        "first_dealer": "1",
+        "favor_suit": "bastos",
+        "vuelta_solera": "y",
+        "dealer_stake": "5",
+        "enchilada": "0",
+        "rounding": "5",
+        "favor_doubling": "double_rounded",
+        "vuelta_at_favor": "y",
+        "solo_codillo": "codillo_and_conditions",
+        "failed_bola": "pays_bola",
+        "tanto_value": "0,05",
+        "currency": "€",
+        "date": "2024-03-07",
+        "place": "Oviedo",
+    }
+    data.update(changes)
+    return data
+
+
+def only_table(app: Flask) -> Table:
+    with app.app_context():
+        tables = services.list_tables()
+        assert len(tables) == 1
+        table, _ = services.open_table(tables[0].edit_token)
+        return table
+
+
+def test_create_table_through_the_form(app: Flask, client: FlaskClient) -> None:
+    response = client.post("/nueva", data=new_table_form())
+    assert response.status_code == 302
+    table = only_table(app)
+    assert response.headers["Location"].endswith(f"/t/{table.edit_token}")
+    s = session(app, table.edit_token)
+    assert s["players"] == ["Ana", "Benito", "Carmen", "Diego"]
+    assert s["rules"]["favor_suit"] == "bastos"
+    assert s["rules"]["ruleset"] == "tresillo"
+    assert s["tanto_value"] == "0.05"  # a decimal string, never a float
+    assert s["keeper"] == 4 and s["place"] == "Oviedo" and s["date"] == "2024-03-07"
+    page = text(client.get(response.headers["Location"]))
+    assert "Partida creada" in page
+
+
+def test_create_table_with_three_players_and_a_house_rule(app: Flask, client: FlaskClient) -> None:
+    data = new_table_form(player4="", keeper="1", first_dealer="3", rounding="1", favor_suit="")
+    del data["vuelta_solera"]  # unchecked
+    assert client.post("/nueva", data=data).status_code == 302
+    s = session(app, only_table(app).edit_token)
+    assert len(s["players"]) == 3
+    assert s["first_dealer"] == 3
+    assert s["rules"]["rounding"] == 1
+    assert s["rules"]["vuelta_solera"] is False
+    assert "favor_suit" not in s["rules"]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"player2": ""}, "Falta el nombre"),
+        ({"player3": "", "player4": ""}, "hacen falta 3 o 4 jugadores"),
+        ({"player3": "ana"}, "ya está en la mesa"),
+        ({"tanto_value": "cinco"}, "no es una cantidad"),
+        ({"tanto_value": "-0,05"}, "no puede ser negativo"),
+        ({"player4": "", "keeper": "4"}, "Con tres jugadores"),
+        ({"rounding": "0"}, "Ha de ser un número de 1 a 100"),
+        ({"dealer_stake": "cinco"}, "no es un número entero"),
+    ],
+)
+def test_create_table_refuses_bad_input(app: Flask, client: FlaskClient, changes: dict[str, str], message: str) -> None:
+    response = client.post("/nueva", data=new_table_form(**changes))
+    assert response.status_code == 400
+    assert message in text(response)
+    with app.app_context():
+        assert services.list_tables() == []
+
+
+def test_new_table_suggests_names_seen_before(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    make_table(players=["Ana", "Benito", "Carmen", "Zoila"])
+    html = text(client.get("/nueva"))
+    assert '<datalist id="nombres">' in html
+    assert '<option value="Zoila">' in html
+
+
+# -------------------------------------------------------------------- hands
+
+
+def hand_data(**fields: str) -> dict[str, str]:
+    data = {"lance": "entrada", "request_id": fields.pop("request_id", "r-" + "-".join(sorted(fields.values())))}
+    data.update(fields)
+    return data
+
+
+def test_enter_a_hand_in_five_taps(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table(hands=[])  # first dealer seat 1 (Ana, alcalde): Benito, Carmen, Diego play
+    form = text(client.get(f"/t/{t.edit_token}/mano"))
+    assert 'name="jugador" value="1"' not in form  # the alcalde is not offered
+    assert 'name="lance" value="entrada" id="lance-0" checked' in form
+    # Jugador Benito, oros, Benito 5 tricks, Carmen 3 (Diego's 1 is filled in), Guardar
+    data = hand_data(jugador="2", trump="oros", tricks_2="5", tricks_3="3", save="1")
+    response = client.post(f"/t/{t.edit_token}/mano", data=data)
+    assert response.status_code == 302
+    s = session(app, t.edit_token)
+    assert s["hands"][-1]["tricks"] == {"2": 5, "3": 3, "4": 1}
+    expected = settle(s)  # the engine, on the stored session
+    assert ledger(app, t.edit_token)["balances"] == expected["balances"]
+    page = text(client.get(f"/t/{t.edit_token}"))
+    assert "Mano 1 anotada" in page
+    for seat, name in enumerate(["Ana", "Benito", "Carmen", "Diego"], 1):
+        balance = expected["balances"][str(seat)]
+        shown = f"+{balance}" if balance > 0 else (f"−{-balance}" if balance < 0 else "0")
+        assert re.search(rf"<td>{name}</td>\s*<td class=\"tantos[^\"]*\">{re.escape(shown)}</td>", page), name
+
+
+def test_preview_shows_payments_and_saves_nothing(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    t = make_table(hands=[], rules={})
+    data = hand_data(jugador="2", trump="oros", tricks_2="5", tricks_3="3", preview="1")
+    response = client.post(f"/t/{t.edit_token}/mano", data=data)
+    assert response.status_code == 200
+    html = text(response)
+    # R16: case 1, each participant pays round(5 + 0) = 5; R17: the plato (Ana's 5) goes to Benito
+    assert "Benito cobra 5 de cada uno y se lleva el plato: 5" in html
+    assert "el que da pone 5" in html  # a transfer's detail
+    assert session(app, t.edit_token)["hands"] == []
+    assert re.search(r'name="tricks_3" value="3" id="[^"]+" checked', html)  # the chosen chips are kept
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"jugador": "2", "trump": "oros", "tricks_2": "4", "tricks_3": "4", "tricks_4": "0"}, "tricks",
+         "no está decidida"),
+        ({"jugador": "2", "trump": "oros", "tricks_2": "4"}, "tricks", "Faltan las bazas"),
+        ({"jugador": "2", "trump": "oros", "tricks_2": "6", "tricks_3": "5"}, "tricks", "suman 11"),
+        ({"jugador": "2", "tricks_2": "5", "tricks_3": "3"}, "trump", "Elige el triunfo"),
+        ({"trump": "oros", "tricks_2": "5", "tricks_3": "3"}, "jugador", "Elige quién es el jugador"),
+        (
+            {"jugador": "2", "trump": "oros", "tricks_2": "5", "tricks_3": "3", "estuches": "3", "contraestuches": "4"},
+            "estuches",
+            "a la vez",
+        ),
+        ({"jugador": "2", "trump": "oros", "tricks_2": "4", "tricks_3": "3", "primeras": "jugador"}, "primeras",
+         "Primeras del jugador"),
+        ({"jugador": "2", "trump": "oros", "tricks_2": "5", "tricks_3": "3", "primeras": "contra"}, "primeras",
+         "Primeras de la contra"),
+        ({"jugador": "2", "trump": "oros", "tricks_2": "5", "tricks_3": "3", "bola": "hecha"}, "bola", "nueve bazas"),
+        ({"jugador": "2", "trump": "oros", "defensor": "3", "tricks_2": "2", "tricks_3": "5"}, "defensor",
+         "Solo hay defensor"),
+        ({"jugador": "2", "lance": "solo", "trump": "oros", "rendida": "y"}, "rendida", "no un solo"),
+        ({"jugador": "2", "trump": "oros", "tricks_2": "5", "tricks_3": "3", "estuches": "mas", "estuches_mas": "13"},
+         "estuches", "de 6 a 12"),
+    ],
+)  # fmt: skip
+def test_an_impossible_hand_is_explained_next_to_its_field_and_not_saved(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table], fields: dict[str, str], field: str, message: str
+) -> None:
+    t = make_table(hands=[])
+    data = {"lance": "entrada", "request_id": "bad", "save": "1", **fields}
+    response = client.post(f"/t/{t.edit_token}/mano", data=data)
+    assert response.status_code == 400
+    html = text(response)
+    # the message sits inside the fieldset of its field
+    fieldsets = re.findall(r"<fieldset[^>]*>.*?</fieldset>", html, flags=re.S)
+    legend = {
+        "tricks": "Bazas",
+        "trump": "Triunfo",
+        "jugador": "Jugador",
+        "estuches": "Estuches",
+        "primeras": "Primeras",
+        "bola": "Bola",
+        "defensor": "Defensor",
+        "rendida": "Rendida",
+    }[field]
+    owner = [f for f in fieldsets if re.search(rf"<legend>{legend}", f)]
+    assert owner, legend
+    assert message in owner[0], owner[0][-600:]
+    assert "field-error" in owner[0]
+    assert session(app, t.edit_token)["hands"] == []
+
+
+def test_double_submit_records_one_hand(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table(hands=[])
+    data = hand_data(jugador="2", trump="oros", tricks_2="5", tricks_3="3", save="1", request_id="same-tap")
+    assert client.post(f"/t/{t.edit_token}/mano", data=data).status_code == 302
+    assert client.post(f"/t/{t.edit_token}/mano", data=data).status_code == 302
+    assert len(session(app, t.edit_token)["hands"]) == 1
+    passed = {"request_id": "pass-tap"}
+    client.post(f"/t/{t.edit_token}/pasan", data=passed)
+    client.post(f"/t/{t.edit_token}/pasan", data=passed)
+    assert [h.get("pass") for h in session(app, t.edit_token)["hands"]] == [None, True]
+
+
+def test_hand_form_requests_have_a_fresh_request_id(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    ids = {re.search(r'name="request_id" type="hidden" value="(\w+)"', text(client.get(f"/t/{t.edit_token}/mano")))
+           .group(1) for _ in range(2)}  # type: ignore[union-attr]  # fmt: skip
+    assert len(ids) == 2
+
+
+def test_rendida_and_defended_rendida(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table(hands=[])
+    r = client.post(
+        f"/t/{t.edit_token}/mano", data=hand_data(jugador="2", trump="copas", rendida="y", save="1", request_id="a")
+    )
+    assert r.status_code == 302
+    assert session(app, t.edit_token)["hands"][0] == {"jugador": 2, "lance": "entrada", "trump": "copas",
+                                                       "rendida": True, "dealer": 1}  # fmt: skip
+    # hand 2, dealer Benito: Carmen surrenders, Diego defends and wins 5-2-2 (R28 a)
+    data = hand_data(jugador="3", trump="oros", rendida="y", defensor="4", tricks_4="5", tricks_3="2", save="1")
+    assert client.post(f"/t/{t.edit_token}/mano", data=data).status_code == 302
+    last = ledger(app, t.edit_token)["hands"][-1]
+    assert last["result"] == "defendida_ganada"
+    assert session(app, t.edit_token)["hands"][-1]["tricks"] == {"3": 2, "4": 5, "1": 2}
+
+
+def test_edit_resettles_later_hands(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()  # sample: hand 1 Benito wins 5-3-1, a pass, hand 3 Diego 4-4-1 puesta
+    url = f"/t/{t.edit_token}/mano/1/editar"
+    form = text(client.get(url))
+    assert 'name="jugador" value="2" id="jugador-0" checked' in form  # prefilled
+    revision = re.search(r'name="revision" type="hidden" value="(\d+)"', form).group(1)  # type: ignore[union-attr]
+    data = hand_data(jugador="2", trump="oros", tricks_2="3", tricks_3="5", tricks_4="1", save="1", revision=revision)
+    response = client.post(url, data=data)
+    assert response.status_code == 302, text(response)
+    s = session(app, t.edit_token)
+    assert s["hands"][0]["tricks"] == {"2": 3, "3": 5, "4": 1}
+    assert s["hands"][0]["dealer"] == 1
+    assert ledger(app, t.edit_token) == settle(s)  # later hands re-settled by the engine
+    assert ledger(app, t.edit_token)["hands"][0]["result"] == "codillo"
+    detail = text(client.get(f"/t/{t.edit_token}/mano/1"))
+    assert "corregida" in detail and "bazas: 5-3-1 → 3-5-1" in detail
+    # the same stale revision again: a conflict, explained, nothing changed
+    stale = client.post(url, data={**data, "tricks_2": "5", "tricks_3": "3"})
+    assert stale.status_code == 409
+    assert "mientras la editabas" in text(stale)
+    assert session(app, t.edit_token)["hands"][0]["tricks"] == {"2": 3, "3": 5, "4": 1}
+
+
+def test_delete_and_restore(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    before = ledger(app, t.edit_token)
+    confirm = text(client.get(f"/t/{t.edit_token}/mano/1/borrar"))
+    assert "¿Borrar la mano 1?" in confirm
+    assert client.post(f"/t/{t.edit_token}/mano/1/borrar").status_code == 302
+    after = session(app, t.edit_token)
+    assert len(after["hands"]) == 2
+    page = text(client.get(f"/t/{t.edit_token}"))
+    assert "Mano 1 borrada" in page
+    hand_id = re.search(r"/restaurar/(\d+)", page).group(1)  # type: ignore[union-attr]
+    assert client.post(f"/t/{t.edit_token}/restaurar/{hand_id}").status_code == 302
+    assert ledger(app, t.edit_token) == before
+
+
+def test_close_the_table(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    assert "¿Cerrar la partida?" in text(client.get(f"/t/{t.edit_token}/cerrar"))
+    assert client.post(f"/t/{t.edit_token}/cerrar").status_code == 302
+    s = session(app, t.edit_token)
+    assert s["hands"][-1] == {"close": "devolver"}
+    html = text(client.get(f"/t/{t.edit_token}"))
+    assert "Partida cerrada" in html
+    assert "Anotar mano" not in html
+    r = client.post(f"/t/{t.edit_token}/mano", data=hand_data(jugador="2", trump="oros", save="1"))
+    assert r.status_code == 302  # back to the table, saying it is closed
+    assert len(session(app, t.edit_token)["hands"]) == len(s["hands"])
+
+
+# ---------------------------------------------------------------- export/import
+
+
+def test_export_and_import_round_trip(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    exported = client.get(f"/t/{t.view_token}/exportar.json")
+    assert "attachment" in exported.headers["Content-Disposition"]
+    assert json.loads(exported.data) == session(app, t.edit_token)
+    csv = client.get(f"/t/{t.view_token}/exportar.csv")
+    assert csv.mimetype == "text/csv"
+    response = client.post(
+        "/importar", data={"file": (io.BytesIO(exported.data), "partida.json")}, content_type="multipart/form-data"
+    )
+    assert response.status_code == 302
+    with app.app_context():
+        assert len(services.list_tables()) == 2
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", "no es JSON"),
+        (json.dumps(sample_session(hands=[{"jugador": 2, "lance": "entrada", "trump": "oros",
+                                           "tricks": {"2": 4, "3": 4, "4": 0}}])).encode(), "la mano 1"),
+        (json.dumps({"players": ["A", "B", "C"]}).encode(), "archivo de partida"),
+        (b"\xff\xfe\x00", "UTF-8"),
+    ],
+)  # fmt: skip
+def test_import_bad_file_saves_nothing(app: Flask, client: FlaskClient, content: bytes, message: str) -> None:
+    response = client.post(
+        "/importar", data={"file": (io.BytesIO(content), "x.json")}, content_type="multipart/form-data"
+    )
+    assert response.status_code == 400
+    assert message in text(response)
+    with app.app_context():
+        assert services.list_tables() == []
+
+
+# ----------------------------------------------------------------- safety
+
+
+def test_names_are_escaped(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table(players=["<b>Ana</b>", "Benito", "Carmen", "Diego"], name="<script>x</script>")
+    for url in (f"/t/{t.edit_token}", f"/t/{t.edit_token}/mano/1", "/", f"/t/{t.edit_token}/mano"):
+        html = text(client.get(url))
+        assert "<b>Ana</b>" not in html, url
+        assert "<script>x</script>" not in html, url
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in text(client.get(f"/t/{t.edit_token}"))
+
+
+def test_no_inline_scripts_or_handlers(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    for url in ("/", "/nueva", f"/t/{t.edit_token}", f"/t/{t.edit_token}/mano", f"/t/{t.edit_token}/mano/1"):
+        html = text(client.get(url))
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), url
+        assert not re.search(r"\son[a-z]+=", html), url
+        assert not re.search(r'\sstyle="', html), url
+
+
+@pytest.fixture
+def csrf_app(make_app: Callable[..., Flask]) -> Flask:
+    app = make_app(WTF_CSRF_ENABLED=True)
+    if "main" not in app.blueprints:
+        app.register_blueprint(bp)
+    return app
+
+
+def test_csrf_protects_every_form(csrf_app: Flask) -> None:
+    client = csrf_app.test_client()
+    with csrf_app.app_context():
+        t = services.create_table(sample_session())
+        edit = t.edit_token
+    assert client.post("/nueva", data=new_table_form()).status_code == 400
+    for url in ("mano", "pasan", "mano/1/borrar", "cerrar"):
+        assert client.post(f"/t/{edit}/{url}", data={"jugador": "2"}).status_code == 400, url
+    with csrf_app.app_context():
+        assert len(services.list_tables()) == 1
+        table, _ = services.open_table(edit)
+        assert len(services.session_of(table)["hands"]) == 3
+    # with the token of the page the form works
+    page = text(client.get("/nueva"))
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    assert client.post("/nueva", data={**new_table_form(), "csrf_token": token}).status_code == 302
