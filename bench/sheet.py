@@ -1,0 +1,127 @@
+"""Time to produce the session sheet's PDF of a 200-hand table (target: under 1.5 s).
+
+    .venv/bin/python bench/sheet.py [HANDS] [--out FILE.pdf]
+
+Prints the time to settle, to build the context, to render the HTML and to render
+the PDF (the first PDF of a process also loads fonts: it is shown separately).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import random
+import sys
+import time
+from typing import Any
+
+from scorer.engine import SessionError, settle, start
+from scorer.sheet.build import render_html, render_pdf, sheet_context
+
+SUITS = ("oros", "copas", "espadas", "bastos")
+
+
+def _own_random_session(rng: random.Random, hands: int) -> dict[str, Any]:
+    """A valid Tresillo session of ``hands`` hands, 4 players, each hand checked by the engine."""
+    session: dict[str, Any] = {
+        "format": "tresillo-session/1",
+        "name": "Banco de pruebas: 200 manos",
+        "date": "2025-03-14",
+        "place": "Oviedo",
+        "keeper": 4,
+        "tanto_value": "0.05",
+        "currency": "€",
+        "players": ["Ana", "Benito", "Carmen", "Diego"],
+        "rules": {"favor_suit": "bastos", "enchilada": 10},
+        "first_dealer": 1,
+        "hands": [],
+    }
+    state = start(session)
+    dealer = 1
+    while state.count < hands:
+        active = [s for s in range(1, 5) if s != dealer]
+        roll = rng.random()
+        hand: dict[str, Any]
+        if roll < 0.1:
+            hand = {"pass": True}
+        else:
+            jugador = rng.choice(active)
+            others = [s for s in active if s != jugador]
+            hand = {
+                "jugador": jugador,
+                "lance": rng.choice(("entrada", "entrada", "vuelta", "solo")),
+                "trump": rng.choice(SUITS),
+            }
+            if roll < 0.16 and hand["lance"] != "solo":
+                hand["rendida"] = True
+            else:
+                j = rng.choice((3, 4, 4, 5, 5, 5, 6, 7))
+                a = rng.randint(0, 9 - j)
+                hand["tricks"] = {str(jugador): j, str(others[0]): a, str(others[1]): 9 - j - a}
+                if rng.random() < 0.2:
+                    hand["estuches"] = rng.choice((3, 4))
+        try:
+            state = state.add(hand)
+        except SessionError:
+            continue
+        session["hands"].append(hand)
+        dealer = dealer % 4 + 1
+    return session
+
+
+def random_session(rng: random.Random, hands: int) -> dict[str, Any]:
+    try:
+        from tests.engine.strategies import random_session as shared  # type: ignore[import-not-found]
+    except ImportError:
+        return _own_random_session(rng, hands)
+    session: dict[str, Any] = shared(rng, hands)
+    return session
+
+
+def _load() -> str:
+    try:
+        return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:  # pragma: no cover - not every platform has it
+        return "?"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("hands", nargs="?", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--out", type=pathlib.Path)
+    args = parser.parse_args(argv)
+    session = random_session(random.Random(args.seed), args.hands)
+
+    t0 = time.perf_counter()
+    ledger = settle(session)
+    t1 = time.perf_counter()
+    sheet_context(session, ledger)
+    t2 = time.perf_counter()
+    render_html(session, ledger)
+    t3 = time.perf_counter()
+    render_pdf(session, ledger)  # warm-up: fonts and WeasyPrint's caches
+    t4 = time.perf_counter()
+    runs = []
+    cpu = []
+    pdf = b""
+    for _ in range(3):
+        start_time, start_cpu = time.perf_counter(), time.process_time()
+        pdf = render_pdf(session, ledger)
+        runs.append(time.perf_counter() - start_time)
+        cpu.append(time.process_time() - start_cpu)
+    if args.out:
+        args.out.write_bytes(pdf)
+    best = min(runs)
+    print(f"hands: {len(ledger['hands'])}")
+    print(f"settle: {t1 - t0:.3f} s   context: {t2 - t1:.3f} s   html: {t3 - t2:.3f} s")
+    print(f"first pdf (cold, loads fonts): {t4 - t3:.3f} s")
+    print(f"pdf: best {best:.3f} s, runs {', '.join(f'{r:.3f}' for r in runs)}  ({len(pdf) // 1024} KiB)")
+    print(f"pdf cpu time: best {min(cpu):.3f} s (wall time suffers when the machine is busy; load {_load()})")
+    print(f"target under 1.5 s (warm): {'ok' if best < 1.5 else 'MISSED'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

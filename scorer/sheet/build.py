@@ -1,0 +1,666 @@
+"""Everything the session sheet shows, from the session file and its ledger; HTML and PDF.
+
+``sheet_context(session, ledger)`` is a plain dict (strings, numbers, lists) for the
+template ``templates/sheet/sheet.html``; only the chart is trusted markup (built with
+escaping in :mod:`scorer.sheet.chart`). Rule sets other than Tresillo degrade: a
+section whose ledger key is missing (``plato``, ``cartulina``, ``balances``) is left out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import pathlib
+from collections.abc import Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from .chart import balance_chart
+from .settleup import settle_up
+
+TEMPLATES = pathlib.Path(__file__).resolve().parent.parent.parent / "templates"
+CSS_PATH = TEMPLATES / "sheet" / "sheet.css"
+
+SUIT_SYMBOL = {"oros": "\u2666", "copas": "\u2665", "espadas": "\u2660", "bastos": "\u2663"}
+RED_SUITS = ("oros", "copas")
+MINUS = "\u2212"
+NBSP = "\u00a0"
+MONTHS = (
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+)
+CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
+
+RULESET_NAMES = {
+    "tresillo": "Tresillo (plato y cartulina)",
+    "pozo_viuda": "Tresillo con pozo y viuda",
+    "ombre": "Ombre sencillo (bote)",
+    "bandos": "Juego de bandos",
+}
+POT_WORDS = {"tresillo": "el plato", "pozo_viuda": "el pozo y la viuda", "ombre": "el bote"}
+PLATO_KIND = {"sin_puesta": "", "primera": "p", "reservada": "r"}
+PLATO_KIND_WORDS = {"sin_puesta": "sin puesta", "primera": "con puesta primera", "reservada": "con puesta reservada"}
+CARTULINA_STATES = {
+    "pendiente": "pendiente",
+    "en_plato": "en el plato",
+    "cobrada": "cobrada",
+    "anulada": "anulada",
+    "devuelta": "devuelta",
+}
+RESULT_WORDS = {
+    "paso": "todos pasan",
+    "ganada": "ganada",
+    "bola": "bola",
+    "puesta": "puesta",
+    "codillo": "codillo",
+    "rendida": "rendida",
+    "defendida_ganada": "defendida: gana el defensor",
+    "defendida_puesta": "defendida: puestas gemelas",
+    "defendida_codillo": "defendida: puesta del defensor",
+    "defendida_codillo_pobre": "defendida: gana la mano pobre",
+    "contrabola": "contrabola",
+    "perdida": "perdida",
+    "cierre": "cierre",
+    "mano": "mano",
+    "fin": "fin de la partida",
+}
+
+
+# ---------------------------------------------------------------- small formatters
+
+
+def signed(value: int) -> str:
+    """+20, −5, 0 (tantos, with thousands dots)."""
+    if value == 0:
+        return "0"
+    return ("+" if value > 0 else MINUS) + f"{abs(value):,}".replace(",", ".")
+
+
+def plain(value: int) -> str:
+    return (MINUS if value < 0 else "") + f"{abs(value):,}".replace(",", ".")
+
+
+def parse_decimal(value: Any) -> Decimal | None:
+    """A tanto value as the app may store it (number or text, decimal comma allowed); None if unusable."""
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        number = Decimal(str(value).strip().replace(",", "."))
+    except (InvalidOperation, ValueError):
+        return None
+    if not number.is_finite() or number <= 0:
+        return None
+    return number
+
+
+def money_text(amount: Decimal, currency: str, *, sign: bool = False) -> str:
+    """1.234,50 € — decimal comma, dot thousands, at least two decimals."""
+    places = max(2, -amount.normalize().as_tuple().exponent) if amount else 2  # type: ignore[operator]
+    text = f"{abs(amount):,.{places}f}".replace(",", "_").replace(".", ",").replace("_", ".")
+    prefix = (MINUS if amount < 0 else ("+" if sign and amount > 0 else "")) if amount else ""
+    return f"{prefix}{text}{NBSP}{currency}".rstrip()
+
+
+def date_text(value: Any) -> str:
+    """'2025-03-14' → '14 de marzo de 2025'; anything else is shown as given."""
+    if value is None or value == "":
+        return ""
+    text = str(value)
+    try:
+        moment = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return text
+    return f"{moment.day} de {MONTHS[moment.month - 1]} de {moment.year}"
+
+
+def suit_html(trump: Any) -> dict[str, Any] | None:
+    if not isinstance(trump, str):
+        return None
+    return {"name": trump, "symbol": SUIT_SYMBOL.get(trump, ""), "red": trump in RED_SUITS}
+
+
+# ---------------------------------------------------------------- house rules in words
+
+
+def rules_in_words(ruleset: str, rules: Mapping[str, Any]) -> list[str]:
+    """The table's options as sentences in Spanish (defaults included, so the sheet is complete)."""
+    r = dict(rules)
+    if ruleset == "tresillo":
+        favor = r.get("favor_suit")
+        lines = [
+            f"Palo de favor: {favor} {SUIT_SYMBOL.get(favor, '')}".rstrip() if favor else "Sin palo de favor.",
+            f"El que da pone {r.get('dealer_stake', 5)} en el plato cada mano.",
+        ]
+        enchilada = r.get("enchilada", 0)
+        lines.append(f"Enchilada de {enchilada}." if enchilada else "Sin enchilada.")
+        rounding = r.get("rounding", 5)
+        lines.append(
+            f"Se redondea al alza a múltiplos de {rounding}." if rounding and rounding > 1 else "Sin redondeo."
+        )
+        if favor:
+            lines.append(
+                "A favor se dobla lo ya redondeado."
+                if r.get("favor_doubling", "double_rounded") == "double_rounded"
+                else "A favor se redondea el doble."
+            )
+            lines.append(
+                "Una vuelta al palo de favor es a favor."
+                if r.get("vuelta_at_favor", True)
+                else "Una vuelta al palo de favor no es a favor."
+            )
+        lines.append(
+            "Se admite la vuelta solera." if r.get("vuelta_solera", True) else "No se admite la vuelta solera."
+        )
+        lines.append(
+            "Solo o vuelta solera con codillo: paga el codillo y las condiciones."
+            if r.get("solo_codillo", "codillo_and_conditions") == "codillo_and_conditions"
+            else "Solo o vuelta solera con codillo: paga solo el codillo."
+        )
+        lines.append(
+            "Bola cortada: el jugador paga la bola."
+            if r.get("failed_bola", "pays_bola") == "pays_bola"
+            else "Bola cortada: no se paga la bola."
+        )
+        return lines
+    if ruleset == "pozo_viuda":
+        favor = r.get("favor_suit", "oros")
+        return [
+            f"Palo de favor: {favor} {SUIT_SYMBOL.get(favor, '')}".rstrip(),
+            f"Cada jugador pone {r.get('pozo_stake', 5)} en el pozo y {r.get('viuda_stake', 25)} en la viuda.",
+            f"El pozo tiene como máximo {r.get('pozo_cap', 4)} veces lo que ponen todos.",
+            "Se admite la contrabola." if r.get("contrabola", False) else "No se admite la contrabola.",
+        ]
+    if ruleset == "ombre":
+        lines = [
+            f"Sacada: {r.get('stake', 10)} de cada uno ({r.get('solo_stake', 20)} un solo).",
+            f"Todas las bazas: {r.get('vole_bonus', 10)} más de cada uno.",
+            f"Matadores: {r.get('matador_bonus', 5)} del bote.",
+        ]
+        if r.get("deals"):
+            lines.append(f"La partida dura {r['deals']} manos.")
+        if r.get("target"):
+            lines.append(f"La partida acaba al llegar a {r['target']}.")
+        return lines
+    if ruleset == "bandos":
+        return [
+            f"Se juega a {r.get('target', 12)} tantos.",
+            f"Falta por jugar fuera de turno: {r.get('fuera_de_turno', 1)}; renuncio: {r.get('renuncio', 1)}.",
+        ]
+    return [f"{key}: {value}" for key, value in r.items() if key != "ruleset"]
+
+
+# ---------------------------------------------------------------- the hand table
+
+
+def _seat(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _tricks_text(hand: Mapping[str, Any], jugador: int | None, seats: int) -> str:
+    tricks = hand.get("tricks")
+    if not isinstance(tricks, Mapping) or not tricks:
+        return ""
+    counts = {s: v for s, v in ((_seat(k), v) for k, v in tricks.items()) if s is not None}
+    first = jugador if jugador in counts else min(counts)
+    order = sorted(counts, key=lambda s: (s - first) % max(seats, 1))
+    return "-".join(str(counts[s]) for s in order)
+
+
+def _extras(hand: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    parts = []
+    if hand.get("estuches"):
+        parts.append(f"{hand['estuches']}")
+    if hand.get("contraestuches"):
+        parts.append(f"{hand['contraestuches']} contra")
+    if hand.get("matadores"):
+        parts.append(f"{hand['matadores']} mat.")
+    holder = _seat(hand.get("matadores_en"))
+    if holder is not None and holder in names:
+        parts.append(f"mat. {names[holder]}")
+    return " ".join(parts)
+
+
+def _result_text(hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str]) -> tuple[str, str]:
+    """(result word, note) for one row."""
+    result = str(entry.get("result", ""))
+    word = RESULT_WORDS.get(result, result.replace("_", " "))
+    notes: list[str] = []
+    if result == "codillo":
+        givers = [t.get("to") for t in entry.get("transfers", ()) if t.get("concept") == "codillo"]
+        if givers and givers[0] in names:
+            word = f"codillo de {names[givers[0]]}"
+    defensor = _seat(hand.get("defensor"))
+    if result.startswith("defendida") and defensor is not None and defensor in names:
+        notes.append(f"defiende {names[defensor]}")
+    if hand.get("primeras") == "jugador" and not hand.get("bola"):
+        notes.append("primeras")
+    elif hand.get("primeras") == "contra":
+        notes.append("primeras de la contra")
+    elif hand.get("primeras") in ("A", "B"):
+        notes.append(f"primeras del bando {hand['primeras']}")
+    if hand.get("bola") == "hecha" and result != "bola":
+        notes.append("bola hecha")
+    elif hand.get("bola") == "cortada":
+        notes.append("bola cortada")
+    if hand.get("capote"):
+        notes.append("capote")
+    for falta in hand.get("faltas", ()) or ():
+        if isinstance(falta, Mapping):
+            who = names.get(_seat(falta.get("seat")) or 0, "?")
+            notes.append(f"falta de {who} ({str(falta.get('falta', '')).replace('_', ' ')})")
+    return word, ", ".join(notes)
+
+
+def _to(phrase: str) -> str:
+    """'a' + phrase, contracted: 'al plato', 'a la mesa'."""
+    return "al " + phrase[3:] if phrase.startswith("el ") else "a " + phrase
+
+
+def _pots(entry: Mapping[str, Any]) -> list[str]:
+    """The pot cells of a row, in the order of :func:`_pot_headers`."""
+    cells: list[str] = []
+    plato = entry.get("plato")
+    if isinstance(plato, Mapping):
+        cells.append(f"{plain(int(plato.get('amount', 0)))}{PLATO_KIND.get(str(plato.get('kind')), '')}")
+    pozo = entry.get("pozo")
+    if isinstance(pozo, Mapping):
+        reserves = sum(int(r) for r in pozo.get("reserves", ()) or ())
+        cells.append(plain(int(pozo.get("amount", 0))) + (f"+{reserves}" if reserves else ""))
+    if "viuda" in entry:
+        cells.append(plain(int(entry["viuda"])))
+    if "bote" in entry:
+        cells.append(plain(int(entry["bote"])))
+    return cells
+
+
+def _pot_headers(ledger: Mapping[str, Any]) -> list[str]:
+    headers = []
+    if isinstance(ledger.get("plato"), Mapping):
+        headers.append("Plato")
+    if isinstance(ledger.get("pozo"), Mapping):
+        headers.append("Pozo")
+    if "viuda" in ledger:
+        headers.append("Viuda")
+    if "bote" in ledger:
+        headers.append("Bote")
+    return headers
+
+
+def _pot_total(ledger: Mapping[str, Any]) -> int:
+    total = 0
+    plato = ledger.get("plato")
+    if isinstance(plato, Mapping):
+        total += int(plato.get("amount", 0))
+    pozo = ledger.get("pozo")
+    if isinstance(pozo, Mapping):
+        total += int(pozo.get("amount", 0)) + sum(int(r) for r in pozo.get("reserves", ()) or ())
+    total += int(ledger.get("viuda", 0) or 0) + int(ledger.get("bote", 0) or 0)
+    return total
+
+
+def hand_rows(
+    session: Mapping[str, Any], ledger: Mapping[str, Any], seats: Sequence[int], names: Mapping[int, str]
+) -> tuple[list[dict[str, Any]], list[list[int]]]:
+    """One row per ledger entry, and each seat's running score (for the chart)."""
+    hands = session.get("hands") or []
+    key = "balances" if "balances" in ledger else "scores"
+    previous = dict.fromkeys(seats, 0)
+    series = [[0] for _ in seats]
+    rows: list[dict[str, Any]] = []
+    for index, entry in enumerate(ledger.get("hands") or []):
+        hand = hands[index] if index < len(hands) and isinstance(hands[index], Mapping) else {}
+        after_raw = entry.get(key) or {}
+        after = {s: int(after_raw.get(str(s), previous[s])) for s in seats}
+        jugador = _seat(hand.get("jugador"))
+        dealer = _seat(entry.get("dealer"))
+        result = str(entry.get("result", ""))
+        word, note = _result_text(hand, entry, names)
+        row: dict[str, Any] = {
+            "n": entry.get("n", index + 1),
+            "dealer": names.get(dealer, "") if dealer else "",
+            "result": result,
+            "result_word": word,
+            "note": note,
+            "deltas": [
+                {
+                    "text": signed(after[s] - previous[s]) if after[s] != previous[s] else "",
+                    "sign": after[s] - previous[s],
+                }
+                for s in seats
+            ],
+            "pots": _pots(entry),
+        }
+        if result == "cierre" or "close" in hand:
+            row["kind"] = "close"
+            how = hand.get("close", "devolver")
+            row["text"] = "Cierre: se devuelve el plato" if how == "devolver" else "Cierre: se reparte lo que hay"
+        elif result == "paso" or hand.get("pass"):
+            row["kind"] = "pass"
+            row["text"] = "Todos pasan"
+        elif jugador is not None:
+            lance = str(hand.get("lance", ""))
+            row.update(
+                kind="played",
+                jugador=names.get(jugador, str(jugador)),
+                lance=lance.replace("_", " "),
+                suit=suit_html(hand.get("trump")),
+                extras=_extras(hand, names),
+                tricks="\u2014"
+                if hand.get("rendida") and not hand.get("tricks")
+                else _tricks_text(hand, jugador, len(seats)),
+            )
+            if hand.get("rendida") and hand.get("tricks"):
+                row["note"] = ", ".join(x for x in ("rendida", row["note"]) if x)
+        else:
+            row["kind"] = "other"
+            row["text"] = note or word
+            row["note"] = ""
+        rows.append(row)
+        for i, s in enumerate(seats):
+            series[i].append(after[s])
+        previous = after
+    return rows, series
+
+
+# ---------------------------------------------------------------- the context
+
+
+def _keeper(session: Mapping[str, Any], names: Mapping[int, str]) -> int | None:
+    """Seat of whoever kept the cartulina (app key ``keeper``: a seat number or a name)."""
+    meta = session.get("meta") if isinstance(session.get("meta"), Mapping) else {}
+    value = session.get("keeper", meta.get("keeper") if meta else None)
+    if value is None or isinstance(value, bool):
+        return None
+    seat = _seat(value)
+    if seat in names:
+        return seat
+    for s, name in names.items():
+        if isinstance(value, str) and value.strip() == name.strip():
+            return s
+    return None
+
+
+def _app_key(session: Mapping[str, Any], *keys: str) -> Any:
+    meta = session.get("meta") if isinstance(session.get("meta"), Mapping) else {}
+    for key in keys:
+        for source in (session, meta or {}):
+            value = source.get(key)
+            if value not in (None, ""):
+                return value
+    return None
+
+
+def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, Any]:
+    """Everything the sheet shows, as plain values (the template escapes every string)."""
+    ruleset = str(ledger.get("ruleset") or (session.get("rules") or {}).get("ruleset") or "tresillo")
+    names = {int(k): str(v) for k, v in (ledger.get("players") or {}).items()}
+    if not names:
+        names = {i: str(p) for i, p in enumerate(session.get("players") or [], 1)}
+    seats = sorted(names)
+    keeper = _keeper(session, names)
+    teams = ledger.get("teams") if isinstance(ledger.get("teams"), Mapping) else None
+    team_of = {int(s): t for t, members in (teams or {}).items() for s in members}
+
+    tanto_value = parse_decimal(_app_key(session, "tanto_value", "tanto"))
+    currency_raw = _app_key(session, "currency")
+    currency = CURRENCY_SIGNS.get(str(currency_raw).upper(), str(currency_raw)) if currency_raw else "€"
+    has_money = tanto_value is not None and "balances" in ledger
+
+    def money(tantos: int, sign: bool = False) -> str:
+        return money_text(tanto_value * tantos, currency, sign=sign) if tanto_value is not None else ""
+
+    rows, series = hand_rows(session, ledger, seats, names)
+    entries = ledger.get("hands") or []
+    closed = bool(entries) and entries[-1].get("result") == "cierre"
+    close_how = "devolver"
+    if closed:
+        hands = session.get("hands") or []
+        last = hands[len(entries) - 1] if len(hands) >= len(entries) else {}
+        close_how = str(last.get("close", "devolver")) if isinstance(last, Mapping) else "devolver"
+
+    context: dict[str, Any] = {
+        "title": str(_app_key(session, "name", "title", "table_name") or "Mesa sin nombre"),
+        "date": date_text(_app_key(session, "date", "created_at", "created")),
+        "place": str(_app_key(session, "place") or ""),
+        "notes": str(_app_key(session, "notes") or ""),
+        "ruleset": ruleset,
+        "ruleset_name": RULESET_NAMES.get(ruleset, ruleset),
+        "players": [{"seat": s, "name": names[s], "keeper": s == keeper, "team": team_of.get(s, "")} for s in seats],
+        "keeper": names.get(keeper) if keeper else None,
+        "house_rules": rules_in_words(ruleset, session.get("rules") or {}),
+        "tanto_value": money_text(tanto_value, currency) if has_money and tanto_value is not None else "",
+        "currency": currency if has_money else "",
+        "extras_header": "Est." if ruleset == "tresillo" else "Mat.",
+        "seat_names": [names[s] for s in seats],
+        "pot_headers": _pot_headers(ledger),
+        "hands": rows,
+        "hand_count": sum(1 for r in rows if r["kind"] in ("played", "pass", "other")),
+        "closed": closed,
+        "close_how": close_how,
+        "over": bool(ledger.get("over")),
+        "has_plato_kinds": isinstance(ledger.get("plato"), Mapping),
+        "score_word": "Saldo" if "balances" in ledger else "Tantos",
+    }
+
+    # final balances (or scores) ---------------------------------------------
+    if "balances" in ledger:
+        bal = {s: int((ledger.get("balances") or {}).get(str(s), 0)) for s in seats}
+        context["balances"] = [
+            {
+                "seat": s,
+                "name": names[s],
+                "tantos": bal[s],
+                "tantos_text": signed(bal[s]),
+                "money_text": money(bal[s], sign=True) if has_money else "",
+            }
+            for s in seats
+        ]
+        context["settle"] = _settle_context(ruleset, ledger, bal, names, closed, close_how, money, has_money, rows)
+    elif "scores" in ledger:
+        scores = {s: int((ledger.get("scores") or {}).get(str(s), 0)) for s in seats}
+        context["scores"] = [
+            {"seat": s, "name": names[s], "tantos": scores[s], "team": team_of.get(s, "")} for s in seats
+        ]
+        winner = ledger.get("winner")
+        context["winner"] = f"Gana el bando {winner}." if winner else ""
+        context["teams"] = [
+            {"name": t, "members": [names[int(s)] for s in members if int(s) in names]}
+            for t, members in (teams or {}).items()
+        ]
+
+    # the cartulina ----------------------------------------------------------
+    cartulina = ledger.get("cartulina")
+    if isinstance(cartulina, list):
+        boxes = []
+        for s in seats:
+            puestas = [
+                {
+                    "amount": plain(int(p.get("amount", 0))),
+                    "state": str(p.get("state", "")),
+                    "state_word": CARTULINA_STATES.get(str(p.get("state")), str(p.get("state", ""))),
+                    "hand": p.get("hand"),
+                }
+                for p in cartulina
+                if isinstance(p, Mapping) and _seat(p.get("owner")) == s
+            ]
+            boxes.append({"seat": s, "name": names[s], "puestas": puestas})
+        context["cartulina"] = boxes
+        context["cartulina_empty"] = not any(b["puestas"] for b in boxes)
+
+    context["chart_svg"] = Markup(
+        balance_chart([names[s] for s in seats], series, title=f"{context['score_word']}s por mano")
+    )
+    return context
+
+
+def _settle_context(
+    ruleset: str,
+    ledger: Mapping[str, Any],
+    bal: dict[int, int],
+    names: Mapping[int, str],
+    closed: bool,
+    close_how: str,
+    money: Any,
+    has_money: bool,
+    rows: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    pot = _pot_total(ledger)
+    missing = -sum(bal.values())
+    pot_word = POT_WORDS.get(ruleset, "la mesa")
+    parties: dict[Any, int] = dict(bal)
+    if missing:
+        parties["pot"] = missing
+    payments = settle_up(parties)
+
+    def who(key: Any) -> str:
+        return pot_word if key == "pot" else names[key]
+
+    statements: list[str] = []
+    coverage: list[str] = []
+    on_table: list[str] = []
+    if closed:
+        where = next((r["n"] for r in rows if r["kind"] == "close"), len(rows))
+        if close_how == "devolver":
+            statements.append(
+                f"La mesa se cerró en la mano {where} (R30): lo que había en el plato volvió a quien lo puso "
+                "y las puestas pendientes de la cartulina quedaron anuladas."
+            )
+        else:
+            statements.append(f"La mesa se cerró en la mano {where}: se repartió lo que había en {pot_word}.")
+        statements.append("No queda nada en la mesa: la liquidación cuadra todos los saldos.")
+    else:
+        statements.append("La mesa no está cerrada.")
+        plato = ledger.get("plato")
+        if isinstance(plato, Mapping):
+            amount = int(plato.get("amount", 0))
+            kind = PLATO_KIND_WORDS.get(str(plato.get("kind")), str(plato.get("kind")))
+            in_plato = [
+                p for p in ledger.get("cartulina") or () if isinstance(p, Mapping) and p.get("state") == "en_plato"
+            ]
+            if amount:
+                text = f"En el plato quedan {plain(amount)} tantos"
+                if has_money:
+                    text += f" ({money(amount)})"
+                if in_plato:
+                    owner = names.get(_seat(in_plato[0].get("owner")) or 0, "?")
+                    text += f", con la puesta reservada de {owner} ({plain(int(in_plato[0].get('amount', 0)))})"
+                elif kind:
+                    text += f", {kind}"
+                on_table.append(text + ".")
+            else:
+                on_table.append("El plato está vacío.")
+        pozo = ledger.get("pozo")
+        if isinstance(pozo, Mapping):
+            reserves = [int(r) for r in pozo.get("reserves", ()) or ()]
+            text = f"En el pozo quedan {plain(int(pozo.get('amount', 0)))} tantos"
+            if reserves:
+                text += " y en reserva " + ", ".join(plain(r) for r in reserves)
+            on_table.append(text + ".")
+        if "viuda" in ledger:
+            on_table.append(f"En la viuda quedan {plain(int(ledger['viuda']))} tantos.")
+        if "bote" in ledger:
+            on_table.append(f"En el bote quedan {plain(int(ledger['bote']))} tantos.")
+        pending = [p for p in ledger.get("cartulina") or () if isinstance(p, Mapping) and p.get("state") == "pendiente"]
+        if pending:
+            items = ", ".join(
+                f"{names.get(_seat(p.get('owner')) or 0, '?')} {plain(int(p.get('amount', 0)))} (mano {p.get('hand')})"
+                for p in pending
+            )
+            on_table.append(
+                f"Puestas pendientes en la cartulina: {items}. "
+                "No cuentan en los saldos: se pagan al entrar en el plato."
+            )
+        if isinstance(ledger.get("cartulina"), list) and not pending:
+            on_table.append("No hay puestas pendientes en la cartulina.")
+        coverage.append("La liquidación cubre solo los saldos.")
+        if missing:
+            coverage.append(
+                f"Lo que hay en {pot_word} ({plain(missing)} tantos) lo pusieron los jugadores y sigue en la mesa: "
+                f"lo que se paga {_to(pot_word)} es ese dinero, "
+                "que guarda quien lleve la cartulina hasta la próxima partida."
+            )
+    if pot != missing:  # pragma: no cover - a ledger that breaks R31
+        statements.append(f"Atención: los saldos y {pot_word} no cuadran ({plain(pot)} frente a {plain(missing)}).")
+    return {
+        "payments": [
+            {
+                "payer": who(p.payer),
+                "payee": who(p.payee),
+                "to_pot": p.payee == "pot",
+                "tantos": plain(p.amount),
+                "money": money(p.amount) if has_money else "",
+            }
+            for p in payments
+        ],
+        "statements": statements,
+        "on_table": on_table,
+        "coverage": coverage,
+        "square": not payments,
+    }
+
+
+# ---------------------------------------------------------------- rendering
+
+
+@lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+def sheet_css() -> str:
+    return CSS_PATH.read_text(encoding="utf-8")
+
+
+def render_html(
+    session: dict[str, Any],
+    ledger: dict[str, Any],
+    *,
+    css_href: str | None = None,
+    links: Mapping[str, str | None] | None = None,
+) -> str:
+    """The sheet as a complete HTML page.
+
+    The CSS is inlined unless ``css_href`` links it (for a strict Content-Security-Policy);
+    ``links`` (``pdf``, ``back``) add a screen-only navigation line, hidden when printed.
+    """
+    context = sheet_context(session, ledger)
+    template = _environment().get_template("sheet/sheet.html")
+    return template.render(
+        sheet=context,
+        css_href=css_href,
+        css=None if css_href else Markup(sheet_css()),
+        links=dict(links or {}),
+    )
+
+
+def render_pdf(session: dict[str, Any], ledger: dict[str, Any]) -> bytes:
+    """The sheet as an A4 PDF (WeasyPrint)."""
+    import weasyprint  # type: ignore[import-untyped]  # imported lazily: heavy, and only the sheet needs it
+
+    html = render_html(session, ledger)
+    document = weasyprint.HTML(string=html, base_url=str(TEMPLATES / "sheet"))
+    pdf = document.write_pdf()
+    assert pdf is not None
+    return bytes(pdf)

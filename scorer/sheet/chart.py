@@ -1,0 +1,151 @@
+"""A line chart of every player's balance after each hand, as an SVG string (no JavaScript).
+
+Only presentation attributes are used (no ``style``), so the SVG can be inlined in a
+page served under a strict Content-Security-Policy. Every name is XML-escaped.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+# Colour and dash pattern per line: the dashes keep lines apart on a black-and-white print.
+PALETTE: tuple[tuple[str, str], ...] = (
+    ("#1f5fbf", ""),
+    ("#c0392b", "6 3"),
+    ("#1e8449", "2 2.5"),
+    ("#7d3c98", "8 3 2 3"),
+    ("#b9770e", "12 4"),
+    ("#17808a", "4 2 1 2 1 2"),
+    ("#5d6d7e", "1 3"),
+    ("#a04000", "10 2 2 2"),
+)
+
+WIDTH = 720
+HEIGHT = 300
+LEFT = 58
+RIGHT = 14
+TOP = 12
+LEGEND_ROW = 18
+CHAR_WIDTH = 6.6  # rough width of a legend character at font-size 11
+
+
+def nice_step(span: float, ticks: int) -> int:
+    """A round step (1, 2 or 5 times a power of ten) giving about ``ticks`` intervals over ``span``."""
+    if span <= 0:
+        return 1
+    raw = span / max(ticks, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if raw <= factor * power:
+            return max(1, int(factor * power))
+    return max(1, int(10 * power))  # pragma: no cover - the loop always returns
+
+
+def _fmt(value: float) -> str:
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _label(value: int) -> str:
+    sign = "\u2212" if value < 0 else ""
+    return f"{sign}{abs(value):,}".replace(",", ".")
+
+
+def _short(name: str, limit: int = 22) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "\u2026"
+
+
+def balance_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, title: str = "Saldos") -> str:
+    """SVG of one polyline per player; ``series[i][k]`` is player i's balance after hand k (k = 0: start)."""
+    if len(names) != len(series):
+        raise ValueError("one series per name")
+    points = max((len(s) for s in series), default=0)
+    values = [v for s in series for v in s] or [0]
+    low, high = min(0, *values), max(0, *values)
+    if low == high:
+        high = low + 10
+    step = nice_step(high - low, 6)
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+
+    # legend rows, laid out left to right
+    legend: list[tuple[float, float, int, str]] = []
+    x, row = float(LEFT), 0
+    for i, name in enumerate(names):
+        label = _short(name)
+        item = 30 + CHAR_WIDTH * len(label) + 18
+        if x + item > WIDTH - RIGHT and x > LEFT:
+            x, row = float(LEFT), row + 1
+        legend.append((x, row, i, label))
+        x += item
+    rows = row + 1 if names else 0
+    bottom = 30 + max(rows, 1) * LEGEND_ROW
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - bottom
+    last = max(points - 1, 1)
+
+    def sx(k: float) -> float:
+        return LEFT + plot_w * k / last
+
+    def sy(v: float) -> float:
+        return TOP + plot_h * (high - v) / (high - low)
+
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label={quoteattr(title)} '
+        'font-family="DejaVu Sans, sans-serif" font-size="11">',
+        f"<title>{escape(title)}</title>",
+    ]
+    # horizontal grid and y labels
+    out.append('<g class="grid" stroke="#d5d8dc" stroke-width="0.6">')
+    for v in range(int(low), int(high) + 1, step):
+        out.append(f'<line x1="{LEFT}" y1="{_fmt(sy(v))}" x2="{WIDTH - RIGHT}" y2="{_fmt(sy(v))}"/>')
+    out.append("</g>")
+    out.append('<g class="y-labels" fill="#444" text-anchor="end">')
+    for v in range(int(low), int(high) + 1, step):
+        out.append(f'<text x="{LEFT - 6}" y="{_fmt(sy(v) + 4)}">{_label(v)}</text>')
+    out.append("</g>")
+    out.append(
+        f'<line class="zero" x1="{LEFT}" y1="{_fmt(sy(0))}" x2="{WIDTH - RIGHT}" y2="{_fmt(sy(0))}" '
+        'stroke="#555" stroke-width="1"/>'
+    )
+    # x ticks: hands
+    xstep = nice_step(last, 10)
+    out.append('<g class="x-labels" fill="#444" text-anchor="middle">')
+    for k in range(0, points, xstep):
+        out.append(f'<text x="{_fmt(sx(k))}" y="{_fmt(TOP + plot_h + 15)}">{k}</text>')
+    out.append("</g>")
+    out.append(
+        f'<text class="x-title" x="{WIDTH - RIGHT}" y="{_fmt(TOP + plot_h + 28)}" fill="#444" '
+        'text-anchor="end">mano</text>'
+    )
+    out.append(
+        f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{_fmt(plot_h)}" fill="none" '
+        'stroke="#aab" stroke-width="0.6"/>'
+    )
+    # one polyline per player
+    for i, (name, values_i) in enumerate(zip(names, series, strict=True)):
+        colour, dash = PALETTE[i % len(PALETTE)]
+        coords = " ".join(f"{_fmt(sx(k))},{_fmt(sy(v))}" for k, v in enumerate(values_i))
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f'<polyline class="player" data-seat="{i + 1}" points="{coords}" fill="none" stroke="{colour}" '
+            f'stroke-width="1.8" stroke-linejoin="round"{dash_attr}><title>{escape(name)}</title></polyline>'
+        )
+    # legend
+    out.append('<g class="legend" fill="#222">')
+    base = TOP + plot_h + 44
+    for lx, lrow, i, label in legend:
+        colour, dash = PALETTE[i % len(PALETTE)]
+        ly = base + lrow * LEGEND_ROW
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f'<line x1="{_fmt(lx)}" y1="{_fmt(ly - 4)}" x2="{_fmt(lx + 24)}" y2="{_fmt(ly - 4)}" '
+            f'stroke="{colour}" stroke-width="2.2"{dash_attr}/>'
+        )
+        out.append(f'<text x="{_fmt(lx + 30)}" y="{_fmt(ly)}">{escape(label)}</text>')
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)

@@ -1,0 +1,335 @@
+"""The session sheet: what it shows (context, HTML, PDF) and its routes."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import re
+from collections.abc import Callable
+from decimal import Decimal
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from pypdf import PdfReader
+
+from scorer.engine import settle
+from scorer.sheet.build import money_text, render_html, render_pdf, sheet_context
+from tests.conftest import EXAMPLES, load_json
+from tests.web.conftest import app_config, make_app, sample_session  # noqa: F401  (fixtures)
+
+HOSTILE = ["=cmd|' /C calc'!A0", "<b>Ana</b>", "Carmen", "Diego"]
+
+
+def walkthrough(**keys: Any) -> dict[str, Any]:
+    session: dict[str, Any] = load_json(EXAMPLES / "walkthrough.json")
+    session.update(
+        {"name": "Jueves en el Casino", "date": "2025-03-14", "place": "Oviedo", "keeper": 4, "tanto_value": "0.10"}
+    )
+    session.update(currency="€", **keys)
+    return session
+
+
+def expected_ledger(name: str) -> dict[str, Any]:
+    """The ledger the shared examples give (written by hand, not by our engine)."""
+    ledger: dict[str, Any] = load_json(EXAMPLES / f"{name}.ledger.json")
+    return ledger
+
+
+def pdf_text(pdf: bytes) -> str:
+    reader = PdfReader(io.BytesIO(pdf))
+    text = "\n".join(page.extract_text() or "" for page in reader.pages)
+    return re.sub(r"[\s\u00a0]+", " ", text)
+
+
+def signed(value: int) -> str:
+    return ("+" if value > 0 else "\u2212" if value < 0 else "") + str(abs(value))
+
+
+class TextAndTags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse_html(html: str) -> TextAndTags:
+    parser = TextAndTags()
+    parser.feed(html)
+    return parser
+
+
+# ---------------------------------------------------------------- the PDF
+
+
+@pytest.fixture(scope="module")
+def walkthrough_pdf_text() -> str:
+    session = walkthrough()
+    return pdf_text(render_pdf(session, settle(session)))
+
+
+def test_pdf_shows_players_and_final_balances(walkthrough_pdf_text: str) -> None:
+    text = walkthrough_pdf_text
+    ledger = expected_ledger("walkthrough")
+    for name in ledger["players"].values():
+        assert name in text
+    for seat, balance in ledger["balances"].items():
+        name = ledger["players"][seat]
+        # the final balances table: name, tantos, money (tanto at 0,10 €)
+        money = f"{abs(Decimal(balance) / 10):.2f}".replace(".", ",")
+        assert re.search(rf"{name} {re.escape(signed(balance))} {re.escape(signed(balance)[0])}{money} €", text), name
+    assert "Jueves en el Casino" in text
+    assert "14 de marzo de 2025" in text
+
+
+def test_pdf_has_page_numbers_title_and_suits(walkthrough_pdf_text: str) -> None:
+    text = walkthrough_pdf_text
+    pages = int(re.findall(r"Página 1 de (\d+)", text)[0])
+    assert pages >= 1
+    for page in range(1, pages + 1):
+        assert f"Página {page} de {pages}" in text
+    assert text.count("Jueves en el Casino") >= pages  # the page header repeats the table's name
+    for symbol in "\u2666\u2665\u2660\u2663":
+        assert symbol in text
+    assert "lleva la cartulina" in text
+
+
+def test_hostile_names_are_plain_text_in_pdf_and_html() -> None:
+    session = walkthrough(players=HOSTILE)
+    ledger = settle(session)
+    text = pdf_text(render_pdf(session, ledger))
+    for name in HOSTILE[:2]:
+        assert name in text
+    html = render_html(session, ledger)
+    parsed = parse_html(html)
+    assert "b" not in parsed.tags
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in html
+    joined = "".join(parsed.text)
+    for name in HOSTILE[:2]:
+        assert name in joined
+
+
+def test_all_fonts_are_embedded_dejavu() -> None:
+    session = walkthrough(name="Peña de Añón: 5 €")
+    reader = PdfReader(io.BytesIO(render_pdf(session, settle(session))))
+    fonts: set[str] = set()
+    for page in reader.pages:
+        resources = page["/Resources"]
+        for font in resources.get("/Font", {}).values():
+            fonts.add(str(font.get_object()["/BaseFont"]))
+    assert fonts
+    assert all("DejaVu" in font for font in fonts), fonts
+    assert "Peña de Añón: 5 €" in pdf_text(reader_bytes(reader))
+
+
+def reader_bytes(reader: PdfReader) -> bytes:
+    from pypdf import PdfWriter
+
+    writer = PdfWriter(clone_from=reader)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------- the context
+
+
+def test_hand_rows_follow_the_ledger() -> None:
+    session = walkthrough()
+    ledger = expected_ledger("walkthrough")
+    context = sheet_context(session, ledger)
+    assert [r["n"] for r in context["hands"]] == [h["n"] for h in ledger["hands"]]
+    previous = dict.fromkeys(ledger["players"], 0)
+    for row, entry in zip(context["hands"], ledger["hands"], strict=True):
+        changes = [entry["balances"][s] - previous[s] for s in sorted(previous, key=int)]
+        assert [d["text"] for d in row["deltas"]] == [signed(c) if c else "" for c in changes]
+        assert row["pots"][0].startswith(str(entry["plato"]["amount"]))
+        assert row["dealer"] == ledger["players"][str(entry["dealer"])]
+        previous = entry["balances"]
+    hand3 = context["hands"][2]
+    assert (hand3["jugador"], hand3["lance"], hand3["suit"]["symbol"], hand3["tricks"]) == (
+        "Diego",
+        "solo",
+        "♣",
+        "6-2-1",
+    )
+    assert context["hands"][9]["kind"] == "pass"
+
+
+def test_open_table_says_what_is_still_on_the_table() -> None:
+    ledger = expected_ledger("walkthrough")  # not closed: plato 75 with Ana's puesta, Diego's 60 pending
+    context = sheet_context(walkthrough(), ledger)
+    assert not context["closed"]
+    on_table = " ".join(context["settle"]["on_table"])
+    assert f"{ledger['plato']['amount']} tantos" in on_table
+    pending = [p for p in ledger["cartulina"] if p["state"] == "pendiente"]
+    assert pending
+    for p in pending:
+        assert f"{ledger['players'][str(p['owner'])]} {p['amount']}" in on_table
+    assert any("solo los saldos" in s for s in context["settle"]["coverage"])
+    # the payments square the balances, the plato's tantos staying on the table
+    net = {name: 0 for name in ledger["players"].values()}
+    to_pot = 0
+    for p in context["settle"]["payments"]:
+        amount = int(p["tantos"])
+        net[p["payer"]] -= amount
+        if p["to_pot"]:
+            to_pot += amount
+        else:
+            net[p["payee"]] += amount
+    for seat, balance in ledger["balances"].items():
+        assert net[ledger["players"][seat]] == balance
+    assert to_pot == ledger["plato"]["amount"]
+
+
+def test_closed_table_says_so_and_squares_everything() -> None:
+    session = walkthrough()
+    session["hands"].append({"close": "devolver"})
+    ledger = settle(session)
+    context = sheet_context(session, ledger)
+    assert context["closed"]
+    assert ledger["plato"]["amount"] == 0
+    assert not any(p["to_pot"] for p in context["settle"]["payments"])
+    assert len(context["settle"]["payments"]) <= len(ledger["players"]) - 1
+    net = dict.fromkeys(ledger["players"].values(), 0)
+    for p in context["settle"]["payments"]:
+        net[p["payer"]] -= int(p["tantos"])
+        net[p["payee"]] += int(p["tantos"])
+    assert all(net[ledger["players"][s]] == b for s, b in ledger["balances"].items())
+    states = {p["state"] for box in context["cartulina"] for p in box["puestas"]}
+    assert {"anulada", "devuelta", "cobrada"} <= states
+    html = render_html(session, ledger)
+    text = " ".join(parse_html(html).text)
+    assert "Mesa cerrada" in text
+    assert "se cerró en la mano 12" in text
+    assert "anulada" in text and "devuelta" in text
+
+
+@pytest.mark.parametrize("name", ["pozo_viuda_table", "ombre_three", "bandos_game"])
+def test_other_rule_sets_degrade(name: str) -> None:
+    session = load_json(EXAMPLES / f"{name}.json")
+    ledger = expected_ledger(name)
+    context = sheet_context(session, ledger)
+    assert "cartulina" not in context
+    assert "Plato" not in context["pot_headers"]
+    assert len(context["hands"]) == len(ledger["hands"])
+    html = render_html(session, ledger)
+    text = " ".join(parse_html(html).text)
+    for player in ledger["players"].values():
+        assert player in text
+    if "balances" in ledger:
+        assert [b["tantos"] for b in context["balances"]] == [
+            ledger["balances"][s] for s in sorted(ledger["balances"], key=int)
+        ]
+    else:
+        assert "balances" not in context and "settle" not in context
+        assert [s["tantos"] for s in context["scores"]] == [
+            ledger["scores"][s] for s in sorted(ledger["scores"], key=int)
+        ]
+        assert f"Gana el bando {ledger['winner']}" in text
+    if ledger["hands"][-1]["result"] == "cierre":
+        assert context["closed"]
+        assert "Mesa cerrada" in text
+
+
+def test_keeper_and_missing_app_keys() -> None:
+    base = load_json(EXAMPLES / "three_players.json")
+    ledger = settle(base)
+    bare = sheet_context(base, ledger)
+    assert bare["keeper"] is None and bare["tanto_value"] == "" and bare["title"]
+    assert all(b["money_text"] == "" for b in bare["balances"])
+    by_name = sheet_context({**base, "keeper": base["players"][1]}, ledger)
+    assert by_name["keeper"] == base["players"][1]
+    nonsense = sheet_context({**base, "keeper": 9, "tanto_value": "abc", "date": "el jueves"}, ledger)
+    assert nonsense["keeper"] is None and nonsense["tanto_value"] == "" and nonsense["date"] == "el jueves"
+
+
+def test_money_uses_the_decimal_comma() -> None:
+    assert money_text(Decimal("1234.5"), "€") == "1.234,50\u00a0€"
+    assert money_text(Decimal("-0.05"), "€") == "\u22120,05\u00a0€"
+    assert money_text(Decimal("7.5"), "€", sign=True) == "+7,50\u00a0€"
+    assert money_text(Decimal("0.125"), "$") == "0,125\u00a0$"
+
+
+def test_empty_session_renders() -> None:
+    session = {"format": "tresillo-session/1", "players": ["Ana", "Benito", "Carmen"], "hands": []}
+    html = render_html(session, settle(session))
+    assert "Todavía no se ha jugado ninguna mano" in html
+
+
+# ---------------------------------------------------------------- the routes
+
+
+@pytest.fixture
+def sheet_app(make_app: Callable[..., Flask]) -> Flask:  # noqa: F811
+    app = make_app(WTF_CSRF_ENABLED=False)
+    from scorer.web.sheet_views import bp
+
+    if "sheet" not in app.blueprints:  # until create_app registers it
+        app.register_blueprint(bp)
+    return app
+
+
+def _table(app: Flask, session: dict[str, Any]) -> tuple[str, str]:
+    from scorer.web import services
+
+    with app.app_context():
+        table = services.create_table(copy.deepcopy(session))
+        return table.edit_token, table.view_token
+
+
+def test_routes_serve_pdf_and_html_for_both_tokens(sheet_app: Flask) -> None:
+    session = sample_session(players=HOSTILE, keeper=2)
+    edit, view = _table(sheet_app, session)
+    client: FlaskClient = sheet_app.test_client()
+    ledger = settle(session)
+    for token in (edit, view):
+        response = client.get(f"/tables/{token}/sheet.pdf")
+        assert response.status_code == 200
+        assert response.mimetype == "application/pdf"
+        assert response.data.startswith(b"%PDF")
+        text = pdf_text(response.data)
+        for seat, name in ledger["players"].items():
+            assert name in text
+            assert signed(ledger["balances"][seat]) in text
+        page = client.get(f"/tables/{token}/sheet")
+        assert page.status_code == 200 and page.mimetype == "text/html"
+        html = page.get_data(as_text=True)
+        assert "<style" not in html and "style=" not in html  # the app's CSP forbids inline styles
+        assert "&lt;b&gt;Ana&lt;/b&gt;" in html and "<b>" not in html
+        assert f"/tables/{token}/sheet.pdf" in html
+        css_href = re.search(r'<link rel="stylesheet" href="([^"]+)"', html)
+        assert css_href is not None
+        css = client.get(css_href.group(1))
+        assert css.status_code == 200 and css.mimetype == "text/css" and b"@page" in css.data
+
+
+def test_routes_404_for_unknown_token(sheet_app: Flask) -> None:
+    client = sheet_app.test_client()
+    assert client.get("/tables/no-such-token/sheet.pdf").status_code == 404
+    assert client.get("/tables/no-such-token/sheet").status_code == 404
+
+
+def test_route_of_a_closed_table(sheet_app: Flask) -> None:
+    from scorer.web import services
+
+    edit, view = _table(sheet_app, sample_session())
+    with sheet_app.app_context():
+        services.close_table(services.require_edit(edit))
+    response = sheet_app.test_client().get(f"/tables/{view}/sheet")
+    text = " ".join(parse_html(response.get_data(as_text=True)).text)
+    assert "Mesa cerrada" in text
+
+
+def test_examples_have_not_changed_shape() -> None:
+    # the sheet's tests read these expected ledgers directly
+    assert json.loads((EXAMPLES / "walkthrough.ledger.json").read_text())["plato"]["amount"] > 0
