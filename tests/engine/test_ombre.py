@@ -191,10 +191,13 @@ def test_o7_closing_splits_the_bote_odd_points_to_seat_1_first() -> None:
         run([played(1, "entrada", (3, 3, 3)), CLOSE, PASS])
 
 
-def test_o7_closing_after_the_session_is_over_shares_what_is_left() -> None:
-    # Reading: O6 refuses further hands, not the closing. deals 1: seat 1 puesta, bote 20 → 7, 7, 6.
-    ledger = run([played(1, "entrada", (3, 3, 3)), CLOSE], deals=1)
-    assert bal(ledger["hands"][1]) == [-13, 7, 6]
+def test_o6_no_closing_after_the_session_is_over() -> None:
+    # O6 "A further hand is refused": the closing is an entry of `hands` too (R30 "No hand may follow").
+    # deals 1: seat 1 puesta, the bote of 20 stays.
+    ledger = run([played(1, "entrada", (3, 3, 3))], deals=1)
+    assert ledger["bote"] == 20 and ledger["over"] is True
+    with pytest.raises(SessionError, match=r"^hand 2: the session is over"):
+        run([played(1, "entrada", (3, 3, 3)), CLOSE], deals=1)
 
 
 # ----------------------------------------------------------------- property tests (O8)
@@ -254,7 +257,8 @@ def sessions(draw: st.DrawFn) -> dict[str, Any]:
                 hand["matadores_en"] = draw(st.integers(1, 3))
         settlement = settlement.add(hand)
         hands.append(hand)
-    if draw(st.booleans()):
+    over = bool(settlement.entries) and settlement.entries[-1]["over"]
+    if not over and draw(st.booleans()):  # O6: nothing follows the end, not even the closing
         hands.append(CLOSE)
     return {**s, "hands": hands}
 

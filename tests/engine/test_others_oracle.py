@@ -1,0 +1,239 @@
+"""The engine against the independent oracle of ``oracle_others`` (pozo_viuda, ombre, bandos).
+
+- the oracle reproduces the shared examples' ledgers (so it is a fair judge);
+- on random valid sessions, every hand of the engine's ledger equals the oracle's (and the
+  engine's transfers add up to the change of balances and pots);
+- on mutated sessions both accept or both refuse, naming the same hand;
+- a table of edge cases, each with the verdict the documents give, is settled by both.
+
+The big one-off comparison is ``.venv/bin/python -m tests.engine.compare_others 5000``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from scorer.engine import SessionError, settle
+from tests.conftest import EXAMPLES, load_json
+
+from . import oracle_others as oracle
+from . import strategies_others as strategies
+from .compare_others import HAND_KEYS, compare
+
+RULESETS = ("pozo_viuda", "ombre", "bandos")
+PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("name", ["pozo_viuda_seed", "pozo_viuda_table", "ombre_three", "bandos_game"])
+def test_oracle_reproduces_the_shared_examples(name: str) -> None:
+    want = load_json(EXAMPLES / f"{name}.ledger.json")
+    got = oracle.settle(load_json(EXAMPLES / f"{name}.json"))
+    ruleset = want["ruleset"]
+    assert len(got["hands"]) == len(want["hands"])
+    for w, g in zip(want["hands"], got["hands"], strict=True):
+        for key in HAND_KEYS[ruleset]:
+            if key == "dealer" and w["result"] == "cierre":
+                continue
+            assert g[key] == w[key], (w["n"], key)
+    for key in ("balances", "pozo", "viuda", "bote", "over", "scores", "winner", "next_dealer"):
+        if key in want:
+            assert got[key] == want[key], key
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_generators_make_valid_sessions_with_every_kind_of_hand(ruleset: str) -> None:
+    rng = random.Random(5)
+    results: set[str] = set()
+    for _ in range(300):
+        ledger = oracle.settle(strategies.GENERATORS[ruleset](rng))  # raises if invalid
+        results |= {h["result"] for h in ledger["hands"]}
+    expected = {
+        "pozo_viuda": {"paso", "ganada", "puesta", "codillo", "bola", "contrabola", "perdida", "cierre"},
+        "ombre": {"paso", "ganada", "puesta", "codillo", "cierre"},
+        "bandos": {"mano", "fin"},
+    }[ruleset]
+    assert results == expected
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@PROPERTY
+@given(data=strategies.st.data())
+def test_engine_equals_oracle_on_valid_sessions(ruleset: str, data: Any) -> None:
+    session = data.draw(strategies.sessions(ruleset))
+    oracle.settle(session)  # the generator makes valid sessions only
+    assert compare(session) is None
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@PROPERTY
+@given(data=strategies.st.data())
+def test_engine_and_oracle_refuse_the_same_mutated_sessions(ruleset: str, data: Any) -> None:
+    assert compare(data.draw(strategies.mutated_sessions(ruleset))) is None
+
+
+# ----------------------------------------------------------------------------------- edge cases
+
+PV = {"format": "tresillo-session/1", "players": ["A", "B", "C", "D"], "rules": {"ruleset": "pozo_viuda"}}
+PV3 = {**PV, "players": ["A", "B", "C"]}
+OM = {"format": "tresillo-session/1", "players": ["A", "B", "C"], "rules": {"ruleset": "ombre"}}
+BA = {"format": "tresillo-session/1", "players": list("ABCDEF"), "rules": {"ruleset": "bandos"}}
+
+
+def s(base: dict[str, Any], hands: list[Any], **rules: Any) -> dict[str, Any]:
+    out = copy.deepcopy(base)
+    out["rules"].update(rules)
+    out["hands"] = hands
+    return out
+
+
+def h(j: int, lance: str, trump: str, split: tuple[int, int, int], seats: tuple[int, int], **extra: Any) -> Any:
+    """A played hand: Jugador ``j`` and the two other active seats, in that order of ``split``."""
+    return {
+        "jugador": j,
+        "lance": lance,
+        "trump": trump,
+        "tricks": dict(zip(map(str, (j, *seats)), split, strict=True)),
+        **extra,
+    }
+
+
+# dealer of hand 1 is seat 1: with four players the active seats are 2, 3, 4.
+EDGES: list[tuple[str, dict[str, Any], int | None]] = [
+    # (what, session, hand the documents refuse or None when valid)
+    ("pv favor_suit null", s(PV, [h(2, "roben", "oros", (5, 2, 2), (3, 4))], favor_suit=None), None),
+    ("pv pozo_stake 0", s(PV, [], pozo_stake=0), 0),
+    ("pv viuda_stake 0", s(PV, [{"pass": True}], viuda_stake=0), None),
+    (
+        "pv pozo_cap 1 overflow",
+        s(PV, [{"pass": True}] * 3 + [h(3, "juego", "oros", (2, 2, 5), (1, 2))], pozo_cap=1),
+        None,
+    ),
+    ("pv jugador is the dealer", s(PV, [h(1, "juego", "oros", (5, 2, 2), (2, 3))]), 1),
+    ("pv 3 players dealer plays", s(PV3, [h(1, "juego", "oros", (5, 2, 2), (2, 3))]), None),
+    ("pv matadores 4 black", s(PV, [h(2, "juego", "espadas", (5, 2, 2), (3, 4), matadores=4)]), 1),
+    ("pv matadores 4 red", s(PV, [h(2, "juego", "copas", (5, 2, 2), (3, 4), matadores=4)]), None),
+    ("pv matadores null", s(PV, [h(2, "juego", "copas", (5, 2, 2), (3, 4), matadores=None)]), None),
+    ("pv contrabola not admitted", s(PV, [h(2, "contrabola", "copas", (0, 5, 4), (3, 4))]), 1),
+    ("pv contrabola won", s(PV, [h(2, "contrabola", "oros", (0, 5, 4), (3, 4))], contrabola=True), None),
+    (
+        "pv contrabola matadores",
+        s(PV, [h(2, "contrabola", "copas", (0, 5, 4), (3, 4), matadores=1)], contrabola=True),
+        1,
+    ),
+    ("pv contrabola lost", s(PV, [h(2, "contrabola", "copas", (1, 4, 4), (3, 4))], contrabola=True), None),
+    ("pv declared bola short", s(PV, [h(2, "bola", "copas", (8, 0, 0), (3, 4))]), 1),
+    ("pv declared bola primeras", s(PV, [h(2, "bola", "copas", (9, 0, 0), (3, 4), primeras="jugador")]), 1),
+    ("pv declared bola bola key", s(PV, [h(2, "bola", "copas", (9, 0, 0), (3, 4), bola="hecha")]), 1),
+    ("pv declared bola lost", s(PV, [h(2, "bola", "oros", (7, 1, 1), (3, 4), matadores=2)]), None),
+    ("pv bola hecha without primeras key", s(PV, [h(2, "juego", "oros", (9, 0, 0), (3, 4), bola="hecha")]), None),
+    ("pv bola hecha 8 tricks", s(PV, [h(2, "juego", "oros", (8, 1, 0), (3, 4), bola="hecha")]), 1),
+    ("pv bola cortada 9 tricks", s(PV, [h(2, "juego", "oros", (9, 0, 0), (3, 4), bola="cortada")]), 1),
+    ("pv bola cortada short", s(PV, [h(2, "roben", "oros", (6, 1, 0), (3, 4), bola="cortada")]), None),
+    ("pv bola cortada 4 tricks", s(PV, [h(2, "juego", "oros", (4, 3, 2), (3, 4), bola="cortada")]), 1),
+    ("pv primeras contra", s(PV, [h(2, "juego", "oros", (4, 4, 1), (3, 4), primeras="contra")]), 1),
+    ("pv primeras on a puesta", s(PV, [h(2, "juego", "oros", (4, 4, 1), (3, 4), primeras="jugador")]), 1),
+    ("pv primeras with 4 tricks", s(PV, [h(2, "juego", "oros", (4, 3, 2), (3, 4), primeras="jugador")]), 1),
+    ("pv primeras short 5-0-0", s(PV, [h(2, "volteo", "oros", (5, 0, 0), (3, 4), primeras="jugador")]), None),
+    ("pv undecided 4-4-0", s(PV, [h(2, "juego", "oros", (4, 4, 0), (3, 4))]), 1),
+    ("pv endose 4-3-2 wins", s(PV, [h(2, "juego", "oros", (4, 3, 2), (3, 4))]), None),
+    ("pv roben a favor puesta", s(PV, [h(2, "roben", "oros", (3, 3, 3), (3, 4), matadores=1)]), None),
+    ("pv pass after the pozo was won", s(PV, [h(2, "juego", "oros", (5, 2, 2), (3, 4)), {"pass": True}]), None),
+    ("pv pass false", s(PV, [{"pass": False}]), 1),
+    ("pv pass with dealer", s(PV, [{"pass": True, "dealer": 3}, h(1, "juego", "oros", (5, 2, 2), (2, 3))]), None),
+    ("pv close devolver", s(PV, [{"close": "devolver"}]), 1),
+    ("pv close first", s(PV, [{"close": "repartir"}]), None),
+    ("pv close with dealer", s(PV, [{"pass": True}, {"close": "repartir", "dealer": 2}]), 2),
+    ("pv hand after close", s(PV, [{"close": "repartir"}, {"pass": True}]), 2),
+    (
+        "pv close odd points",
+        s(PV3, [h(1, "juego", "copas", (2, 2, 5), (2, 3), matadores=1), {"close": "repartir"}]),
+        None,
+    ),
+    ("pv ombre key", s(PV, [h(2, "juego", "oros", (5, 2, 2), (3, 4), matadores_en=2)]), 1),
+    ("om vole", s(OM, [h(1, "solo", "oros", (9, 0, 0), (2, 3), matadores_en=2)]), None),
+    ("om no vole short", s(OM, [h(1, "solo", "oros", (8, 0, 0), (2, 3))]), None),
+    ("om majority 4-3-2 puesta", s(OM, [h(1, "entrada", "oros", (4, 3, 2), (2, 3))]), None),
+    ("om undecided", s(OM, [h(1, "entrada", "oros", (4, 4, 0), (2, 3))]), 1),
+    ("om codille short", s(OM, [h(1, "entrada", "oros", (0, 5, 0), (2, 3))]), None),
+    ("om primeras key", s(OM, [h(1, "entrada", "oros", (5, 2, 2), (2, 3), primeras="jugador")]), 1),
+    ("om primeras null", s(OM, [h(1, "entrada", "oros", (5, 2, 2), (2, 3), primeras=None)]), 1),
+    ("om vuelta_solera", s(OM, [h(1, "vuelta_solera", "oros", (5, 2, 2), (2, 3))]), 1),
+    ("om 4 players", {**s(OM, []), "players": list("ABCD")}, 0),
+    ("om deals end", s(OM, [{"pass": True}, {"pass": True}], deals=1), 2),
+    (
+        "om closing after the end",
+        s(OM, [h(1, "entrada", "oros", (3, 3, 3), (2, 3)), {"close": "repartir"}], deals=1),
+        2,
+    ),
+    ("om target reached", s(OM, [h(1, "entrada", "oros", (5, 3, 1), (2, 3)), {"pass": True}], target=20), 2),
+    ("om target not reached", s(OM, [h(1, "entrada", "oros", (5, 3, 1), (2, 3)), {"pass": True}], target=21), None),
+    ("om deals 0", s(OM, [], deals=0), 0),
+    (
+        "om matador bonus on a codille",
+        s(OM, [h(1, "entrada", "oros", (3, 3, 3), (2, 3)), h(2, "entrada", "oros", (2, 5, 2), (3, 1), matadores_en=2)]),
+        None,
+    ),
+    ("ba capote without primeras", s(BA, [{"capote": True, "faltas": [{"seat": 1, "falta": "renuncio"}]}]), 1),
+    ("ba capote false", s(BA, [{"primeras": "A", "capote": False}]), None),
+    ("ba empty hand", s(BA, [{}]), 1),
+    ("ba empty faltas", s(BA, [{"faltas": []}]), 1),
+    ("ba fault without tantos", s(BA, [{"faltas": [{"seat": 2, "falta": "fuera_de_turno", "points": 3}]}]), None),
+    ("ba fault after primeras", s(BA, [{"primeras": "B", "faltas": [{"seat": 2, "falta": "renuncio"}]}]), None),
+    ("ba points negative", s(BA, [{"faltas": [{"seat": 2, "falta": "renuncio", "points": -1}]}]), 1),
+    ("ba pass", s(BA, [{"pass": True}]), 1),
+    ("ba close", s(BA, [{"primeras": "A"}, {"close": "repartir"}]), 2),
+    ("ba target reached", s(BA, [{"primeras": "A"}, {"primeras": "B"}, {"primeras": "A"}], target=2), None),
+    (
+        "ba zero-offender faults",
+        s(
+            BA,
+            [
+                {
+                    "primeras": "A",
+                    "faltas": [{"seat": 1, "falta": "renuncio", "points": 1}, {"seat": 3, "falta": "fuera_de_turno"}],
+                }
+            ],
+        ),
+        None,
+    ),
+    ("ba after the end", s(BA, [{"primeras": "A"}, {"primeras": "B"}], target=1), 2),
+    ("ba 5 players", {**s(BA, []), "players": list("ABCDE")}, 0),
+]
+
+
+@pytest.mark.parametrize(("what", "session", "refused_at"), EDGES, ids=[e[0] for e in EDGES])
+def test_edge_cases_as_the_documents_say(what: str, session: dict[str, Any], refused_at: int | None) -> None:
+    try:
+        oracle.settle(session)
+        oracle_hand: int | None = -1
+    except oracle.OracleError as exc:
+        oracle_hand = 0 if exc.hand is None else exc.hand
+    try:
+        settle(session)
+        engine_hand: int | None = -1
+    except SessionError as exc:
+        engine_hand = 0 if exc.hand is None else exc.hand
+    want = -1 if refused_at is None else refused_at
+    assert (oracle_hand, engine_hand) == (want, want)
+    assert compare(session) is None
+
+
+def test_edge_case_amounts() -> None:
+    """A few amounts worked by hand from the documents (not from either program)."""
+    # P2 + P3: pass right after the pozo was won (4 players, stake 5): restake 20, then 20 more.
+    ledger = settle(s(PV, [h(2, "juego", "copas", (5, 2, 2), (3, 4)), {"pass": True}]))
+    assert ledger["hands"][1]["pozo"] == {"amount": 40, "reserves": []}
+    # P9 contrabola lost (3 players, jugador 1): pozo 15 doubled, viuda 75 doubled, 40 to each of 2.
+    ledger = settle(s(PV3, [h(1, "contrabola", "copas", (1, 4, 4), (2, 3))], contrabola=True))
+    assert ledger["hands"][0]["balances"]["1"] == -5 - 25 - 15 - 75 - 80
+    assert ledger["hands"][0]["pozo"]["amount"] == 30 and ledger["hands"][0]["viuda"] == 150
+    # O5 + O4: seat 2 gives codille to seat 1 after a puesta of 20: 2 takes 5 from the bote, pays 20.
+    ledger = settle(
+        s(OM, [h(3, "entrada", "oros", (3, 3, 3), (1, 2)), h(1, "entrada", "oros", (2, 5, 2), (2, 3), matadores_en=2)])
+    )
+    assert ledger["hands"][1]["balances"] == {"1": -20, "2": 25, "3": -20} and ledger["bote"] == 15
