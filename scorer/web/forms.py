@@ -13,6 +13,9 @@ from flask_wtf.file import FileField
 from wtforms import (
     BooleanField,
     DateField,
+    FieldList,
+    Form,
+    FormField,
     HiddenField,
     IntegerField,
     RadioField,
@@ -25,6 +28,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorer.engine import RULESETS
+from scorer.engine import bandos as bandos_rules
+from scorer.engine import ombre as ombre_rules
+from scorer.engine import pozo_viuda as pozo_rules
 from scorer.engine.core import SESSION_FORMAT
 from scorer.engine.tresillo import LONG_SUITS, OPTION_DEFAULTS, active_seats
 
@@ -32,10 +38,25 @@ from .present import LANCE_WORDS, SUIT_SYMBOLS, parse_decimal
 
 # Spanish names of the rule sets a table can choose ("Juego"); a rule set registered
 # in scorer.engine.registry appears here by itself, under its own name if not listed.
-GAME_LABELS = {"tresillo": "Tresillo", "pozo_viuda": "Pozo y viuda", "ombre": "Hombre", "bandos": "Bandos"}
+GAME_LABELS = {
+    "tresillo": "Tresillo",
+    "pozo_viuda": "Pozo y viuda",
+    "ombre": "Ombre sencillo",
+    "bandos": "Juego de bandos",
+}
+# One line per game, under its choice on the new-table form.
+GAME_HELP = {
+    "tresillo": "Plato y cartulina con puestas reservadas. 3 o 4 jugadores.",
+    "pozo_viuda": "Dos botes: el pozo, para quien gana, y la viuda, para las grandes jugadas. 3 o 4 jugadores.",
+    "ombre": "Pagos fijos y un bote que llenan las puestas; el codillo se paga doble. Exactamente 3 jugadores.",
+    "bandos": "Seis jugadores en dos equipos, sin dinero: tantos hasta la meta. Equipo A: asientos 1, 3, 5; "
+    "equipo B: 2, 4, 6.",
+}
 SUITS = ("oros", "copas", "espadas", "bastos")
 SUIT_PAIRS = [(s, f"{s} {SUIT_SYMBOLS[s]}") for s in SUITS]
-MAX_PLAYERS = 4
+MAX_PLAYERS = 6
+RULESETS_MODULES: dict[str, Any] = {"pozo_viuda": pozo_rules, "ombre": ombre_rules, "bandos": bandos_rules}
+TEAM_OF_SEAT = {1: "A", 2: "B", 3: "A", 4: "B", 5: "A", 6: "B"}  # bandos B1
 
 
 class WholeField(IntegerField):
@@ -89,7 +110,60 @@ RULE_HELP = {
     "vuelta_at_favor": "Una vuelta que descubre el palo de favor también es a favor.",
     "solo_codillo": "Un solo o vuelta solera perdido por codillo: el codillo y las condiciones, o solo el codillo.",
     "failed_bola": "Bola cortada: el jugador paga la bola (100) a cada uno, o no paga nada.",
+    # pozo y viuda (rules/pozo-viuda.md)
+    "pv_favor_suit": "Con triunfo de este palo la mano es «a favor»: los matadores cuentan doble y el roben vale 20.",
+    "pv_pozo_stake": "Lo que pone cada jugador en el pozo al empezar, cuando se vacía y cuando todos pasan.",
+    "pv_viuda_stake": "Lo que pone cada jugador en la viuda al empezar y cada vez que alguien se la lleva.",
+    "pv_pozo_cap": "El pozo guarda como mucho esto × la puesta × los jugadores; lo que sobra va a pozos de reserva.",
+    "pv_contrabola": "Se admite la contrabola (no hacer ninguna baza), declarada solo cuando todos han pasado.",
+    # Ombre sencillo (rules/ombre.md)
+    "om_stake": "Lo que paga cada defensor al hombre que gana una entrada o una vuelta.",
+    "om_solo_stake": "Lo que paga cada defensor al hombre que gana un solo.",
+    "om_vole_bonus": "Además, de cada defensor, cuando el hombre hace las nueve bazas.",
+    "om_matador_bonus": "Lo que cobra del bote quien tuvo espadilla, malilla y basto juntos.",
+    "om_deals": "Número de manos que dura la partida (6, 12, 24…). Vacío: sin límite.",
+    "om_target": "La partida acaba cuando un jugador llega a este saldo. Vacío: sin meta.",
+    # juego de bandos (rules/bandos.md)
+    "bd_target": "Tantos con los que se gana el juego.",
+    "bd_fuera_de_turno": "Tantos de castigo por jugar fuera de turno sin asistir al palo.",
+    "bd_renuncio": "Tantos de castigo por negarse a seguir jugando (acaba la mano).",
 }
+# The option fields of each game on the new-table form: (field, rules key); "tresillo" is handled apart.
+GAME_OPTIONS = {
+    "pozo_viuda": (
+        ("pv_favor_suit", "favor_suit"),
+        ("pv_pozo_stake", "pozo_stake"),
+        ("pv_viuda_stake", "viuda_stake"),
+        ("pv_pozo_cap", "pozo_cap"),
+        ("pv_contrabola", "contrabola"),
+    ),
+    "ombre": (
+        ("om_stake", "stake"),
+        ("om_solo_stake", "solo_stake"),
+        ("om_vole_bonus", "vole_bonus"),
+        ("om_matador_bonus", "matador_bonus"),
+        ("om_deals", "deals"),
+        ("om_target", "target"),
+    ),
+    "bandos": (("bd_target", "target"), ("bd_fuera_de_turno", "fuera_de_turno"), ("bd_renuncio", "renuncio")),
+}
+OPTIONAL_NUMBERS = ("om_deals", "om_target")  # blank means "none"
+TRESILLO_FIELDS = (
+    "favor_suit", "vuelta_solera", "dealer_stake", "enchilada", "rounding", "favor_doubling", "vuelta_at_favor",
+    "solo_codillo", "failed_bola",
+)  # fmt: skip
+
+
+def player_counts(game: str) -> tuple[int, ...]:
+    """How many players the engine's rule set admits (3–4, exactly 3, exactly 6)."""
+    ruleset = RULESETS.get(game)
+    return tuple(getattr(ruleset, "player_counts", (3, 4)))
+
+
+def count_words(counts: Sequence[int]) -> str:
+    if len(counts) == 1:
+        return f"exactamente {counts[0]}"
+    return ", ".join(str(c) for c in counts[:-1]) + f" o {counts[-1]}"
 
 
 class NewTableForm(FlaskForm):
@@ -101,15 +175,17 @@ class NewTableForm(FlaskForm):
     player2 = StringField("Asiento 2", validators=[Optional(), longest(NAME_MAX)])
     player3 = StringField("Asiento 3", validators=[Optional(), longest(NAME_MAX)])
     player4 = StringField("Asiento 4 (vacío si sois tres)", validators=[Optional(), longest(NAME_MAX)])
+    player5 = StringField("Asiento 5 (solo bandos)", validators=[Optional(), longest(NAME_MAX)])
+    player6 = StringField("Asiento 6 (solo bandos)", validators=[Optional(), longest(NAME_MAX)])
     keeper = SelectField(
-        "Lleva la cartulina",
-        choices=options([(str(i), f"Asiento {i}") for i in range(1, 5)]),
+        "Lleva la cuenta",
+        choices=options([(str(i), f"Asiento {i}") for i in range(1, MAX_PLAYERS + 1)]),
         default="1",
         validate_choice=True,
     )
     first_dealer = SelectField(
         "Da la primera mano",
-        choices=options([(str(i), f"Asiento {i}") for i in range(1, 5)]),
+        choices=options([(str(i), f"Asiento {i}") for i in range(1, MAX_PLAYERS + 1)]),
         default="1",
         validate_choice=True,
     )
@@ -132,6 +208,25 @@ class NewTableForm(FlaskForm):
     failed_bola = RadioField(
         "Bola cortada", choices=options([("pays_bola", "paga la bola"), ("free", "no paga")]), default="pays_bola"
     )
+    # pozo y viuda
+    pv_favor_suit = RadioField(
+        "Palo de favor", choices=options([*SUIT_PAIRS, ("", "ninguno")]), default="oros", validate_choice=False
+    )
+    pv_pozo_stake = WholeField("Puesta al pozo", default=5, validators=[Optional(), between(1, 1000)])
+    pv_viuda_stake = WholeField("Puesta a la viuda", default=25, validators=[Optional(), between(0, 1000)])
+    pv_pozo_cap = WholeField("Tope del pozo (en puestas)", default=4, validators=[Optional(), between(1, 100)])
+    pv_contrabola = BooleanField("Contrabola", default=False)
+    # Ombre sencillo
+    om_stake = WholeField("Pago de entrada y vuelta", default=10, validators=[Optional(), between(0, 1000)])
+    om_solo_stake = WholeField("Pago del solo", default=20, validators=[Optional(), between(0, 1000)])
+    om_vole_bonus = WholeField("Premio del vole (9 bazas)", default=10, validators=[Optional(), between(0, 1000)])
+    om_matador_bonus = WholeField("Premio de matadores", default=5, validators=[Optional(), between(0, 1000)])
+    om_deals = WholeField("Manos de la partida", validators=[Optional(), between(1, 1000)])
+    om_target = WholeField("Meta (saldo que acaba la partida)", validators=[Optional(), between(1, 1_000_000)])
+    # juego de bandos
+    bd_target = WholeField("Meta (tantos)", default=12, validators=[Optional(), between(1, 1000)])
+    bd_fuera_de_turno = WholeField("Falta: fuera de turno", default=1, validators=[Optional(), between(0, 100)])
+    bd_renuncio = WholeField("Falta: renuncio", default=1, validators=[Optional(), between(0, 100)])
     tanto_value = StringField("Valor del tanto", default="0,05", validators=[Optional(), longest(20)])
     currency = StringField("Moneda", default="€", validators=[Optional(), longest(8)])
     date = DateField("Fecha", default=dt.date.today, validators=[Optional()])  # type="date": the browser picks it
@@ -140,27 +235,63 @@ class NewTableForm(FlaskForm):
     submit = SubmitField("Empezar la partida")
 
     def player_fields(self) -> list[StringField]:
-        return [self.player1, self.player2, self.player3, self.player4]
+        return [self.player1, self.player2, self.player3, self.player4, self.player5, self.player6]
 
     def names(self) -> list[str]:
-        """The names entered, in seat order, without the empty fourth seat."""
+        """The names entered, in seat order, without the empty seats at the end."""
         names = [(f.data or "").strip() for f in self.player_fields()]
         while names and not names[-1]:
             names.pop()
         return names
 
+    def chosen_game(self) -> str:
+        game = self.game.data or "tresillo"
+        return game if game in RULESETS else "tresillo"
+
     def validate(self, extra_validators: Any = None) -> bool:
-        ok = super().validate(extra_validators)
-        return self._check_players() and ok
+        super().validate(extra_validators)
+        game = self.chosen_game()
+        # only the chosen game's options count: the others' groups were on the page too (no JS)
+        for other, fields in GAME_OPTIONS.items():
+            for name, _key in fields:
+                if other != game:
+                    self[name].errors = []
+                elif self[name].data is None and not self[name].errors and name not in OPTIONAL_NUMBERS:
+                    self[name].errors = ["Hace falta un número."]
+        if game != "tresillo":
+            for name in TRESILLO_FIELDS:
+                self[name].errors = []
+        if game == "bandos":
+            self.tanto_value.errors = []
+        players_ok = self._check_players()
+        return players_ok and not any(f.errors for f in self)
+
+    def count_error(self) -> str | None:
+        """The wrong number of players for the chosen game, in one sentence; None when it fits."""
+        game = self.chosen_game()
+        counts = player_counts(game)
+        given = len(self.names())
+        if given in counts:
+            return None
+        label = GAME_LABELS.get(game, game)
+        text = f"{label} se juega con {count_words(counts)} jugadores, y hay {given}."
+        if game == "bandos":
+            text += " Dos equipos de tres: A en los asientos 1, 3, 5 y B en los 2, 4, 6."
+        return text
 
     def _check_players(self) -> bool:
         names = self.names()
         fields = self.player_fields()
+        counts = player_counts(self.chosen_game())
         for i, name in enumerate(names):
             if not name:
                 fields[i].errors.append("Falta el nombre: los jugadores se anotan seguidos, como se sientan.")
-        for i in range(len(names), 3):
-            fields[i].errors.append("Falta el nombre: hacen falta 3 o 4 jugadores.")
+        for i in range(len(names), min(counts)):
+            fields[i].errors.append(f"Falta el nombre: hacen falta {count_words(counts)} jugadores.")
+        for i in range(max(counts), len(names)):
+            fields[i].errors.append(
+                f"Sobra: {GAME_LABELS.get(self.chosen_game())} se juega con {count_words(counts)} jugadores."
+            )
         seen: set[str] = set()
         for i, name in enumerate(names):
             key = name.casefold()
@@ -169,13 +300,19 @@ class NewTableForm(FlaskForm):
             seen.add(key)
         return not any(f.errors for f in fields)
 
+    def _seats(self) -> int:
+        return max(min(player_counts(self.chosen_game())), len(self.names()))
+
     def validate_keeper(self, field: SelectField) -> None:
-        if int(field.data or 1) > max(3, len(self.names())):
-            raise ValidationError("Con tres jugadores, la cartulina la lleva uno de los asientos 1 a 3.")
+        seats = self._seats()
+        if int(field.data or 1) > seats:
+            raise ValidationError(f"Con {seats} jugadores, la cuenta la lleva uno de los asientos 1 a {seats}.")
 
     def validate_first_dealer(self, field: SelectField) -> None:
-        if int(field.data or 1) > max(3, len(self.names())):
-            raise ValidationError("Con tres jugadores, da uno de los asientos 1 a 3.")
+        seats = self._seats()
+        if int(field.data or 1) > seats:
+            words = "tres" if seats == 3 else str(seats)
+            raise ValidationError(f"Con {words} jugadores, da uno de los asientos 1 a {seats}.")
 
     def validate_tanto_value(self, field: StringField) -> None:
         if not (field.data or "").strip():
@@ -204,6 +341,16 @@ def session_from_form(form: NewTableForm) -> dict[str, Any]:
             "failed_bola": form.failed_bola.data,
         }
         rules.update({k: v for k, v in chosen.items() if v != OPTION_DEFAULTS[k]})
+    elif game in GAME_OPTIONS:
+        defaults = getattr(RULESETS_MODULES.get(game), "OPTION_DEFAULTS", {})
+        for name, key in GAME_OPTIONS[game]:
+            value: Any = form[name].data
+            if name == "pv_favor_suit":
+                value = value or None
+            elif name == "pv_contrabola":
+                value = bool(value)
+            if key not in defaults or value != defaults[key]:
+                rules[key] = value
     session: dict[str, Any] = {
         "format": SESSION_FORMAT,
         "players": form.names(),
@@ -221,6 +368,8 @@ def session_from_form(form: NewTableForm) -> dict[str, Any]:
         "currency": (form.currency.data or "").strip(),
         "keeper": int(form.keeper.data or 1),
     }
+    if game == "bandos":  # no money in the juego de bandos: tantos only
+        del app_keys["tanto_value"], app_keys["currency"]
     session.update({k: v for k, v in app_keys.items() if v != ""})
     return session
 
@@ -481,6 +630,32 @@ _REASONS: list[tuple[str, str, str]] = [
      "Primeras del jugador: gana la mano con las cinco primeras bazas, no con {0}."),
     (r"primeras for the contra need a puesta, not " + _SPLIT, "primeras",
      "Primeras de la contra: solo cuando la mano es puesta (4-4-1, 3-3-3…), no con {0}."),
+    # pozo y viuda
+    (r"contrabola is not admitted", "lance", "En esta partida no se admite la contrabola."),
+    (r"a contrabola must have matadores 0", "matadores", "La contrabola se juega sin matadores: marca 0."),
+    (r"matadores with (\w+) must be between 0 and (\d+)", "matadores",
+     "Con triunfo de {0} hay como mucho {1} matadores."),
+    (r"a declared (\w+) has no primeras", "primeras", "Una {0} declarada no tiene primeras."),
+    (r"a declared (\w+) has no bola key", "bola", "Una {0} declarada ya es la bola: deja «no» en la bola."),
+    (r"tricks of a declared (\w+) must add up to nine, not (\d+)", "tricks",
+     "Una {0} declarada se anota con las nueve bazas (aquí suman {1})."),
+    (r"^primeras need a won hand with 5 tricks, not " + _SPLIT, "primeras",
+     "Primeras del jugador: gana la mano con las cinco primeras bazas, no con {0}."),
+    (r"jugador (\d+) is the dealer and does not play", "jugador",
+     "El que da (alcalde) no juega esta mano: elige otro jugador."),
+    # Ombre sencillo
+    (r"the session is over \(O6\)", "general",
+     "La partida ha terminado (manos acordadas o meta alcanzada): solo queda repartir el bote."),
+    (r"matadores_en (\d+) is not a seat|matadores_en must be", "matadores_en",
+     "Elige quién tuvo los tres matadores, o «nadie»."),
+    # juego de bandos
+    (r"the game is over: team (\w) won", "general", "El juego ha terminado: ganó el equipo {0}."),
+    (r"bandos has no closing", "general", "El juego de bandos no se cierra: termina solo al llegar a la meta."),
+    (r"bandos has no passed hand", "general", "En el juego de bandos no se pasa: anota las primeras o una falta."),
+    (r"capote needs primeras", "capote", "El capote es del equipo que hizo las seis bazas: elige antes sus primeras."),
+    (r"a hand needs primeras or a falta", "primeras",
+     "Elige el equipo que hizo las tres primeras bazas, o anota la falta que acabó la mano."),
+    (r"falta (\d+)", "faltas", "Revisa la falta {0}: quién la hizo, cuál fue y sus tantos (0 o más)."),
     (r"no hand may follow the closing", "general", "La partida está cerrada: no se anotan más manos."),
     (r"missing jugador", "jugador", "Elige quién es el jugador."),
     (r"missing lance", "lance", "Elige el lance."),
@@ -505,7 +680,8 @@ def explain_session(reason: str) -> str:
     """A session-level engine reason (new table, import) in Spanish, keeping the original for detail."""
     patterns = [
         (r"player name '(.+)' appears twice", "El nombre «{0}» aparece dos veces."),
-        (r"needs (.+) players, not (\d+)", "Hacen falta {0} jugadores, no {1}."),
+        (r"(\w+) needs (.+) players, not (\d+)", "{0} se juega con {1} jugadores, no con {2}."),
+        (r"rule (\w+) must be (?:at least|between) (\d+)(?: and (\d+))?", "La regla «{0}» no admite ese valor."),
         (r"missing players", "Faltan los jugadores."),
         (r"first_dealer must be a seat from 1 to (\d+)", "El que da primero ha de ser un asiento de 1 a {0}."),
         (r"unknown rule '(\w+)'", "Regla desconocida: «{0}»."),
@@ -515,7 +691,8 @@ def explain_session(reason: str) -> str:
     for pattern, message in patterns:
         match = re.search(pattern, reason)
         if match:
-            return message.format(*(g.replace(" or ", " o ") for g in match.groups()))
+            groups = [GAME_LABELS.get(g, g.replace(" or ", " o ")) if g else "" for g in match.groups()]
+            return message.format(*groups)
     return reason
 
 
@@ -560,3 +737,334 @@ class PassForm(FlaskForm):
 
     request_id = HiddenField()
     submit = SubmitField("Todos pasan")
+
+
+# ================================================ hands of the other games
+# Pozo y viuda, Ombre sencillo and the juego de bandos: one form each, same look and
+# the same two-counts-are-enough tricks as Tresillo's; the engine decides the rest.
+
+MATADOR_CHOICES = options([(str(i), str(i)) for i in range(5)])
+POZO_LANCES = ("juego", "volteo", "roben", "bola", "contrabola")
+OMBRE_LANCES = ("entrada", "vuelta", "solo")
+BLACK_SUITS = ("espadas", "bastos")
+
+
+class GameHandForm(FlaskForm):
+    """What the hand forms of the other games share: seats, names, problems next to fields."""
+
+    request_id = HiddenField()
+    revision = HiddenField()
+    preview = SubmitField("Ver pagos")
+    save = SubmitField("Guardar")
+
+    ruleset = ""
+    seats: tuple[int, ...] = ()
+    names: dict[int, str] = {}  # noqa: RUF012  (replaced per instance)
+    dealer: int = 1
+    problems: dict[str, list[str]]
+
+    def trick_field(self, seat: int) -> RadioField:
+        field: RadioField = getattr(self, f"tricks_{seat}")
+        return field
+
+    def problem(self, name: str, message: str) -> None:
+        self.problems.setdefault(name, []).append(message)
+
+    def messages(self, name: str) -> list[str]:
+        field = getattr(self, name, None)
+        own = list(field.errors) if field is not None and hasattr(field, "errors") else []
+        return own + self.problems.get(name, [])
+
+    def setup(self, rules: Mapping[str, Any]) -> None:
+        """Choices that depend on the table."""
+
+    def fill(self, hand: Mapping[str, Any]) -> None:
+        """Prefill from a stored hand (editing)."""
+
+    def to_hand(self) -> dict[str, Any] | None:
+        """The hand dict, or None with Spanish messages attached to the fields."""
+        raise NotImplementedError
+
+    # shared pieces
+    def _jugador(self, hand: dict[str, Any]) -> None:
+        jugador = _seat(self.jugador.data, self.seats)  # type: ignore[attr-defined]
+        if jugador is None:
+            self.problem("jugador", "Elige quién es el jugador.")
+        else:
+            hand["jugador"] = jugador
+
+    def _trump(self, hand: dict[str, Any]) -> str | None:
+        trump = self.trump.data or None  # type: ignore[attr-defined]
+        if trump not in SUITS:
+            self.problem("trump", "Elige el triunfo.")
+            return None
+        hand["trump"] = trump
+        return str(trump)
+
+    def _fill_played(self, hand: Mapping[str, Any]) -> None:
+        self.jugador.data = str(hand.get("jugador", "")) or None  # type: ignore[attr-defined]
+        self.lance.data = str(hand.get("lance", self.lance.default))  # type: ignore[attr-defined]
+        self.trump.data = hand.get("trump")  # type: ignore[attr-defined]
+        for seat, count in (hand.get("tricks") or {}).items():
+            if int(seat) in self.seats:
+                self.trick_field(int(seat)).data = str(count)
+
+
+class PozoHandForm(GameHandForm):
+    """A hand of pozo y viuda: jugador, lance, triunfo, matadores, bazas, primeras, bola."""
+
+    ruleset = "pozo_viuda"
+    jugador = RadioField("Jugador", choices=[], validate_choice=False)
+    lance = RadioField("Lance", choices=[], default="juego", validate_choice=False)
+    trump = RadioField("Triunfo", choices=options(SUIT_PAIRS), validate_choice=False)
+    matadores = RadioField("Matadores", choices=MATADOR_CHOICES, default="0", validate_choice=False)
+    tricks_1 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_2 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_3 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_4 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    primeras = BooleanField("Primeras del jugador (las cinco primeras bazas)")
+    bola = RadioField(
+        "Bola tras las primeras",
+        choices=options([("", "no"), ("hecha", "hecha"), ("cortada", "cortada")]),
+        default="",
+        validate_choice=False,
+    )
+
+    def setup(self, rules: Mapping[str, Any]) -> None:
+        self.jugador.choices = options([(str(s), self.names[s]) for s in self.seats])
+        admitted = bool(rules.get("contrabola", False))
+        lances = [lance for lance in POZO_LANCES if lance != "contrabola" or admitted]
+        self.lance.choices = options([(lance, lance) for lance in lances])
+
+    def fill(self, hand: Mapping[str, Any]) -> None:
+        self._fill_played(hand)
+        self.matadores.data = str(hand.get("matadores") or 0)
+        self.primeras.data = hand.get("primeras") == "jugador"
+        self.bola.data = hand.get("bola") or ""
+
+    def to_hand(self) -> dict[str, Any] | None:
+        hand: dict[str, Any] = {}
+        self._jugador(hand)
+        lance = self.lance.data or "juego"
+        if lance not in {c.value for c in self.lance.choices}:
+            if lance == "contrabola":
+                self.problem("lance", "En esta partida no se admite la contrabola.")
+            else:
+                self.problem("lance", "Elige el lance.")
+        hand["lance"] = lance
+        trump = self._trump(hand)
+        try:
+            matadores = int(self.matadores.data or 0)
+        except ValueError:
+            matadores = -1
+        top = 3 if trump in BLACK_SUITS else 4
+        if not 0 <= matadores <= 4:
+            self.problem("matadores", "Los matadores son de 0 a 4.")
+        elif matadores > top:
+            self.problem(
+                "matadores", f"Con triunfo de {trump} hay como mucho 3 matadores: el punto solo es matador en rojo."
+            )
+        elif matadores and lance == "contrabola":
+            self.problem("matadores", "La contrabola se juega sin matadores: marca 0.")
+        elif matadores:
+            hand["matadores"] = matadores
+        declared = lance in ("bola", "contrabola")
+        if self.primeras.data:
+            if declared:
+                self.problem("primeras", f"Una {lance} declarada no tiene primeras: quita la marca.")
+            else:
+                hand["primeras"] = "jugador"
+        if self.bola.data in ("hecha", "cortada"):
+            if declared:
+                self.problem("bola", f"Una {lance} declarada ya es la bola: deja «no» aquí.")
+            else:
+                hand["bola"] = self.bola.data
+        tricks = _tricks(self)  # type: ignore[arg-type]
+        if tricks is not None:
+            hand["tricks"] = tricks
+        return None if self.problems else hand
+
+
+class OmbreHandForm(GameHandForm):
+    """A hand of Ombre sencillo: jugador (el hombre), lance, triunfo, bazas, quién tuvo los tres matadores."""
+
+    ruleset = "ombre"
+    jugador = RadioField("Jugador", choices=[], validate_choice=False)
+    lance = RadioField(
+        "Lance", choices=options([(w, w) for w in OMBRE_LANCES]), default="entrada", validate_choice=False
+    )
+    trump = RadioField("Triunfo", choices=options(SUIT_PAIRS), validate_choice=False)
+    tricks_1 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_2 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_3 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    matadores_en = RadioField("Los tres matadores", choices=[], default="", validate_choice=False)
+
+    def setup(self, rules: Mapping[str, Any]) -> None:
+        self.jugador.choices = options([(str(s), self.names[s]) for s in self.seats])
+        self.matadores_en.choices = options([("", "nadie"), *((str(s), self.names[s]) for s in self.seats)])
+
+    def fill(self, hand: Mapping[str, Any]) -> None:
+        self._fill_played(hand)
+        self.matadores_en.data = str(hand.get("matadores_en") or "")
+
+    def to_hand(self) -> dict[str, Any] | None:
+        hand: dict[str, Any] = {}
+        self._jugador(hand)
+        lance = self.lance.data or "entrada"
+        if lance not in OMBRE_LANCES:
+            self.problem("lance", "Elige el lance.")
+        hand["lance"] = lance
+        self._trump(hand)
+        if self.matadores_en.data:
+            holder = _seat(self.matadores_en.data, self.seats)
+            if holder is None:
+                self.problem("matadores_en", "Elige quién tuvo los tres matadores, o «nadie».")
+            else:
+                hand["matadores_en"] = holder
+        tricks = _tricks(self)  # type: ignore[arg-type]
+        if tricks is not None:
+            hand["tricks"] = tricks
+        return None if self.problems else hand
+
+
+class FaltaForm(Form):
+    """One fault of the juego de bandos (B3): who, which, and optionally how many tantos."""
+
+    seat = RadioField("Quién", choices=[], default="", validate_choice=False)
+    falta = RadioField(
+        "Falta",
+        choices=options([("fuera_de_turno", "fuera de turno"), ("renuncio", "renuncio")]),
+        default="fuera_de_turno",
+        validate_choice=False,
+    )
+    points = WholeField("Tantos (vacío: los de la partida)", validators=[Optional(), between(0, 100)])
+
+
+FALTA_ROWS = 3
+
+
+class BandosHandForm(GameHandForm):
+    """A hand of the juego de bandos: primeras (A, B o nadie), capote, faltas."""
+
+    ruleset = "bandos"
+    primeras = RadioField("Primeras", choices=[], default="", validate_choice=False)
+    capote = BooleanField("Capote: ese equipo hizo las seis bazas")
+    faltas = FieldList(FormField(FaltaForm), min_entries=FALTA_ROWS)
+
+    def setup(self, rules: Mapping[str, Any]) -> None:
+        def team(name: str) -> str:
+            members = ", ".join(self.names[s] for s in self.names if TEAM_OF_SEAT.get(s) == name)
+            return f"Equipo {name}: {members}"
+
+        self.primeras.choices = options([("A", team("A")), ("B", team("B")), ("", "nadie (una falta acabó la mano)")])
+        self.penalties = {
+            "fuera_de_turno": int(rules.get("fuera_de_turno", 1)),
+            "renuncio": int(rules.get("renuncio", 1)),
+        }
+        self._seat_choices()
+
+    def _seat_choices(self) -> None:
+        for entry in self.faltas.entries:
+            entry.form.seat.choices = options([(str(s), name) for s, name in self.names.items()])
+
+    def fill(self, hand: Mapping[str, Any]) -> None:
+        self.primeras.data = hand.get("primeras") or ""
+        self.capote.data = bool(hand.get("capote"))
+        faltas = list(hand.get("faltas") or [])
+        while self.faltas.entries:
+            self.faltas.pop_entry()
+        for f in faltas:
+            self.faltas.append_entry(
+                {"seat": str(f.get("seat", "")), "falta": f.get("falta"), "points": f.get("points")}
+            )
+        while len(self.faltas.entries) < max(FALTA_ROWS, len(faltas) + 1):
+            self.faltas.append_entry()
+        self._seat_choices()
+
+    def to_hand(self) -> dict[str, Any] | None:
+        hand: dict[str, Any] = {}
+        primeras = self.primeras.data or ""
+        if primeras not in ("", "A", "B"):
+            self.problem("primeras", "Elige el equipo A, el B o nadie.")
+        elif primeras:
+            hand["primeras"] = primeras
+        if self.capote.data:
+            if primeras:
+                hand["capote"] = True
+            else:
+                self.problem("capote", "El capote es del equipo que hizo las seis bazas: elige antes sus primeras.")
+        faltas = []
+        for i, entry in enumerate(self.faltas.entries, 1):
+            sub = entry.form
+            if not sub.seat.data:
+                if sub.points.data is not None:
+                    self.problem("faltas", f"Falta {i}: elige quién la hizo.")
+                continue
+            seat = _seat(sub.seat.data, tuple(self.names))
+            if seat is None:
+                self.problem("faltas", f"Falta {i}: elige quién la hizo.")
+                continue
+            kind = sub.falta.data or "fuera_de_turno"
+            if kind not in ("fuera_de_turno", "renuncio"):
+                self.problem("faltas", f"Falta {i}: elige «fuera de turno» o «renuncio».")
+                continue
+            falta: dict[str, Any] = {"seat": seat, "falta": kind}
+            if sub.points.data is not None:
+                falta["points"] = int(sub.points.data)
+            faltas.append(falta)
+        for entry in self.faltas.entries:
+            if entry.form.points.errors:
+                self.problem("faltas", "Los tantos de una falta son un número de 0 a 100.")
+                break
+        if faltas:
+            hand["faltas"] = faltas
+        if not primeras and not faltas and "primeras" not in self.problems:
+            self.problem(
+                "primeras", "Elige el equipo que hizo las tres primeras bazas, o anota la falta que acabó la mano."
+            )
+        return None if self.problems else hand
+
+
+GAME_HAND_FORMS: dict[str, type[GameHandForm]] = {
+    "pozo_viuda": PozoHandForm,
+    "ombre": OmbreHandForm,
+    "bandos": BandosHandForm,
+}
+
+
+def game_hand_form(
+    ruleset: str,
+    players: Sequence[str],
+    dealer: int,
+    rules: Mapping[str, Any] | None = None,
+    *,
+    formdata: Any = None,
+    hand: Mapping[str, Any] | None = None,
+    revision: int | None = None,
+) -> HandForm | GameHandForm:
+    """The hand form of a table's rule set (Tresillo's :func:`hand_form` or one of the others)."""
+    if ruleset not in GAME_HAND_FORMS:
+        return hand_form(players, dealer, rules, formdata=formdata, hand=hand, revision=revision)
+    kwargs: dict[str, Any] = {}
+    if formdata is not None:
+        kwargs["formdata"] = formdata
+    form = GAME_HAND_FORMS[ruleset](**kwargs)
+    form.problems = {}
+    form.names = {i: name for i, name in enumerate(players, 1)}
+    form.dealer = dealer
+    form.seats = active_seats(len(players), dealer) if len(players) in (3, 4) else tuple(form.names)
+    form.setup(rules or {})
+    if not form.is_submitted():
+        form.request_id.data = uuid.uuid4().hex
+        if revision is not None:
+            form.revision.data = str(revision)
+        if hand is not None:
+            form.fill(hand)
+    return form
+
+
+def read_hand(form: HandForm | GameHandForm) -> dict[str, Any] | None:
+    """The hand of any game's form, or None with the problems attached to the fields."""
+    if isinstance(form, HandForm):
+        return hand_from_form(form)
+    return form.to_hand()

@@ -16,6 +16,15 @@ from scorer.engine.tresillo import active_seats
 SUIT_SYMBOLS = {"oros": "♦", "copas": "♥", "espadas": "♠", "bastos": "♣"}
 SUIT_WORDS = {"oros": "oros", "copas": "copas", "espadas": "espadas", "bastos": "bastos"}
 LANCE_WORDS = {"entrada": "entrada", "vuelta": "vuelta", "vuelta_solera": "vuelta solera", "solo": "solo"}
+# the lances of every rule set (pozo y viuda: juego, volteo, roben, bola, contrabola), for display
+ALL_LANCE_WORDS = {
+    **LANCE_WORDS,
+    "juego": "juego",
+    "volteo": "volteo",
+    "roben": "roben",
+    "bola": "bola",
+    "contrabola": "contrabola",
+}
 RESULT_WORDS = {
     "paso": "todos pasan",
     "ganada": "ganada",
@@ -28,6 +37,10 @@ RESULT_WORDS = {
     "defendida_codillo": "defendida, puesta del defensor",
     "defendida_codillo_pobre": "defendida, codillo del pobre",
     "cierre": "cierre",
+    "contrabola": "contrabola",
+    "perdida": "perdida",
+    "mano": "mano",
+    "fin": "fin del juego",
 }
 CONCEPT_WORDS = {
     "dar": "por dar",
@@ -41,7 +54,25 @@ CONCEPT_WORDS = {
     "bola_cortada": "bola cortada",
     "puesta_defendida": "puesta defendida",
     "devolucion": "devolución",
+    # pozo y viuda
+    "pozo_inicial": "pozo inicial",
+    "viuda_inicial": "viuda inicial",
+    "pase": "todos pasan",
+    "pozo_nuevo": "pozo nuevo",
+    "dulces": "dulces",
+    "pozo": "el pozo",
+    "viuda": "la viuda",
+    "viuda_nueva": "viuda nueva",
+    "bola": "bola",
+    "viuda_doble": "dobla la viuda",
+    "matadores": "matadores",
+    "premio": "premio",
+    "reparto": "reparto",
+    # ombre
+    "sacada": "sacada",
+    "bote": "el bote",
 }
+POT_WORDS = {"plato": "el plato", "pozo": "el pozo", "viuda": "la viuda", "bote": "el bote"}
 CARTULINA_WORDS = {
     "pendiente": "pendiente",
     "en_plato": "en el plato",
@@ -109,8 +140,8 @@ def seat_names(players: Sequence[str]) -> dict[int, str]:
 
 
 def _who(target: Any, names: Mapping[int, str]) -> str:
-    if target == "plato":
-        return "el plato"
+    if isinstance(target, str) and target in POT_WORDS:
+        return POT_WORDS[target]
     try:
         return names[int(target)]
     except (KeyError, TypeError, ValueError):
@@ -302,7 +333,7 @@ def split_text(hand: Mapping[str, Any], players_count: int) -> str:
 
 def contract_text(hand: Mapping[str, Any]) -> str:
     """ "solo ♣", "entrada ♦ rendida"."""
-    lance = LANCE_WORDS.get(str(hand.get("lance")), str(hand.get("lance", "")))
+    lance = ALL_LANCE_WORDS.get(str(hand.get("lance")), str(hand.get("lance", "")))
     trump = SUIT_SYMBOLS.get(str(hand.get("trump")), "")
     return f"{lance} {trump}".strip()
 
@@ -321,14 +352,27 @@ class HandLine:
     deleted: bool = False
 
 
+def result_words(result: str, ruleset: str = "tresillo") -> str:
+    """The Spanish word of a ledger result; Ombre says *sacada* for a won hand."""
+    if ruleset == "ombre" and result == "ganada":
+        return "sacada"
+    return RESULT_WORDS.get(result, result)
+
+
 def hand_line(
-    hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Mapping[str, int] | None, players: Sequence[str]
+    hand: Mapping[str, Any],
+    entry: Mapping[str, Any],
+    previous: Mapping[str, int] | None,
+    players: Sequence[str],
+    ruleset: str = "tresillo",
 ) -> HandLine:
     """One line per hand: "12 · Carmen · solo ♣ · 6-2-1 · ganada · +180"."""
     names = seat_names(players)
     n = int(entry["n"])
     result = str(entry.get("result", ""))
-    words = RESULT_WORDS.get(result, result)
+    if ruleset == "bandos":
+        return bandos_line(hand, entry, players)
+    words = result_words(result, ruleset)
     if result == "paso" or "pass" in hand:
         dealer = entry.get("dealer")
         parts = [str(n), "todos pasan"]
@@ -473,7 +517,7 @@ def tanto_of(session: Mapping[str, Any]) -> tuple[Decimal | None, str]:
 def previous_balances(ledger: Mapping[str, Any], index: int) -> dict[str, int] | None:
     """Balances before hand ``index`` (0-based); None for the first."""
     hands = ledger.get("hands", [])
-    return dict(hands[index - 1]["balances"]) if index > 0 else None
+    return dict(hands[index - 1].get("balances", {})) if index > 0 else None
 
 
 def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: int = 8) -> TableView:
@@ -495,7 +539,7 @@ def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: i
     start = max(0, len(entries) - last)
     for i in range(len(entries) - 1, start - 1, -1):
         hand = hands[i] if i < len(hands) else {}
-        lines.append(hand_line(hand, entries[i], previous_balances(ledger, i), players))
+        lines.append(hand_line(hand, entries[i], previous_balances(ledger, i), players, ruleset_of(session)))
     keeper = session.get("keeper")
     rules = session.get("rules") or {}
     return TableView(
@@ -542,13 +586,17 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[st
         return [("Mano", "cierre de la partida")]
     facts = [
         ("Jugador", _who(hand.get("jugador"), names)),
-        ("Lance", LANCE_WORDS.get(str(hand.get("lance")), str(hand.get("lance")))),
+        ("Lance", ALL_LANCE_WORDS.get(str(hand.get("lance")), str(hand.get("lance")))),
         ("Triunfo", f"{SUIT_WORDS.get(str(hand.get('trump')), '')} {SUIT_SYMBOLS.get(str(hand.get('trump')), '')}"),
     ]
     tricks = hand.get("tricks") or {}
     if tricks and not (hand.get("rendida") and hand.get("defensor") is None):
         order = tricks_order(hand, len(players))
         facts.append(("Bazas", ", ".join(f"{names.get(s, s)} {tricks.get(str(s), 0)}" for s in order)))
+    if "matadores" in hand:
+        facts.append(("Matadores", str(hand.get("matadores") or 0)))
+    if hand.get("matadores_en") is not None:
+        facts.append(("Los tres matadores", _who(hand.get("matadores_en"), names)))
     if hand.get("estuches"):
         facts.append(("Estuches", str(hand["estuches"])))
     if hand.get("contraestuches"):
@@ -623,7 +671,7 @@ def _value_text(key: str, value: Any, hand: Mapping[str, Any], players: Sequence
     if key == "trump":
         return f"{value} {SUIT_SYMBOLS.get(str(value), '')}".strip()
     if key == "lance":
-        return LANCE_WORDS.get(str(value), str(value))
+        return ALL_LANCE_WORDS.get(str(value), str(value))
     if key == "tricks":
         return split_text(hand, len(players)) or "—"
     if value is True:
@@ -665,3 +713,420 @@ def entry_if_replaced(session: Mapping[str, Any], n: int, hand: Mapping[str, Any
     hands[n - 1] = new
     settled = start({**session, "hands": hands})
     return dict(settled.entries[n - 1])
+
+
+# =================================================== the other rule sets
+# Pozo y viuda (rules/pozo-viuda.md), Ombre sencillo (rules/ombre.md) and the juego de
+# bandos (rules/bandos.md): their pots, scores and one-line words. Same principle as
+# above: everything comes from the engine's ledger.
+
+GAME_NAMES = {
+    "tresillo": "Tresillo",
+    "pozo_viuda": "Pozo y viuda",
+    "ombre": "Ombre sencillo",
+    "bandos": "Juego de bandos",
+}
+TEAM_SEATS = {"A": (1, 3, 5), "B": (2, 4, 6)}  # B1
+FALTA_WORDS = {"fuera_de_turno": "fuera de turno", "renuncio": "renuncio"}
+
+
+def ruleset_of(session: Mapping[str, Any]) -> str:
+    rules = session.get("rules") or {}
+    return str(rules.get("ruleset", "tresillo"))
+
+
+@dataclass(frozen=True)
+class PozoView:
+    """The two pots of pozo y viuda (P1–P4)."""
+
+    amount: int
+    reserves: tuple[int, ...]
+    viuda: int
+    cap: int
+
+    @property
+    def reserves_total(self) -> int:
+        return sum(self.reserves)
+
+    @property
+    def words(self) -> str:
+        if self.amount == 0 and not self.reserves:
+            return "vacío: se repone al empezar la mano"
+        if not self.reserves:
+            return f"tope {self.cap}"
+        count = len(self.reserves)
+        listed = " + ".join(str(r) for r in self.reserves)
+        return f"lleno (tope {self.cap}); {count} {'pozo' if count == 1 else 'pozos'} de reserva: {listed}"
+
+
+def pozo_view(entry: Mapping[str, Any] | None, rules: Mapping[str, Any], seats: int) -> PozoView:
+    """The pozo, its reserves and the viuda after a ledger entry (or at the ledger's top)."""
+    entry = entry or {}
+    pozo = entry.get("pozo") or {}
+    stake = int(rules.get("pozo_stake", 5))
+    cap = int(rules.get("pozo_cap", 4)) * stake * seats  # P4
+    return PozoView(
+        amount=int(pozo.get("amount", 0)),
+        reserves=tuple(int(r) for r in pozo.get("reserves", [])),
+        viuda=int(entry.get("viuda", 0)),
+        cap=cap,
+    )
+
+
+@dataclass(frozen=True)
+class TeamView:
+    """One team of the juego de bandos: its players with their tantos."""
+
+    name: str
+    members: tuple[tuple[int, str, int], ...]  # (seat, name, tantos)
+    best: int
+    winner: bool
+
+
+def teams_view(players: Sequence[str], scores: Mapping[str, int], winner: str | None) -> list[TeamView]:
+    """B1: team A is seats 1, 3, 5 and team B seats 2, 4, 6; each player's tantos."""
+    names = seat_names(players)
+    teams = []
+    for team, seats in TEAM_SEATS.items():
+        members = tuple((s, names.get(s, str(s)), int(scores.get(str(s), 0))) for s in seats)
+        teams.append(TeamView(team, members, max(m[2] for m in members), winner == team))
+    return teams
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who deals next in a game without mano/medio/postre roles (bandos: six seats)."""
+
+    dealer: str
+    mano: str
+
+
+def turn(players: Sequence[str], dealer: int) -> Turn:
+    """The dealer and the player on his right, who leads (R2 over the table's seats)."""
+    names = seat_names(players)
+    return Turn(names[dealer], names[dealer % len(players) + 1])
+
+
+@dataclass(frozen=True)
+class GameView:
+    """The part of the table page that depends on the rule set (not Tresillo's plato and cartulina)."""
+
+    ruleset: str
+    name: str
+    pozo: PozoView | None = None
+    bote: int | None = None
+    deals_played: int = 0
+    deals: int | None = None
+    target: int | None = None
+    over: bool = False
+    teams: list[TeamView] = field(default_factory=list)
+    winner: str | None = None
+    turn: Turn | None = None
+    can_pass: bool = True
+    can_close: bool = True
+
+
+def deals_played(ledger: Mapping[str, Any]) -> int:
+    """Deals used up so far (passed deals count, the closing does not)."""
+    return sum(1 for e in ledger.get("hands", []) if e.get("dealer") is not None)
+
+
+def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> GameView:
+    """The rule set's own state for the table page."""
+    ruleset = ruleset_of(session)
+    rules = session.get("rules") or {}
+    players = list(session.get("players", []))
+    name = GAME_NAMES.get(ruleset, ruleset)
+    if ruleset == "pozo_viuda":
+        return GameView(ruleset, name, pozo=pozo_view(ledger, rules, len(players)))
+    if ruleset == "ombre":
+        return GameView(
+            ruleset,
+            name,
+            bote=int(ledger.get("bote", 0)),
+            deals_played=deals_played(ledger),
+            deals=rules.get("deals"),
+            target=rules.get("target"),
+            over=bool(ledger.get("over")),
+        )
+    if ruleset == "bandos":
+        winner = ledger.get("winner")
+        over = bool(ledger.get("over"))
+        next_dealer = ledger.get("next_dealer")
+        return GameView(
+            ruleset,
+            name,
+            target=int(rules.get("target", 12)),
+            over=over,
+            teams=teams_view(players, ledger.get("scores", {}), winner),
+            winner=winner,
+            turn=turn(players, next_dealer) if isinstance(next_dealer, int) and not over else None,
+            can_pass=False,
+            can_close=False,
+        )
+    return GameView(ruleset, name)
+
+
+# ------------------------------------------------------------- bandos lines
+
+
+def faltas_text(faltas: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
+    """ "falta de Ana (renuncio, 4)"."""
+    names = seat_names(players)
+    parts = []
+    for f in faltas:
+        words = FALTA_WORDS.get(str(f.get("falta")), str(f.get("falta")))
+        points = f" {f['points']}" if f.get("points") is not None else ""
+        parts.append(f"falta de {_who(f.get('seat'), names)} ({words}{',' if points else ''}{points})")
+    return ", ".join(parts)
+
+
+def bandos_line(hand: Mapping[str, Any], entry: Mapping[str, Any], players: Sequence[str]) -> HandLine:
+    """ "5 · primeras B · falta de A1 (renuncio, 4) · A 5 · B 4"."""
+    n = int(entry["n"])
+    result = str(entry.get("result", ""))
+    parts = [str(n)]
+    primeras = hand.get("primeras")
+    if primeras:
+        parts.append(f"{'capote' if hand.get('capote') else 'primeras'} {primeras}")
+    if hand.get("faltas"):
+        parts.append(faltas_text(hand["faltas"], players))
+    scores = entry.get("scores", {})
+    for team, seats in TEAM_SEATS.items():
+        parts.append(f"{team} {max(int(scores.get(str(s), 0)) for s in seats)}")
+    if entry.get("winner"):
+        parts.append(f"gana el equipo {entry['winner']}")
+    return HandLine(n, " · ".join(parts), result)
+
+
+def bandos_summary(
+    hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Mapping[str, int] | None, players: Sequence[str]
+) -> str:
+    """One sentence: who scored what, the faults, and the winner when the game ends."""
+    names = seat_names(players)
+    said: list[str] = []
+    primeras = hand.get("primeras")
+    if primeras:
+        points = 2 if hand.get("capote") else 1
+        what = "capote" if hand.get("capote") else "primeras"
+        said.append(f"{what} del equipo {primeras}: {points} tanto{'s' if points > 1 else ''} cada uno")
+    if hand.get("faltas"):
+        said.append(faltas_text(hand["faltas"], players))
+    before = previous or {}
+    changes = []
+    for seat, name in names.items():
+        d = int(entry.get("scores", {}).get(str(seat), 0)) - int(before.get(str(seat), 0))
+        if d:
+            changes.append(f"{name} {signed(d)}")
+    said.append("tantos: " + (", ".join(changes) if changes else "nadie cambia"))
+    if entry.get("winner"):
+        said.append(f"fin del juego: gana el equipo {entry['winner']}")
+    text = "; ".join(said)
+    return text[:1].upper() + text[1:]
+
+
+# ---------------------------------------------------- pozo and bote summary
+
+
+def _seat_of(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def pots_summary(entry: Mapping[str, Any], players: Sequence[str], ruleset: str = "pozo_viuda") -> str:
+    """One sentence of a pozo y viuda or Ombre hand: "Diego cobra 14 de cada uno y se lleva el pozo: 80"."""
+    names = seat_names(players)
+    transfers = list(entry.get("transfers", []))
+    result = str(entry.get("result", ""))
+    if result == "paso" and not transfers:
+        return "Todos pasan: nadie paga nada"
+    # (concept, kind) groups in order of appearance; kind: "in" seat → pot, "out" pot → seat, "pay" seat → seat
+    groups: dict[tuple[str, str, str], list[Mapping[str, Any]]] = {}
+    for t in transfers:
+        source, target = _seat_of(t["from"]), _seat_of(t["to"])
+        kind = "in" if target is None else "out" if source is None else "pay"
+        pot = str(t["to"] if kind == "in" else t["from"] if kind == "out" else "")
+        groups.setdefault((str(t.get("concept")), kind, pot if kind != "out" else ""), []).append(t)
+    phrases: list[tuple[str, str]] = []  # (subject, predicate)
+    everyone = set(names)
+    for (concept, kind, pot), items in groups.items():
+        word = CONCEPT_WORDS.get(concept, concept)
+        amounts = {int(t["amount"]) for t in items}
+        if concept == "reparto":
+            shares: dict[int, int] = {}
+            for t in items:
+                shares[int(t["to"])] = shares.get(int(t["to"]), 0) + int(t["amount"])
+            pots = sorted({POT_WORDS.get(str(t["from"]), str(t["from"])) for t in items})
+            listed = ", ".join(f"{names.get(s, s)} {a}" for s, a in sorted(shares.items()))
+            phrases.append(("", f"se reparte {' y '.join(pots)}: {listed}"))
+        elif kind == "in":
+            where = POT_WORDS.get(pot, pot)
+            sources = [int(t["from"]) for t in items]
+            if set(sources) == everyone and len(items) == len(everyone) and len(amounts) == 1:
+                phrases.append(("todos", f"ponen {amounts.pop()} en {where} ({word})"))
+            else:
+                phrases.extend((_who(t["from"], names), f"pone {t['amount']} en {where} ({word})") for t in items)
+        elif kind == "out":
+            for t in items:
+                where = _who(t["from"], names)
+                if concept in POT_WORDS:
+                    phrases.append((_who(t["to"], names), f"se lleva {where}: {t['amount']}"))
+                else:
+                    of = "del " + where[3:] if where.startswith("el ") else "de " + where
+                    phrases.append((_who(t["to"], names), f"cobra {t['amount']} {of} ({word})"))
+        else:
+            sources = [int(t["from"]) for t in items]
+            targets = [int(t["to"]) for t in items]
+            if len(set(targets)) == 1 and len(items) > 1 and len(amounts) == 1:
+                phrases.append((_who(targets[0], names), f"cobra {amounts.pop()} de cada uno ({word})"))
+            elif len(set(sources)) == 1 and len(items) > 1 and len(amounts) == 1:
+                phrases.append((_who(sources[0], names), f"paga {amounts.pop()} a cada uno ({word})"))
+            else:
+                phrases.extend(
+                    (_who(t["from"], names), f"paga {t['amount']} a {_who(t['to'], names)} ({word})") for t in items
+                )
+    if not phrases:
+        return result_words(result, ruleset).capitalize()
+    said: list[str] = []
+    subject = None
+    for who, what in phrases:
+        said.append(what if who == subject or not who else f"{who} {what}")
+        subject = who
+    text = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " y " + said[-1]
+    return text[:1].upper() + text[1:]
+
+
+def game_summary(
+    session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Mapping[str, Any] | None
+) -> str:
+    """The one-sentence summary of a hand of any rule set but Tresillo."""
+    players = list(session.get("players", []))
+    ruleset = ruleset_of(session)
+    if ruleset == "bandos":
+        return bandos_summary(hand, entry, (previous or {}).get("scores"), players)
+    return pots_summary(entry, players, ruleset)
+
+
+def state_words(ruleset: str, entry: Mapping[str, Any] | None, rules: Mapping[str, Any], players: Sequence[str]) -> str:
+    """The pots (or scores) after a ledger entry, in a short line."""
+    entry = entry or {}
+    if ruleset == "pozo_viuda":
+        p = pozo_view(entry, rules, len(players))
+        reserves = f" (+ reservas {' + '.join(str(r) for r in p.reserves)})" if p.reserves else ""
+        return f"pozo {p.amount}{reserves}, viuda {p.viuda}"
+    if ruleset == "ombre":
+        return f"bote {int(entry.get('bote', 0))}" + (" · partida terminada" if entry.get("over") else "")
+    if ruleset == "bandos":
+        scores = entry.get("scores", {})
+        parts = [f"{team} {max(int(scores.get(str(s), 0)) for s in seats)}" for team, seats in TEAM_SEATS.items()]
+        text = "mejor de cada equipo: " + ", ".join(parts)
+        return text + (f" · gana el equipo {entry['winner']}" if entry.get("winner") else "")
+    return ""
+
+
+@dataclass(frozen=True)
+class GamePreview:
+    """What the hand form shows before saving a hand of another rule set."""
+
+    summary: str
+    transfers: list[TransferLine]
+    after: str
+    scores: list[TeamView]
+
+
+def game_preview(
+    session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Mapping[str, Any] | None
+) -> GamePreview:
+    """The engine's entry for a hand not yet saved, in words."""
+    players = list(session.get("players", []))
+    ruleset = ruleset_of(session)
+    rules = session.get("rules") or {}
+    teams = teams_view(players, entry.get("scores", {}), entry.get("winner")) if ruleset == "bandos" else []
+    return GamePreview(
+        summary=game_summary(session, hand, entry, previous),
+        transfers=transfer_lines(entry, players),
+        after=state_words(ruleset, entry, rules, players),
+        scores=teams,
+    )
+
+
+def bandos_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[str, str]]:
+    names = seat_names(players)
+    facts = []
+    primeras = hand.get("primeras")
+    if primeras:
+        members = ", ".join(names.get(s, str(s)) for s in TEAM_SEATS.get(str(primeras), ()))
+        facts.append(("Primeras", f"equipo {primeras} ({members})"))
+    else:
+        facts.append(("Primeras", "nadie (una falta acabó la mano)"))
+    facts.append(("Capote", "sí" if hand.get("capote") else "no"))
+    for i, f in enumerate(hand.get("faltas") or [], 1):
+        words = FALTA_WORDS.get(str(f.get("falta")), str(f.get("falta")))
+        points = f", {f['points']} tantos" if f.get("points") is not None else ""
+        facts.append((f"Falta {i}", f"{_who(f.get('seat'), names)}: {words}{points}"))
+    return facts
+
+
+@dataclass(frozen=True)
+class GameHandView:
+    """A hand's page for the other rule sets."""
+
+    n: int
+    line: HandLine
+    summary: str
+    facts: list[tuple[str, str]]
+    transfers: list[TransferLine]
+    dealer: str | None
+    before: str
+    after: str
+    balances_before: list[BalanceLine]
+    balances_after: list[BalanceLine]
+    teams_before: list[TeamView]
+    teams_after: list[TeamView]
+
+
+def game_hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> GameHandView:
+    """The view-model of hand ``n`` (1-based) of a pozo y viuda, Ombre or bandos table."""
+    players = tuple(session.get("players", []))
+    names = seat_names(players)
+    ruleset = ruleset_of(session)
+    rules = session.get("rules") or {}
+    hands = list(session.get("hands", []))
+    entries = list(ledger.get("hands", []))
+    i = n - 1
+    hand, entry = hands[i], entries[i]
+    prev_entry = entries[i - 1] if i > 0 else None
+    tanto_value, currency = tanto_of(session)
+    dealer = entry.get("dealer")
+    if ruleset == "bandos":
+        facts = bandos_facts(hand, players) if "close" not in hand else hand_facts(hand, players)
+        zero = {str(s): 0 for s in names}
+        before_scores = (prev_entry or {}).get("scores", zero)
+        return GameHandView(
+            n=n,
+            line=hand_line(hand, entry, None, players, ruleset),
+            summary=game_summary(session, hand, entry, prev_entry),
+            facts=facts,
+            transfers=[],
+            dealer=_who(dealer, names) if dealer is not None else None,
+            before=state_words(ruleset, prev_entry or {"scores": zero}, rules, players),
+            after=state_words(ruleset, entry, rules, players),
+            balances_before=[],
+            balances_after=[],
+            teams_before=teams_view(players, before_scores, None),
+            teams_after=teams_view(players, entry.get("scores", {}), entry.get("winner")),
+        )
+    previous = previous_balances(ledger, i) or {str(s): 0 for s in names}
+    return GameHandView(
+        n=n,
+        line=hand_line(hand, entry, previous, players, ruleset),
+        summary=game_summary(session, hand, entry, prev_entry),
+        facts=hand_facts(hand, players),
+        transfers=transfer_lines(entry, players),
+        dealer=_who(dealer, names) if dealer is not None else None,
+        before=state_words(ruleset, prev_entry, rules, players),
+        after=state_words(ruleset, entry, rules, players),
+        balances_before=balance_lines(players, previous, [], tanto_value, currency),
+        balances_after=balance_lines(players, entry.get("balances", {}), [], tanto_value, currency),
+        teams_before=[],
+        teams_after=[],
+    )

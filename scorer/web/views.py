@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import uuid
 from typing import Any
@@ -13,16 +14,19 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from . import present, services
 from .forms import (
+    GAME_HELP,
+    GAME_LABELS,
     RULE_HELP,
     ConfirmForm,
+    GameHandForm,
     HandForm,
     ImportForm,
     NewTableForm,
     PassForm,
     explain,
     explain_session,
-    hand_form,
-    hand_from_form,
+    game_hand_form,
+    read_hand,
     session_from_form,
 )
 
@@ -69,6 +73,7 @@ def _table_context(token: str) -> tuple[Any, bool, dict[str, Any], dict[str, Any
     return table, can_edit, services.session_of(table), services.ledger_of(table)
 
 
+@functools.lru_cache(maxsize=256)  # a table's links never change; encoding one costs ~10 ms
 def _qr(url: str) -> Markup:
     """A QR code of a link as inline SVG (no script, no inline style: fits the CSP)."""
     svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
@@ -89,7 +94,7 @@ def _known_names() -> list[str]:
     return sorted(seen.values(), key=str.casefold)
 
 
-def _attach(form: HandForm, exc: services.Invalid, n: int) -> None:
+def _attach(form: HandForm | GameHandForm, exc: services.Invalid, n: int) -> None:
     """An engine refusal as a Spanish message next to the field it concerns."""
     field, message = explain(exc.reason)
     if exc.hand is not None and exc.hand != n:
@@ -119,7 +124,18 @@ def new_table() -> Page:
             flash("Partida creada. Guarda este enlace: es el que permite anotar.")
             return redirect(url_for("main.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
-    page = render_template("new_table.html", form=form, error=error, names=_known_names(), help=RULE_HELP)
+    if error is None and form.is_submitted():
+        error = form.count_error()
+    page = render_template(
+        "new_table.html",
+        form=form,
+        error=error,
+        names=_known_names(),
+        help=RULE_HELP,
+        games=GAME_LABELS,
+        game_help=GAME_HELP,
+        chosen=form.chosen_game(),
+    )
     return page, status
 
 
@@ -127,6 +143,7 @@ def new_table() -> Page:
 def table(token: str) -> str:
     table, can_edit, session, ledger = _table_context(token)
     view = present.table_view(session, ledger)
+    game = present.game_view(session, ledger)
     share = None
     if can_edit:
         edit_url = url_for("main.table", token=table.edit_token, _external=True)
@@ -141,6 +158,7 @@ def table(token: str) -> str:
         can_edit=can_edit and not table.closed,
         is_editor=can_edit,
         view=view,
+        game=game,
         meta=table.meta,
         share=share,
         pass_form=pass_form,
@@ -159,15 +177,32 @@ def state(token: str) -> Response:
     return response
 
 
-def _hand_page(table: Any, token: str, form: HandForm, n: int | None, preview: Any, status: int) -> tuple[str, int]:
+def _hand_page(
+    table: Any, token: str, form: HandForm | GameHandForm, n: int | None, preview: Any, status: int
+) -> tuple[str, int]:
+    template = "hand_form.html" if isinstance(form, HandForm) else "hand_game.html"
     return (
-        render_template("hand_form.html", table=table, token=token, form=form, n=n, preview=preview),
+        render_template(template, table=table, token=token, form=form, n=n, preview=preview),
         status,
     )
 
 
-def _preview(table: Any, session: dict[str, Any], ledger: dict[str, Any], entry: dict[str, Any], n: int) -> Any:
+def _hand_form(table: Any, dealer: int, **kwargs: Any) -> HandForm | GameHandForm:
+    return game_hand_form(table.ruleset, table.players, dealer, table.rules, **kwargs)
+
+
+def _preview(
+    table: Any,
+    session: dict[str, Any],
+    ledger: dict[str, Any],
+    entry: dict[str, Any],
+    n: int,
+    hand: dict[str, Any] | None = None,
+) -> Any:
     entries = ledger.get("hands", [])
+    if table.ruleset != "tresillo":
+        previous = entries[n - 2] if 2 <= n <= len(entries) + 1 else None
+        return present.game_preview(session, hand or {}, entry, previous)
     before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
     return {
         "summary": present.summary(entry, before, table.players),
@@ -182,15 +217,16 @@ def new_hand(token: str) -> Page:
     if table.closed:
         flash("La partida está cerrada: no se anotan más manos.", "error")
         return redirect(url_for("main.table", token=token))
-    if table.ruleset != "tresillo":
-        abort(404)
     session, ledger = services.session_of(table), services.ledger_of(table)
+    if ledger.get("over") and request.method == "GET":
+        flash(_over_words(table, ledger), "error")
+        return redirect(url_for("main.table", token=token))
     dealer = int(ledger.get("next_dealer") or 1)
-    form = hand_form(table.players, dealer, table.rules, formdata=request.form if request.method == "POST" else None)
+    form = _hand_form(table, dealer, formdata=request.form if request.method == "POST" else None)
     if request.method == "GET":
         return _hand_page(table, token, form, None, None, 200)
     n = len(ledger.get("hands", [])) + 1
-    hand = hand_from_form(form) if form.validate() else None
+    hand = read_hand(form) if form.validate() else None
     if hand is None:
         replayed = _replayed(table, form.request_id.data)
         if replayed is not None:
@@ -202,16 +238,27 @@ def new_hand(token: str) -> Page:
         except services.Invalid as exc:
             _attach(form, exc, n)
             return _hand_page(table, token, form, None, None, 400)
-        return _hand_page(table, token, form, None, _preview(table, session, ledger, entry, n), 200)
+        return _hand_page(table, token, form, None, _preview(table, session, ledger, entry, n, hand), 200)
     try:
         number, entry = services.add_hand(table, hand, request_id=form.request_id.data or None)
     except services.Invalid as exc:
         _attach(form, exc, n)
         return _hand_page(table, token, form, None, None, 400)
     earlier = ledger.get("hands", [])
+    if table.ruleset != "tresillo":
+        previous = earlier[number - 2] if 2 <= number <= len(earlier) + 1 else None
+        flash(f"Mano {number} anotada: {present.game_summary(session, hand, entry, previous)}.")
+        return redirect(url_for("main.table", token=token))
     before = earlier[number - 2].get("cartulina", []) if 2 <= number <= len(earlier) + 1 else []
     flash(f"Mano {number} anotada: {present.summary(entry, before, table.players)}.")
     return redirect(url_for("main.table", token=token))
+
+
+def _over_words(table: Any, ledger: dict[str, Any]) -> str:
+    """Why no more hands are entered in a game that ended by itself (Ombre O6, bandos B4)."""
+    if table.ruleset == "bandos":
+        return f"El juego ha terminado: ganó el equipo {ledger.get('winner')}. No se anotan más manos."
+    return "La partida ha terminado (manos acordadas o meta alcanzada): solo queda repartir el bote."
 
 
 def _replayed(table: Any, request_id: str | None) -> BaseResponse | None:
@@ -233,7 +280,14 @@ def all_pass(token: str) -> BaseResponse:
     form = PassForm()
     if not form.validate_on_submit():
         abort(400)
-    number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
+    if table.ruleset == "bandos":
+        flash("En el juego de bandos no se pasa: anota las primeras o una falta.", "error")
+        return redirect(url_for("main.table", token=token))
+    try:
+        number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
+    except services.Invalid as exc:
+        flash(f"No se ha anotado: {explain(exc.reason)[1]}", "error")
+        return redirect(url_for("main.table", token=token))
     flash(f"Mano {number}: todos pasan.")
     return redirect(url_for("main.table", token=token))
 
@@ -243,10 +297,14 @@ def hand(token: str, n: int) -> str:
     table, can_edit, session, ledger = _table_context(token)
     if not 1 <= n <= len(ledger.get("hands", [])):
         raise services.NotFound(f"hand {n}: no such hand")
-    view = present.hand_view(session, ledger, n)
+    if table.ruleset == "tresillo":
+        view = present.hand_view(session, ledger, n)
+    else:
+        view = present.game_hand_view(session, ledger, n)
     history = services.hand_history(table, n)
     return render_template(
         "hand.html",
+        game=table.ruleset,
         table=table,
         token=token,
         view=view,
@@ -270,12 +328,12 @@ def edit_hand(token: str, n: int) -> Page:
         return redirect(url_for("main.hand", token=token, n=n))
     dealer = int(stored.get("dealer") or 1)
     if request.method == "GET":
-        form = hand_form(table.players, dealer, table.rules, hand=stored, revision=services.hand_revision(table, n))
+        form = _hand_form(table, dealer, hand=stored, revision=services.hand_revision(table, n))
         return _hand_page(table, token, form, n, None, 200)
-    form = hand_form(table.players, dealer, table.rules, formdata=request.form)
+    form = _hand_form(table, dealer, formdata=request.form)
     if not form.validate():
         return _hand_page(table, token, form, n, None, 400)
-    new = hand_from_form(form)
+    new = read_hand(form)
     if new is None:
         return _hand_page(table, token, form, n, None, 400)
     revision = int(form.revision.data) if (form.revision.data or "").isdigit() else None
@@ -286,7 +344,7 @@ def edit_hand(token: str, n: int) -> Page:
             _attach(form, services.Invalid(getattr(exc, "reason", str(exc)), getattr(exc, "hand", n)), n)
             return _hand_page(table, token, form, n, None, 400)
         ledger = services.ledger_of(table)
-        return _hand_page(table, token, form, n, _preview(table, session, ledger, entry, n), 200)
+        return _hand_page(table, token, form, n, _preview(table, session, ledger, entry, n, new), 200)
     try:
         services.replace_hand(table, n, new, revision=revision)
     except services.Invalid as exc:
@@ -341,15 +399,38 @@ def close(token: str) -> Page:
     if table.closed:
         flash("La partida ya estaba cerrada.")
         return redirect(url_for("main.table", token=token))
+    if table.ruleset == "bandos":  # B4: the game ends by itself at the target
+        flash("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta.", "error")
+        return redirect(url_for("main.table", token=token))
     if request.method == "GET":
         ledger = services.ledger_of(table)
+        session = services.session_of(table)
         plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
-        return render_template("confirm.html", table=table, token=token, form=form, what="close", plato=plato)
+        return render_template(
+            "confirm.html",
+            table=table,
+            token=token,
+            form=form,
+            what="close",
+            plato=plato,
+            game=present.game_view(session, ledger),
+        )
     if not form.validate_on_submit():
         abort(400)
-    services.close_table(table)
-    flash("Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.")
+    try:
+        services.close_table(table)
+    except services.Invalid as exc:
+        flash(f"No se puede cerrar: {explain(exc.reason)[1]}", "error")
+        return redirect(url_for("main.table", token=token))
+    flash(CLOSED_WORDS.get(table.ruleset, CLOSED_WORDS["tresillo"]))
     return redirect(url_for("main.table", token=token))
+
+
+CLOSED_WORDS = {
+    "tresillo": "Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.",
+    "pozo_viuda": "Partida cerrada: el pozo y la viuda se han repartido y ya no se puede cambiar.",
+    "ombre": "Partida cerrada: el bote se ha repartido y ya no se puede cambiar.",
+}
 
 
 @bp.get("/t/<token>/exportar.json")

@@ -196,3 +196,21 @@ class TestConcurrency:
         with app.app_context():
             table = services.open_table(token)[0]
             assert services.session_of(table)["hands"][0]["trump"] == trumps[results.index(won[0])]
+
+
+class TestSafety:
+    def test_html_forms_need_the_csrf_token(self, make_app: Callable[..., Flask]) -> None:
+        client = make_app(WTF_CSRF_ENABLED=True).test_client()
+        response = client.post("/nueva", data={"name": "x"})
+        assert response.status_code == 400
+        with client.application.app_context():
+            assert services.list_tables() == []
+
+    def test_pages_carry_a_restrictive_policy(self, client: Any) -> None:
+        response = client.get("/")
+        policy = response.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+        assert "frame-ancestors 'none'" in policy and "object-src 'none'" in policy
+        assert response.headers["Referrer-Policy"] == "no-referrer"  # the tokens are in the URLs
+        assert response.headers["X-Frame-Options"] == "DENY"
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
