@@ -132,21 +132,21 @@ def _players(value: Any, ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(value)
 
 
-def start(session: Any) -> Settlement:
-    """Settle every hand of a session; the result can take more hands with ``add``."""
+def _settle_all(session: Any) -> tuple[Ruleset, tuple[str, ...], Any, list[JSON]]:
     ruleset, players, state, hands = _begin(session)
     entries: list[JSON] = []
     for n, hand in enumerate(hands, 1):
         state, entry = _play(ruleset, state, hand, n)
         entries.append(entry)
+    return ruleset, players, state, entries
+
+
+def start(session: Any) -> Settlement:
+    """Settle every hand of a session; the result can take more hands with ``add``."""
+    ruleset, players, state, entries = _settle_all(session)
     return Settlement(ruleset, players, state, tuple(entries))
 
 
 def settle(session: Any) -> JSON:
     """Settle a session file (already parsed from JSON) into its ledger."""
-    ruleset, players, state, hands = _begin(session)
-    entries: list[JSON] = []
-    for n, hand in enumerate(hands, 1):
-        state, entry = _play(ruleset, state, hand, n)
-        entries.append(entry)
-    return _ledger(ruleset, players, state, entries)
+    return _ledger(*_settle_all(session))
