@@ -652,14 +652,70 @@ def render_html(
         css_href=css_href,
         css=None if css_href else Markup(sheet_css()),
         links=dict(links or {}),
+        pdf_lines=None,
     )
+
+
+def _fit(text: str, width: int, right: bool = False) -> str:
+    """Pad or cut a cell of the monospaced hand table to ``width`` characters."""
+    text = " ".join(text.split())
+    if len(text) > width:
+        text = text[: width - 1] + "…"
+    return text.rjust(width) if right else text.ljust(width)
+
+
+def hand_lines(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """The hand-by-hand table as fixed-width text lines, for the PDF.
+
+    WeasyPrint lays out every table cell separately, which made a 200-hand sheet take
+    seconds; one line of monospaced text per hand keeps the columns aligned at a
+    fraction of the cost (bench/sheet.py). The HTML page keeps the real table.
+    """
+    seat_w = max(6, min(9, max((len(n) for n in sheet["seat_names"]), default=6)))
+    pot_w = 7
+    columns = [
+        ("Nº", 3, True),
+        ("Da", 8, False),
+        ("Jugador", 8, False),
+        ("Lance", 12, False),
+        (sheet["extras_header"], 8, False),
+        ("Bazas", 5, False),
+        ("Resultado", 22, False),
+    ]
+    columns += [(name, seat_w, True) for name in sheet["seat_names"]]
+    columns += [(h, pot_w, True) for h in sheet["pot_headers"]]
+    header = " ".join(_fit(title, width, right) for title, width, right in columns)
+    lines = []
+    for r in sheet["hands"]:
+        cells = [_fit(str(r["n"]), 3, True), _fit(r["dealer"], 8)]
+        if r["kind"] == "played":
+            suit = r.get("suit") or {}
+            lance = f"{r['lance']} {suit.get('symbol') or suit.get('name', '')}".strip()
+            cells += [
+                _fit(r["jugador"], 8),
+                _fit(lance, 12),
+                _fit(str(r["extras"]), 8),
+                _fit(str(r["tricks"]), 5),
+                _fit(r["result_word"], 22),
+            ]
+        else:
+            cells.append(_fit(r["text"], 8 + 12 + 8 + 5 + 22 + 4))
+        cells += [_fit(d["text"], seat_w, True) for d in r["deltas"]]
+        cells += [_fit(str(p), pot_w, True) for p in r["pots"]]
+        lines.append({"text": " ".join(cells), "kind": r["kind"], "note": r.get("note") or ""})
+    return {"header": header, "lines": lines}
 
 
 def render_pdf(session: dict[str, Any], ledger: dict[str, Any]) -> bytes:
     """The sheet as an A4 PDF (WeasyPrint)."""
     import weasyprint  # type: ignore[import-untyped]  # imported lazily: heavy, and only the sheet needs it
 
-    html = render_html(session, ledger)
+    context = sheet_context(session, ledger)
+    html = (
+        _environment()
+        .get_template("sheet/sheet.html")
+        .render(sheet=context, css_href=None, css=Markup(sheet_css()), links={}, pdf_lines=hand_lines(context))
+    )
     document = weasyprint.HTML(string=html, base_url=str(TEMPLATES / "sheet"))
     pdf = document.write_pdf()
     assert pdf is not None

@@ -333,3 +333,20 @@ def test_route_of_a_closed_table(sheet_app: Flask) -> None:
 def test_examples_have_not_changed_shape() -> None:
     # the sheet's tests read these expected ledgers directly
     assert json.loads((EXAMPLES / "walkthrough.ledger.json").read_text())["plato"]["amount"] > 0
+
+
+def test_pdf_hand_lines_keep_columns_aligned() -> None:
+    """The PDF's monospaced hand table: one line per hand, every line as wide as the header."""
+    from scorer.sheet.build import hand_lines
+
+    session = load_json(EXAMPLES / "walkthrough.json")
+    session["players"][1] = "Benito Pérez de la Fuente"  # longer than its column: cut, not spilled
+    context = sheet_context(session, settle(session))
+    table = hand_lines(context)
+    assert len(table["lines"]) == len(session["hands"])
+    widths = {len(line["text"]) for line in table["lines"]}
+    assert widths == {len(table["header"])}
+    assert "Benito P…" in table["header"] or "Benito …" in table["header"]
+    # hand 3: Diego's solo of bastos won, +215 for Diego in the last seat column
+    third = table["lines"][2]["text"]
+    assert "solo ♣" in third and third.split()[-2] == "+215"
