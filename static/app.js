@@ -115,7 +115,49 @@
     arrange();
   }
 
+  // New table: show only the chosen game's options, seats and words (without JS every group shows).
+  function gameChooser() {
+    var form = document.getElementById("new-table");
+    if (!form) return;
+    function chosen() {
+      var checked = form.querySelector("input[name=game]:checked");
+      return checked ? checked.value : "tresillo";
+    }
+    function apply() {
+      var game = chosen();
+      form.setAttribute("data-game", game);
+      Array.prototype.forEach.call(form.querySelectorAll("[data-for]"), function (el) {
+        var games = el.getAttribute("data-for").split(" ");
+        var show = games.indexOf(game) >= 0;
+        // a seat that still holds a name stays visible, so nothing typed is hidden
+        var input = el.classList.contains("seat-row") ? el.querySelector("input") : null;
+        if (!show && input && input.value.trim() !== "") show = true;
+        el.hidden = !show;
+      });
+      Array.prototype.forEach.call(form.querySelectorAll("[data-hide-for]"), function (el) {
+        el.hidden = el.getAttribute("data-hide-for").split(" ").indexOf(game) >= 0;
+      });
+      // hints that only make sense without JS ("solo bandos") go once the game is known
+      Array.prototype.forEach.call(form.querySelectorAll("input[data-hint]"), function (input) {
+        input.placeholder = game === "tresillo" || game === "pozo_viuda" ? input.getAttribute("data-hint") : "";
+      });
+      // seats offered to deal first and keep the score: as many as the game has
+      var seats = { ombre: 3, bandos: 6 }[game] || 4;
+      Array.prototype.forEach.call(form.querySelectorAll("select.seat-select option"), function (option) {
+        var off = parseInt(option.value, 10) > seats;
+        option.hidden = off;
+        option.disabled = off;
+        if (off && option.selected) option.parentNode.value = "1";
+      });
+    }
+    form.addEventListener("change", function (event) {
+      if (event.target.name === "game") apply();
+    });
+    apply();
+  }
+
   function start() {
+    gameChooser();
     poll();
     copyLinks();
     handForm();

@@ -56,6 +56,7 @@ SUITS = ("oros", "copas", "espadas", "bastos")
 SUIT_PAIRS = [(s, f"{s} {SUIT_SYMBOLS[s]}") for s in SUITS]
 MAX_PLAYERS = 6
 RULESETS_MODULES: dict[str, Any] = {"pozo_viuda": pozo_rules, "ombre": ombre_rules, "bandos": bandos_rules}
+NUMBER_WORDS = {3: "tres", 4: "cuatro", 5: "cinco", 6: "seis"}
 TEAM_OF_SEAT = {1: "A", 2: "B", 3: "A", 4: "B", 5: "A", 6: "B"}  # bandos B1
 
 
@@ -93,8 +94,9 @@ NAME_MAX = 40
 
 
 def game_choices() -> list[SelectChoice]:
-    """The rule sets of the engine's registry, Tresillo first."""
-    names = sorted(RULESETS, key=lambda n: (n != "tresillo", n))
+    """The rule sets of the engine's registry, in the order of GAME_LABELS (Tresillo first)."""
+    order = list(GAME_LABELS)
+    names = sorted(RULESETS, key=lambda n: (order.index(n) if n in order else len(order), n))
     return options([(n, GAME_LABELS.get(n, n)) for n in names])
 
 
@@ -306,12 +308,13 @@ class NewTableForm(FlaskForm):
     def validate_keeper(self, field: SelectField) -> None:
         seats = self._seats()
         if int(field.data or 1) > seats:
-            raise ValidationError(f"Con {seats} jugadores, la cuenta la lleva uno de los asientos 1 a {seats}.")
+            words = NUMBER_WORDS.get(seats, str(seats))
+            raise ValidationError(f"Con {words} jugadores, la cuenta la lleva uno de los asientos 1 a {seats}.")
 
     def validate_first_dealer(self, field: SelectField) -> None:
         seats = self._seats()
         if int(field.data or 1) > seats:
-            words = "tres" if seats == 3 else str(seats)
+            words = NUMBER_WORDS.get(seats, str(seats))
             raise ValidationError(f"Con {words} jugadores, da uno de los asientos 1 a {seats}.")
 
     def validate_tanto_value(self, field: StringField) -> None:
@@ -645,7 +648,7 @@ _REASONS: list[tuple[str, str, str]] = [
      "El que da (alcalde) no juega esta mano: elige otro jugador."),
     # Ombre sencillo
     (r"the session is over \(O6\)", "general",
-     "La partida ha terminado (manos acordadas o meta alcanzada): solo queda repartir el bote."),
+     "La partida ha terminado (manos acordadas o meta alcanzada): no se anota nada más."),
     (r"matadores_en (\d+) is not a seat|matadores_en must be", "matadores_en",
      "Elige quién tuvo los tres matadores, o «nadie»."),
     # juego de bandos
@@ -787,14 +790,14 @@ class GameHandForm(FlaskForm):
 
     # shared pieces
     def _jugador(self, hand: dict[str, Any]) -> None:
-        jugador = _seat(self.jugador.data, self.seats)  # type: ignore[attr-defined]
+        jugador = _seat(self.jugador.data, self.seats)
         if jugador is None:
             self.problem("jugador", "Elige quién es el jugador.")
         else:
             hand["jugador"] = jugador
 
     def _trump(self, hand: dict[str, Any]) -> str | None:
-        trump = self.trump.data or None  # type: ignore[attr-defined]
+        trump = self.trump.data or None
         if trump not in SUITS:
             self.problem("trump", "Elige el triunfo.")
             return None
@@ -802,9 +805,9 @@ class GameHandForm(FlaskForm):
         return str(trump)
 
     def _fill_played(self, hand: Mapping[str, Any]) -> None:
-        self.jugador.data = str(hand.get("jugador", "")) or None  # type: ignore[attr-defined]
-        self.lance.data = str(hand.get("lance", self.lance.default))  # type: ignore[attr-defined]
-        self.trump.data = hand.get("trump")  # type: ignore[attr-defined]
+        self.jugador.data = str(hand.get("jugador", "")) or None
+        self.lance.data = str(hand.get("lance", self.lance.default))
+        self.trump.data = hand.get("trump")
         for seat, count in (hand.get("tricks") or {}).items():
             if int(seat) in self.seats:
                 self.trick_field(int(seat)).data = str(count)
@@ -879,7 +882,7 @@ class PozoHandForm(GameHandForm):
                 self.problem("bola", f"Una {lance} declarada ya es la bola: deja «no» aquí.")
             else:
                 hand["bola"] = self.bola.data
-        tricks = _tricks(self)  # type: ignore[arg-type]
+        tricks = _tricks(self)
         if tricks is not None:
             hand["tricks"] = tricks
         return None if self.problems else hand
@@ -921,7 +924,7 @@ class OmbreHandForm(GameHandForm):
                 self.problem("matadores_en", "Elige quién tuvo los tres matadores, o «nadie».")
             else:
                 hand["matadores_en"] = holder
-        tricks = _tricks(self)  # type: ignore[arg-type]
+        tricks = _tricks(self)
         if tricks is not None:
             hand["tricks"] = tricks
         return None if self.problems else hand
@@ -965,7 +968,7 @@ class BandosHandForm(GameHandForm):
 
     def _seat_choices(self) -> None:
         for entry in self.faltas.entries:
-            entry.form.seat.choices = options([(str(s), name) for s, name in self.names.items()])
+            entry.form.seat.choices = options([*((str(s), name) for s, name in self.names.items()), ("", "ninguna")])
 
     def fill(self, hand: Mapping[str, Any]) -> None:
         self.primeras.data = hand.get("primeras") or ""

@@ -754,9 +754,7 @@ class PozoView:
             return "vacío: se repone al empezar la mano"
         if not self.reserves:
             return f"tope {self.cap}"
-        count = len(self.reserves)
-        listed = " + ".join(str(r) for r in self.reserves)
-        return f"lleno (tope {self.cap}); {count} {'pozo' if count == 1 else 'pozos'} de reserva: {listed}"
+        return f"lleno (tope {self.cap}); en reserva:"
 
 
 def pozo_view(entry: Mapping[str, Any] | None, rules: Mapping[str, Any], seats: int) -> PozoView:
@@ -848,6 +846,7 @@ def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> GameView
             deals=rules.get("deals"),
             target=rules.get("target"),
             over=bool(ledger.get("over")),
+            can_close=not ledger.get("over"),  # O6: once over, nothing follows, the closing included
         )
     if ruleset == "bandos":
         winner = ledger.get("winner")

@@ -258,7 +258,7 @@ def _over_words(table: Any, ledger: dict[str, Any]) -> str:
     """Why no more hands are entered in a game that ended by itself (Ombre O6, bandos B4)."""
     if table.ruleset == "bandos":
         return f"El juego ha terminado: ganó el equipo {ledger.get('winner')}. No se anotan más manos."
-    return "La partida ha terminado (manos acordadas o meta alcanzada): solo queda repartir el bote."
+    return "La partida ha terminado (manos acordadas o meta alcanzada): no se anotan más manos."
 
 
 def _replayed(table: Any, request_id: str | None) -> BaseResponse | None:
@@ -297,6 +297,7 @@ def hand(token: str, n: int) -> str:
     table, can_edit, session, ledger = _table_context(token)
     if not 1 <= n <= len(ledger.get("hands", [])):
         raise services.NotFound(f"hand {n}: no such hand")
+    view: present.HandView | present.GameHandView
     if table.ruleset == "tresillo":
         view = present.hand_view(session, ledger, n)
     else:

@@ -133,3 +133,103 @@ def test_new_table_form_errors_name_the_field(app: Flask, changes: dict[str, str
     form, ok = new_table(app, **changes)
     assert not ok
     assert getattr(form, field).errors
+
+
+# ------------------------------------------------------------ the other games
+
+from scorer.web.forms import game_hand_form, read_hand  # noqa: E402
+
+GAME_PLAYERS = {
+    "pozo_viuda": ["Ana", "Benito", "Carmen"],
+    "ombre": ["Elena", "Fermín", "Gloria"],
+    "bandos": ["A1", "B1", "A2", "B2", "A3", "B3"],
+}
+
+
+def parse_game(app: Flask, ruleset: str, data: dict[str, str], rules: dict[str, Any] | None = None) -> tuple[Any, Any]:
+    with app.test_request_context(method="POST", data=data):
+        form = game_hand_form(ruleset, GAME_PLAYERS[ruleset], 1, rules or {}, formdata=MultiDict(data))
+        return read_hand(form), form
+
+
+def test_pozo_form_gives_the_hand_with_matadores_and_primeras(app: Flask) -> None:
+    data = {"jugador": "2", "lance": "roben", "trump": "bastos", "matadores": "3", "tricks_2": "6", "tricks_3": "2",
+            "primeras": "y", "bola": ""}  # fmt: skip
+    hand, _ = parse_game(app, "pozo_viuda", data)
+    assert hand == {"jugador": 2, "lance": "roben", "trump": "bastos", "matadores": 3, "primeras": "jugador",
+                    "tricks": {"2": 6, "3": 2, "1": 1}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"matadores": "4", "trump": "espadas"}, "matadores"),  # 0–3 with black trumps
+        ({"lance": "contrabola"}, "lance"),  # not admitted by default
+        ({"lance": "bola", "primeras": "y"}, "primeras"),  # a declared bola has no primeras
+        ({"lance": "bola", "bola": "hecha"}, "bola"),
+        ({"jugador": "7"}, "jugador"),
+        ({"tricks_3": ""}, "tricks"),  # one count is not enough
+    ],
+)
+def test_pozo_form_refuses_what_cannot_be(app: Flask, data: dict[str, str], field: str) -> None:
+    base = {"jugador": "2", "lance": "juego", "trump": "oros", "matadores": "0", "tricks_2": "5", "tricks_3": "2"}
+    hand, form = parse_game(app, "pozo_viuda", {**base, **data})
+    assert hand is None
+    assert form.problems[field]
+
+
+def test_ombre_form_keeps_who_held_the_matadores(app: Flask) -> None:
+    data = {"jugador": "3", "lance": "solo", "trump": "oros", "tricks_3": "9", "tricks_1": "0", "matadores_en": "3"}
+    hand, _ = parse_game(app, "ombre", data)
+    assert hand == {"jugador": 3, "lance": "solo", "trump": "oros", "matadores_en": 3,
+                    "tricks": {"2": 0, "3": 9, "1": 0}}  # fmt: skip
+
+
+def test_bandos_form_gives_primeras_capote_and_several_faults(app: Flask) -> None:
+    data = {"primeras": "B", "capote": "y", "faltas-0-seat": "1", "faltas-0-falta": "renuncio", "faltas-0-points": "4",
+            "faltas-1-seat": "", "faltas-2-seat": "6", "faltas-2-falta": "fuera_de_turno"}  # fmt: skip
+    hand, _ = parse_game(app, "bandos", data)
+    faltas = [{"seat": 1, "falta": "renuncio", "points": 4}, {"seat": 6, "falta": "fuera_de_turno"}]
+    assert hand == {"primeras": "B", "capote": True, "faltas": faltas}
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [({}, "primeras"), ({"capote": "y"}, "capote"), ({"primeras": "A", "faltas-0-points": "2"}, "faltas")],
+)
+def test_bandos_form_refuses_what_cannot_be(app: Flask, data: dict[str, str], field: str) -> None:
+    hand, form = parse_game(app, "bandos", data)
+    assert hand is None
+    assert form.problems[field]
+
+
+GAME_REASONS = [
+    ("pozo_viuda", {"contrabola": False}, {"jugador": 2, "lance": "contrabola", "trump": "oros",
+                                           "tricks": {"2": 0, "3": 5, "1": 4}}, "lance"),
+    ("pozo_viuda", {}, {"jugador": 2, "lance": "juego", "trump": "bastos", "matadores": 4,
+                        "tricks": {"2": 5, "3": 2, "1": 2}}, "matadores"),
+    ("pozo_viuda", {}, {"jugador": 2, "lance": "bola", "trump": "oros", "primeras": "jugador",
+                        "tricks": {"2": 9, "3": 0, "1": 0}}, "primeras"),
+    ("pozo_viuda", {}, {"jugador": 2, "lance": "juego", "trump": "oros", "primeras": "jugador",
+                        "tricks": {"2": 4, "3": 4, "1": 1}}, "primeras"),
+    ("ombre", {}, {"jugador": 2, "lance": "entrada", "trump": "oros", "matadores_en": 5,
+                   "tricks": {"1": 2, "2": 5, "3": 2}}, "matadores_en"),
+    ("bandos", {}, {"capote": True}, "capote"),
+    ("bandos", {}, {}, "primeras"),
+    ("bandos", {}, {"faltas": [{"seat": 7, "falta": "renuncio"}]}, "faltas"),
+    ("bandos", {}, {"pass": True}, "general"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("ruleset", "rules", "hand", "field"), GAME_REASONS)
+def test_other_games_reasons_become_spanish_on_their_field(
+    ruleset: str, rules: dict[str, Any], hand: dict[str, Any], field: str
+) -> None:
+    session = {"format": "tresillo-session/1", "players": GAME_PLAYERS[ruleset],
+               "rules": {"ruleset": ruleset, **rules}, "hands": [hand]}  # fmt: skip
+    with pytest.raises(SessionError) as caught:
+        settle(session)
+    name, message = explain(caught.value.reason)
+    assert name == field, caught.value.reason
+    assert caught.value.reason not in message
+    assert not any(word in message for word in (" the ", " not ", " must "))

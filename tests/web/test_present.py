@@ -152,3 +152,47 @@ def test_closed_table_has_no_next_deal() -> None:
     assert view.closed
     assert view.roles is None
     assert view.plato.amount == 0  # R30: the plato goes back
+
+
+# ------------------------------------------- the other games (shared examples)
+
+POZO = load_json(EXAMPLES / "pozo_viuda_table.json")
+POZO_LEDGER = load_json(EXAMPLES / "pozo_viuda_table.ledger.json")
+
+
+def test_pozo_view_counts_the_reserves_and_the_cap() -> None:
+    entry = POZO_LEDGER["hands"][8]  # hand 9: the pozo is full, two reserves wait
+    view = present.pozo_view(entry, POZO["rules"], 4)
+    assert view.cap == 4 * 5 * 4  # P4: pozo_cap × pozo_stake × players
+    assert view.amount == entry["pozo"]["amount"]
+    assert list(view.reserves) == entry["pozo"]["reserves"]
+    assert view.viuda == entry["viuda"]
+    assert "lleno" in view.words
+
+
+def test_pots_summary_says_who_takes_the_pozo() -> None:
+    settled = settle(POZO)
+    text = present.pots_summary(settled["hands"][2], POZO["players"])  # Diego's roben won with 3 matadores
+    dulces = [t["amount"] for t in POZO_LEDGER["hands"][2]["transfers"] if t["concept"] == "dulces"]
+    assert text.startswith(f"Diego cobra {dulces[0]} de cada uno")
+    assert f"se lleva el pozo: {POZO_LEDGER['hands'][1]['pozo']['amount']}" in text
+
+
+def test_bandos_line_and_teams() -> None:
+    session = load_json(EXAMPLES / "bandos_game.json")
+    ledger = load_json(EXAMPLES / "bandos_game.ledger.json")
+    line = present.hand_line(session["hands"][4], ledger["hands"][4], None, session["players"], "bandos")
+    assert line.text.startswith("5 · primeras B · falta de A1 (renuncio, 4)")
+    teams = present.teams_view(session["players"], ledger["scores"], ledger["winner"])
+    assert [t.name for t in teams] == ["A", "B"]
+    assert teams[0].winner and not teams[1].winner
+    assert [m[1] for m in teams[0].members] == ["A1", "A2", "A3"]  # B1: seats 1, 3, 5
+
+
+def test_ombre_game_view_counts_deals_and_knows_when_it_is_over() -> None:
+    session = load_json(EXAMPLES / "ombre_three.json")
+    ledger = load_json(EXAMPLES / "ombre_three.ledger.json")
+    view = present.game_view(session, ledger)
+    assert view.deals_played == 8 and view.deals == 8
+    assert view.over and not view.can_close  # O6: nothing follows, the closing included
+    assert view.bote == ledger["bote"]
