@@ -42,3 +42,18 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   fi
   touch "$stamp"
 fi
+
+# Browser tests: axe-core (package.json / package-lock.json) into node_modules/.
+if [ "$dev" = 1 ] && [ ! -f node_modules/axe-core/axe.min.js ]; then
+  if ! command -v npm >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "Installing Debian packages: nodejs npm"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+  fi
+  if command -v npm >/dev/null 2>&1; then
+    npm ci --no-audit --no-fund
+  else
+    echo "npm is missing: the accessibility tests need node_modules/axe-core (sudo apt-get install nodejs npm; npm ci)" >&2
+  fi
+fi

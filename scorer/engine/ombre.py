@@ -5,9 +5,10 @@ Readings chosen where the document leaves room (see also the comments at each ru
 - O2 with R10: a short split is accepted when the outcome (sacada, codille and its
   giver, puesta) is decided; the vole bonus is paid only when the hombre's recorded
   tricks are all nine (8-0-0 is a sacada without vole).
-- O6: once the session is over nothing more is accepted, the closing included
-  ("A further hand is refused"; format.md and R30 call every entry of ``hands`` a
-  hand, the closing too); the bote left then stays in the ledger.
+- O6: once the session is over no played or passed hand is accepted, but the
+  closing ``{"close": "repartir"}`` still is: it deals nothing and shares the bote
+  that is left (otherwise a session ended by ``deals`` could never share it);
+  nothing follows the closing.
 - O6 ``target``: a player's balance *reaches* the target when it is at least the
   target. Both ``deals`` and ``target`` may be set: whichever comes first ends it.
 - O5 applies to puestas and codilles too (it is paid before the hand is settled).
@@ -180,10 +181,12 @@ class Ombre:
     def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
         if state.closed:
             raise HandError("no hand may follow the closing (O7)")
-        if state.over:  # O6 "A further hand is refused": the closing is an entry of `hands` too
-            raise HandError("the session is over (O6)")
         if "close" in hand:
+            # O7 after O6: the deals are over but the bote still has to be shared, so the closing
+            # (which deals nothing) is still accepted; nothing follows it.
             return self._close(state, hand)
+        if state.over:  # O6 "A further hand is refused"
+            raise HandError("the session is over (O6); only the closing may follow")
         dealer = resolve_dealer(hand, state.next_dealer, 3)  # O1: R2
         deals = state.deals + 1
         if "pass" in hand:

@@ -432,9 +432,11 @@ class _OmbreTable:
     def play(self, hand: Any, n: int) -> dict[str, Any]:
         if not isinstance(hand, dict):
             raise OracleError(n, "a hand must be an object")
-        if self.closed or self.over:
-            # O6 "A further hand is refused"; O7 the closing "ends the session" (format.md: no hand may
-            # follow). Resolved ambiguity: the closing is an entry of `hands` too, so it is refused as well.
+        if self.closed:
+            raise OracleError(n, "no hand may follow the closing")  # O7
+        if self.over and not _is_close(hand):
+            # O6 "A further hand is refused". Resolved ambiguity: the closing deals nothing and shares
+            # the bote left, so it is still accepted after the last deal.
             raise OracleError(n, "the session is over")
         if _is_close(hand):
             _check_keys(hand, {"close"}, n)

@@ -191,13 +191,15 @@ def test_o7_closing_splits_the_bote_odd_points_to_seat_1_first() -> None:
         run([played(1, "entrada", (3, 3, 3)), CLOSE, PASS])
 
 
-def test_o6_no_closing_after_the_session_is_over() -> None:
-    # O6 "A further hand is refused": the closing is an entry of `hands` too (R30 "No hand may follow").
-    # deals 1: seat 1 puesta, the bote of 20 stays.
-    ledger = run([played(1, "entrada", (3, 3, 3))], deals=1)
-    assert ledger["bote"] == 20 and ledger["over"] is True
-    with pytest.raises(SessionError, match=r"^hand 2: the session is over"):
-        run([played(1, "entrada", (3, 3, 3)), CLOSE], deals=1)
+def test_o7_closing_after_the_session_is_over_shares_what_is_left() -> None:
+    # O6 ends the deals, O7 still shares the bote: deals 1, seat 1 puesta (2 × 10 = 20 into the bote);
+    # the closing gives 20 // 3 = 6 each and the 2 odd points to seats 1 and 2: 7, 7, 6.
+    ledger = run([played(1, "entrada", (3, 3, 3)), CLOSE], deals=1)
+    assert ledger["hands"][0]["over"] is True and ledger["hands"][0]["bote"] == 20
+    assert ledger["bote"] == 0 and ledger["hands"][1]["result"] == "cierre"
+    assert ledger["balances"] == {"1": -20 + 7, "2": 7, "3": 6}
+    with pytest.raises(SessionError, match=r"^hand 3: no hand may follow the closing"):
+        run([played(1, "entrada", (3, 3, 3)), CLOSE, CLOSE], deals=1)
 
 
 # ----------------------------------------------------------------- property tests (O8)

@@ -168,6 +168,11 @@ EDGES: list[tuple[str, dict[str, Any], int | None]] = [
     (
         "om closing after the end",
         s(OM, [h(1, "entrada", "oros", (3, 3, 3), (2, 3)), {"close": "repartir"}], deals=1),
+        None,
+    ),
+    (
+        "om pass after the end",
+        s(OM, [h(1, "entrada", "oros", (3, 3, 3), (2, 3)), {"pass": True}], deals=1),
         2,
     ),
     ("om target reached", s(OM, [h(1, "entrada", "oros", (5, 3, 1), (2, 3)), {"pass": True}], target=20), 2),

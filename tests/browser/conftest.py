@@ -1,0 +1,201 @@
+"""Fixtures of the browser journeys: a real server, Debian's Chromium on a phone-sized screen.
+
+- ``live_server`` (session): the Flask app on a temporary SQLite file, served by
+  werkzeug on 127.0.0.1 and a free port, CSRF on (the browser posts real forms).
+  Each xdist worker gets its own server and database.
+- ``browser`` (session): ``/usr/bin/chromium`` through Playwright (never a
+  downloaded browser). A missing Chromium is a failure, not a skip.
+- ``phone`` (function): a fresh browser context of 390×844 CSS px, touch, scale 2;
+  ``page`` is a page in it. ``new_phone()`` makes more (the other players).
+- ``taps``: a :class:`Taps` that counts every tap/click a test performs.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "es-ES",
+    "accept_downloads": True,
+}
+REPO = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "artifacts"
+TIMEOUT_MS = 10_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of this folder is a browser test."""
+    here = pathlib.Path(__file__).parent
+    for item in items:
+        if here in pathlib.Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+_STARTED = time.time()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Show the tap count of this run (written by the journey) whatever the capture mode (-s or not, -n or not)."""
+    taps = ARTIFACTS / "taps.txt"
+    if taps.exists() and taps.stat().st_mtime >= _STARTED:
+        terminalreporter.write_sep("-", "browser journeys")
+        terminalreporter.write_line(taps.read_text(encoding="utf-8").strip())
+
+
+class LiveServer:
+    """The app served in a background thread; ``url("/t/…")`` gives an absolute URL."""
+
+    def __init__(self, app: Any) -> None:
+        from werkzeug.serving import make_server
+
+        self.app = app
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.base = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, name="live-server", daemon=True)
+
+    def url(self, path: str = "/") -> str:
+        return self.base + path
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[LiveServer]:
+    from scorer.web import create_app
+    from scorer.web.extensions import db
+
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="cartulina-browser-"))
+    app = create_app(
+        {
+            "SECRET_KEY": "browser-tests",
+            "INSTANCE_PATH": str(folder / "instance"),
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'cartulina.db'}",
+            # WTF_CSRF_ENABLED stays on: the browser posts the real forms with their tokens.
+        }
+    )
+    assert app.config.get("WTF_CSRF_ENABLED", True), "the browser journeys need CSRF on"
+    server = LiveServer(app)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser journeys run Debian's Chromium "
+            "(apt-get install chromium, or scripts/bootstrap.sh --dev as root); never `playwright install`.",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def new_phone(browser: Any) -> Iterator[Callable[[], Any]]:
+    """A factory of phone-sized browser contexts; all are closed after the test."""
+    contexts: list[Any] = []
+
+    def factory() -> Any:
+        context = browser.new_context(**PHONE)
+        context.set_default_timeout(TIMEOUT_MS)
+        context.set_default_navigation_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        return context
+
+    yield factory
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def phone(new_phone: Callable[[], Any]) -> Any:
+    return new_phone()
+
+
+@pytest.fixture
+def page(phone: Any) -> Any:
+    """A page on the phone that fails the test on any JavaScript error or CSP violation."""
+    page = phone.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(f"JavaScript error: {exc}"))
+    page.on(
+        "console",
+        lambda msg: (
+            problems.append(f"console {msg.type}: {msg.text}")
+            if msg.type == "error" and "Content Security Policy" in msg.text
+            else None
+        ),
+    )
+    yield page
+    assert not problems, problems
+
+
+class Taps:
+    """Every tap a test makes goes through here, so a journey can count them."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, locator: Any) -> None:
+        self.count += 1
+        # A thumb taps what the eye sees: bring the target to the middle of the screen first, clear of
+        # the fixed bar at the bottom (Playwright would otherwise tap the bar that covers a 1-px radio).
+        locator.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+        locator.tap()
+
+    def reset(self) -> None:
+        self.count = 0
+
+
+@pytest.fixture
+def taps() -> Taps:
+    return Taps()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> pathlib.Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

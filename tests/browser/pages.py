@@ -1,0 +1,124 @@
+"""The main pages of the app, each opened in a telling state, for the accessibility and screenshot checks.
+
+``seed_pages(server)`` makes a table in the middle of a night (puestas in the
+cartulina, a reserved one in the plato); each opener takes the page there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from scorer.engine.tresillo import active_seats
+
+from .conftest import LiveServer, Taps
+from .helpers import PLAYERS, fill_hand, next_dealer, night, night_session, seat_field, seed_table
+
+SEEDED_HANDS = 8
+
+
+def seed_pages(server: LiveServer) -> dict[str, str]:
+    """The tokens of a table of eight hands (see :func:`helpers.night`)."""
+    session = night_session(SEEDED_HANDS)
+    edit, view = seed_table(
+        server, session, name="Jueves en el casino", place="Casino", tanto_value="0.05", currency="€"
+    )
+    return {"edit": edit, "view": view}
+
+
+def open_home(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url("/"))
+
+
+def open_new_table(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url("/nueva"))
+    page.get_by_text("Reglas de la casa").tap()  # the folded house rules too
+
+
+def open_new_table_with_errors(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url("/nueva"))
+    seat_field(page, 1).fill("Ana")
+    seat_field(page, 2).fill("Ana")
+    page.get_by_role("button", name="Empezar la partida").tap()
+    expect(page.get_by_role("alert").first).to_be_visible()
+
+
+def open_table_edit(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['edit']}"))
+    page.get_by_text("Compartir: enlaces y códigos QR").tap()  # links and QR codes too
+
+
+def open_table_view(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['view']}"))
+
+
+def open_hand_form(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['edit']}/mano"))
+    page.get_by_text("Estuches, primeras, bola, rendida").tap()
+
+
+def open_hand_form_refused(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    """The hand form after an impossible hand: the message next to the tricks."""
+    page.goto(server.url(f"/t/{tables['edit']}/mano"))
+    session = night_session(SEEDED_HANDS)
+    a, b, c = active_seats(4, next_dealer(session))
+    hand = {"jugador": a, "lance": "entrada", "trump": "oros", "tricks": {a: 4, b: 4, c: 0}}
+    fill_hand(page, Taps(), PLAYERS, hand)
+    page.get_by_role("button", name="Guardar").tap()
+    expect(page.get_by_role("group", name="Bazas").get_by_role("alert")).to_be_visible()
+
+
+def open_hand_preview(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['edit']}/mano"))
+    session = night_session(SEEDED_HANDS)
+    fill_hand(page, Taps(), PLAYERS, night(*active_seats(4, next_dealer(session)))[0])
+    page.get_by_role("button", name="Ver pagos").tap()
+    expect(page.get_by_role("region", name="Pagos de esta mano")).to_be_visible()
+
+
+def open_hand_detail(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['edit']}/mano/6"))
+
+
+def open_hand_detail_view(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['view']}/mano/5"))
+
+
+def open_edit_hand(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['edit']}/mano/5/editar"))
+
+
+def open_delete_confirm(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['edit']}/mano/3/borrar"))
+
+
+def open_close_confirm(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['edit']}/cerrar"))
+
+
+def open_import(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url("/importar"))
+
+
+def open_not_found(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url("/t/no-such-token-at-all-here"))
+
+
+PAGES: dict[str, Callable[[Page, LiveServer, dict[str, str]], None]] = {
+    "home": open_home,
+    "new_table": open_new_table,
+    "new_table_errors": open_new_table_with_errors,
+    "table_edit": open_table_edit,
+    "table_view": open_table_view,
+    "hand_form": open_hand_form,
+    "hand_form_refused": open_hand_form_refused,
+    "hand_preview": open_hand_preview,
+    "hand_detail": open_hand_detail,
+    "hand_detail_view": open_hand_detail_view,
+    "edit_hand": open_edit_hand,
+    "delete_confirm": open_delete_confirm,
+    "close_confirm": open_close_confirm,
+    "import": open_import,
+    "not_found": open_not_found,
+}
