@@ -29,7 +29,9 @@ SCORER = pathlib.Path(sys.executable).with_name("scorer")
 
 def whole_process(path: pathlib.Path, runs: int = 5) -> float:
     """Median seconds of `scorer settle FILE` with its output discarded."""
-    command = [str(SCORER), "settle", str(path)] if SCORER.exists() else [sys.executable, "-m", "scorer", "settle", str(path)]
+    command = (
+        [str(SCORER), "settle", str(path)] if SCORER.exists() else [sys.executable, "-m", "scorer", "settle", str(path)]
+    )
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -59,14 +61,18 @@ def main() -> None:
             path.write_text(json.dumps(session), encoding="utf-8")
             process = whole_process(path)
             engine = engine_only(session)
-            size = len(subprocess.run([sys.executable, "-m", "scorer", "settle", str(path)], capture_output=True).stdout)
+            size = len(
+                subprocess.run([sys.executable, "-m", "scorer", "settle", str(path)], capture_output=True).stdout
+            )
             rows.append((hands, process, engine))
             print(
                 f"  {hands:>6} hands: whole process {process * 1000:7.1f} ms (median of 5), "
                 f"engine alone {engine * 1000:7.1f} ms = {hands / engine:,.0f} hands/s, ledger {size / 1e6:.1f} MB"
             )
     (small, p1, e1), (large, p2, e2) = rows
-    print(f"  growth 1k→10k: engine ×{e2 / e1:.1f}, whole process ×{p2 / p1:.1f} (linear would be ×{large / small:.0f})")
+    print(
+        f"  growth 1k→10k: engine ×{e2 / e1:.1f}, whole process ×{p2 / p1:.1f} (linear would be ×{large / small:.0f})"
+    )
     verdict = "meets" if p2 < 0.5 else "MISSES"
     print(f"  target: whole process under 0.5 s at 10,000 hands — {verdict} ({p2:.3f} s)")
 
