@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import time
 from typing import Any
 
 import pytest
@@ -28,3 +29,14 @@ def load_json(path: pathlib.Path) -> Any:
 @pytest.fixture
 def shared_dir() -> pathlib.Path:
     return SHARED
+
+
+_STARTED = time.time()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Show the tap count of the browser journey (artifacts/taps.txt), with or without -s and -n."""
+    taps = ROOT / "artifacts" / "taps.txt"
+    if taps.exists() and taps.stat().st_mtime >= _STARTED:
+        terminalreporter.write_sep("-", "browser journeys")
+        terminalreporter.write_line(taps.read_text(encoding="utf-8").strip())

@@ -17,7 +17,6 @@ import pathlib
 import shutil
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -52,17 +51,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in pathlib.Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
-
-
-_STARTED = time.time()
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Show the tap count of this run (written by the journey) whatever the capture mode (-s or not, -n or not)."""
-    taps = ARTIFACTS / "taps.txt"
-    if taps.exists() and taps.stat().st_mtime >= _STARTED:
-        terminalreporter.write_sep("-", "browser journeys")
-        terminalreporter.write_line(taps.read_text(encoding="utf-8").strip())
 
 
 class LiveServer:
