@@ -60,7 +60,7 @@ class Settlement:
 
 
 def _play(ruleset: Ruleset, state: Any, hand: Any, n: int) -> tuple[Any, JSON]:
-    if not isinstance(hand, Mapping):
+    if type(hand) is not dict and not isinstance(hand, Mapping):
         raise SessionError(f"a hand must be an object, not {type(hand).__name__}", n)
     try:
         new_state, body = ruleset.play(state, hand, n)

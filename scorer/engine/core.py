@@ -79,6 +79,12 @@ def next_seat(seat: int, count: int) -> int:
     return seat % count + 1
 
 
+@lru_cache(maxsize=256)
+def others(count: int, seat: int) -> tuple[int, ...]:
+    """Every seat but ``seat``, in seat order (R4: the participants of a Jugador)."""
+    return tuple(s for s in range(1, count + 1) if s != seat)
+
+
 def check_keys(hand: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
     """Refuse keys that a hand of this kind does not have."""
     allowed_set = set(allowed)
@@ -140,7 +146,7 @@ def resolve_dealer(hand: Mapping[str, Any], expected: int, count: int) -> int:
 def tricks_value(hand: Mapping[str, Any], seats: Sequence[int], total: int = 9, key: str = "tricks") -> dict[int, int]:
     """Parse a seat → tricks object naming exactly ``seats``; at most ``total`` in all."""
     raw = required(hand, key)
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):
         raise HandError(f"{key} must be an object of seat: tricks")
     result: dict[int, int] = {}
     for k, v in raw.items():

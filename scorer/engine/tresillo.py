@@ -17,6 +17,7 @@ from .core import (
     int_value,
     is_int,
     next_seat,
+    others,
     required,
     resolve_dealer,
     round_up,
@@ -129,6 +130,12 @@ class State(NamedTuple):
     next_id: int
     next_dealer: int
     finished: bool = False
+
+
+@lru_cache(maxsize=64)
+def _pair(active: tuple[int, ...], jugador: int) -> tuple[int, ...]:
+    """The two contra players among the active seats, in order of play."""
+    return tuple(s for s in active if s != jugador)
 
 
 @lru_cache(maxsize=64)
@@ -452,7 +459,7 @@ class Tresillo:
         bola = hand.get("bola")
         if bola is not None:
             word_value(bola, "bola", ("hecha", "cortada"))
-        contra = tuple(s for s in active if s != jugador)
+        contra = _pair(active, jugador)
         favor = is_favor(opts, lance, trump)
         if defensor_raw is not None and not rendida:
             raise HandError("defensor without rendida")
@@ -491,18 +498,18 @@ class Tresillo:
         has_primeras = primeras == "jugador" or bola is not None
         desk = self._deal(state, n, dealer)
         case1 = desk.kind != RESERVADA  # R8
-        others = [s for s in range(1, state.seats + 1) if s != jugador]  # R4
+        participants = others(state.seats, jugador)  # R4
         if result == "ganada":
             parts = condition_parts(lance, estuches, contra_est, has_primeras, bola == "hecha")
             if case1:
                 parts.insert(0, (5, "por jugar"))
             amount = per_participant(tuple(parts), opts, favor)  # R16
-            for seat in others:
+            for seat in participants:
                 desk.pay(seat, jugador, amount.value, "juego", amount.detail)
             desk.take_plato(jugador)  # R17-R18
             if bola == "cortada" and opts.failed_bola == "pays_bola":  # R19
                 cut = per_participant(((BOLA_VALUE, "bola cortada"),), opts, favor)
-                for seat in others:
+                for seat in participants:
                     desk.pay(jugador, seat, cut.value, "bola_cortada", cut.detail)
             final = "bola" if bola == "hecha" else "ganada"
             return desk.freeze(dealer, final, next_seat(dealer, state.seats))
@@ -511,7 +518,7 @@ class Tresillo:
         solo_codillo = result == "codillo" and lance in ("solo", "vuelta_solera")
         if not (solo_codillo and opts.solo_codillo == "codillo_only"):
             amount = per_participant(tuple(parts), opts, favor)
-            for seat in others:
+            for seat in participants:
                 desk.pay(jugador, seat, amount.value, "condiciones", amount.detail)
         puesta, why = self._puesta(desk, case1, favor)
         if not solo_codillo:
@@ -549,9 +556,8 @@ class Tresillo:
         case1 = desk.kind != RESERVADA
         if lance == "vuelta":  # R26
             amount = per_participant(((LANCE_VALUE["vuelta"], "vuelta"),), state.options, favor)
-            for seat in range(1, state.seats + 1):
-                if seat != jugador:
-                    desk.pay(jugador, seat, amount.value, "condiciones", amount.detail)
+            for seat in others(state.seats, jugador):
+                desk.pay(jugador, seat, amount.value, "condiciones", amount.detail)
         puesta, why = self._puesta(desk, case1, favor)  # R25, R27
         desk.place_puesta(jugador, puesta, desk.kind == SIN_PUESTA, why)
         return desk.freeze(dealer, "rendida", next_seat(dealer, state.seats))
