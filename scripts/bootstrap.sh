@@ -33,7 +33,8 @@ if [ ! -x .venv/bin/python ]; then
   "$python" -m venv .venv
   .venv/bin/python -m pip install -q --upgrade pip
 fi
-stamp=.venv/.installed$([ "$dev" = 1 ] && echo -dev)
+stamp=.venv/.installed
+[ "$dev" = 1 ] && stamp=.venv/.installed-dev
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   if [ "$dev" = 1 ]; then
     .venv/bin/python -m pip install -q -e '.[dev]' --config-settings editable_mode=compat
