@@ -156,8 +156,18 @@
     apply();
   }
 
+  // New table: the phone's time zone, so a hand's history shows the table's own clock (else UTC).
+  function timeZone() {
+    var input = document.querySelector("#new-table input[name=timezone]");
+    if (!input || input.value || !window.Intl || !Intl.DateTimeFormat) return;
+    try {
+      input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+    } catch (e) { /* an old browser: the history stays in UTC */ }
+  }
+
   function start() {
     gameChooser();
+    timeZone();
     poll();
     copyLinks();
     handForm();

@@ -8,15 +8,33 @@ section whose ledger key is missing (``plato``, ``cartulina``, ``balances``) is 
 
 from __future__ import annotations
 
-import datetime as dt
 import pathlib
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
 import jinja2
 from markupsafe import Markup
+
+from scorer.words import (
+    CARTULINA_WORDS,
+    FALTA_WORDS,
+    GAME_NAMES,
+    GAME_POT_WORDS,
+    PLATO_MARKS,
+    PLATO_WORDS,
+    RED_SUITS,
+    SUIT_SYMBOLS,
+    currency_sign,
+    date_text,
+    lance_word,
+    money_text,
+    plain,
+    result_word,
+    signed,
+    suit_text,
+    tanto_value,
+)
 
 from .chart import balance_chart
 from .settleup import settle_up
@@ -24,112 +42,13 @@ from .settleup import settle_up
 TEMPLATES = pathlib.Path(__file__).resolve().parent.parent.parent / "templates"
 CSS_PATH = TEMPLATES / "sheet" / "sheet.css"
 
-SUIT_SYMBOL = {"oros": "\u2666", "copas": "\u2665", "espadas": "\u2660", "bastos": "\u2663"}
-RED_SUITS = ("oros", "copas")
-MINUS = "\u2212"
-NBSP = "\u00a0"
-MONTHS = (
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-)
-CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
-
-RULESET_NAMES = {
-    "tresillo": "Tresillo (plato y cartulina)",
-    "pozo_viuda": "Tresillo con pozo y viuda",
-    "ombre": "Ombre sencillo (bote)",
-    "bandos": "Juego de bandos",
-}
-POT_WORDS = {"tresillo": "el plato", "pozo_viuda": "el pozo y la viuda", "ombre": "el bote"}
-PLATO_KIND = {"sin_puesta": "", "primera": "p", "reservada": "r"}
-PLATO_KIND_WORDS = {"sin_puesta": "sin puesta", "primera": "con puesta primera", "reservada": "con puesta reservada"}
-CARTULINA_STATES = {
-    "pendiente": "pendiente",
-    "en_plato": "en el plato",
-    "cobrada": "cobrada",
-    "anulada": "anulada",
-    "devuelta": "devuelta",
-}
-RESULT_WORDS = {
-    "paso": "todos pasan",
-    "ganada": "ganada",
-    "bola": "bola",
-    "puesta": "puesta",
-    "codillo": "codillo",
-    "rendida": "rendida",
-    "defendida_ganada": "defendida: gana el defensor",
-    "defendida_puesta": "defendida: puestas gemelas",
-    "defendida_codillo": "defendida: puesta del defensor",
-    "defendida_codillo_pobre": "defendida: gana la mano pobre",
-    "contrabola": "contrabola",
-    "perdida": "perdida",
-    "cierre": "cierre",
-    "mano": "mano",
-    "fin": "fin de la partida",
-}
-
-
 # ---------------------------------------------------------------- small formatters
-
-
-def signed(value: int) -> str:
-    """+20, −5, 0 (tantos, with thousands dots)."""
-    if value == 0:
-        return "0"
-    return ("+" if value > 0 else MINUS) + f"{abs(value):,}".replace(",", ".")
-
-
-def plain(value: int) -> str:
-    return (MINUS if value < 0 else "") + f"{abs(value):,}".replace(",", ".")
-
-
-def parse_decimal(value: Any) -> Decimal | None:
-    """A tanto value as the app may store it (number or text, decimal comma allowed); None if unusable."""
-    if value is None or isinstance(value, bool):
-        return None
-    try:
-        number = Decimal(str(value).strip().replace(",", "."))
-    except (InvalidOperation, ValueError):
-        return None
-    if not number.is_finite() or number <= 0:
-        return None
-    return number
-
-
-def money_text(amount: Decimal, currency: str, *, sign: bool = False) -> str:
-    """1.234,50 € — decimal comma, dot thousands, at least two decimals."""
-    places = max(2, -amount.normalize().as_tuple().exponent) if amount else 2  # type: ignore[operator]
-    text = f"{abs(amount):,.{places}f}".replace(",", "_").replace(".", ",").replace("_", ".")
-    prefix = (MINUS if amount < 0 else ("+" if sign and amount > 0 else "")) if amount else ""
-    return f"{prefix}{text}{NBSP}{currency}".rstrip()
-
-
-def date_text(value: Any) -> str:
-    """'2025-03-14' → '14 de marzo de 2025'; anything else is shown as given."""
-    if value is None or value == "":
-        return ""
-    text = str(value)
-    try:
-        moment = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return text
-    return f"{moment.day} de {MONTHS[moment.month - 1]} de {moment.year}"
 
 
 def suit_html(trump: Any) -> dict[str, Any] | None:
     if not isinstance(trump, str):
         return None
-    return {"name": trump, "symbol": SUIT_SYMBOL.get(trump, ""), "red": trump in RED_SUITS}
+    return {"name": trump, "symbol": SUIT_SYMBOLS.get(trump, ""), "red": trump in RED_SUITS}
 
 
 # ---------------------------------------------------------------- house rules in words
@@ -141,7 +60,7 @@ def rules_in_words(ruleset: str, rules: Mapping[str, Any]) -> list[str]:
     if ruleset == "tresillo":
         favor = r.get("favor_suit")
         lines = [
-            f"Palo de favor: {favor} {SUIT_SYMBOL.get(favor, '')}".rstrip() if favor else "Sin palo de favor.",
+            f"Palo de favor: {suit_text(favor)}." if favor else "Sin palo de favor.",
             f"El que da pone {r.get('dealer_stake', 5)} en el plato cada mano.",
         ]
         enchilada = r.get("enchilada", 0)
@@ -178,7 +97,7 @@ def rules_in_words(ruleset: str, rules: Mapping[str, Any]) -> list[str]:
     if ruleset == "pozo_viuda":
         favor = r.get("favor_suit", "oros")
         return [
-            f"Palo de favor: {favor} {SUIT_SYMBOL.get(favor, '')}".rstrip(),
+            f"Palo de favor: {suit_text(favor)}." if favor else "Sin palo de favor.",
             f"Cada jugador pone {r.get('pozo_stake', 5)} en el pozo y {r.get('viuda_stake', 25)} en la viuda.",
             f"El pozo tiene como máximo {r.get('pozo_cap', 4)} veces lo que ponen todos.",
             "Se admite la contrabola." if r.get("contrabola", False) else "No se admite la contrabola.",
@@ -236,10 +155,12 @@ def _extras(hand: Mapping[str, Any], names: Mapping[int, str]) -> str:
     return " ".join(parts)
 
 
-def _result_text(hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str]) -> tuple[str, str]:
+def _result_text(
+    hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], ruleset: str = "tresillo"
+) -> tuple[str, str]:
     """(result word, note) for one row."""
     result = str(entry.get("result", ""))
-    word = RESULT_WORDS.get(result, result.replace("_", " "))
+    word = result_word(result, ruleset)
     notes: list[str] = []
     if result == "codillo":
         givers = [t.get("to") for t in entry.get("transfers", ()) if t.get("concept") == "codillo"]
@@ -253,7 +174,7 @@ def _result_text(hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mappi
     elif hand.get("primeras") == "contra":
         notes.append("primeras de la contra")
     elif hand.get("primeras") in ("A", "B"):
-        notes.append(f"primeras del bando {hand['primeras']}")
+        notes.append(f"primeras del equipo {hand['primeras']}")
     if hand.get("bola") == "hecha" and result != "bola":
         notes.append("bola hecha")
     elif hand.get("bola") == "cortada":
@@ -263,7 +184,8 @@ def _result_text(hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mappi
     for falta in hand.get("faltas", ()) or ():
         if isinstance(falta, Mapping):
             who = names.get(_seat(falta.get("seat")) or 0, "?")
-            notes.append(f"falta de {who} ({str(falta.get('falta', '')).replace('_', ' ')})")
+            kind = str(falta.get("falta", ""))
+            notes.append(f"falta de {who} ({FALTA_WORDS.get(kind, kind.replace('_', ' '))})")
     return word, ", ".join(notes)
 
 
@@ -277,7 +199,7 @@ def _pots(entry: Mapping[str, Any]) -> list[str]:
     cells: list[str] = []
     plato = entry.get("plato")
     if isinstance(plato, Mapping):
-        cells.append(f"{plain(int(plato.get('amount', 0)))}{PLATO_KIND.get(str(plato.get('kind')), '')}")
+        cells.append(f"{plain(int(plato.get('amount', 0)))}{PLATO_MARKS.get(str(plato.get('kind')), '')}")
     pozo = entry.get("pozo")
     if isinstance(pozo, Mapping):
         reserves = sum(int(r) for r in pozo.get("reserves", ()) or ())
@@ -320,6 +242,7 @@ def hand_rows(
     """One row per ledger entry, and each seat's running score (for the chart)."""
     hands = session.get("hands") or []
     key = "balances" if "balances" in ledger else "scores"
+    ruleset = str(ledger.get("ruleset") or (session.get("rules") or {}).get("ruleset") or "tresillo")
     previous = dict.fromkeys(seats, 0)
     series = [[0] for _ in seats]
     rows: list[dict[str, Any]] = []
@@ -330,7 +253,7 @@ def hand_rows(
         jugador = _seat(hand.get("jugador"))
         dealer = _seat(entry.get("dealer"))
         result = str(entry.get("result", ""))
-        word, note = _result_text(hand, entry, names)
+        word, note = _result_text(hand, entry, names, ruleset)
         row: dict[str, Any] = {
             "n": entry.get("n", index + 1),
             "dealer": names.get(dealer, "") if dealer else "",
@@ -358,7 +281,7 @@ def hand_rows(
             row.update(
                 kind="played",
                 jugador=names.get(jugador, str(jugador)),
-                lance=lance.replace("_", " "),
+                lance=lance_word(lance),
                 suit=suit_html(hand.get("trump")),
                 extras=_extras(hand, names),
                 tricks="\u2014"
@@ -417,13 +340,12 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
     teams = ledger.get("teams") if isinstance(ledger.get("teams"), Mapping) else None
     team_of = {int(s): t for t, members in (teams or {}).items() for s in members}
 
-    tanto_value = parse_decimal(_app_key(session, "tanto_value", "tanto"))
-    currency_raw = _app_key(session, "currency")
-    currency = CURRENCY_SIGNS.get(str(currency_raw).upper(), str(currency_raw)) if currency_raw else "€"
-    has_money = tanto_value is not None and "balances" in ledger
+    value = tanto_value(_app_key(session, "tanto_value", "tanto"))
+    currency = currency_sign(_app_key(session, "currency"))
+    has_money = value is not None and "balances" in ledger
 
     def money(tantos: int, sign: bool = False) -> str:
-        return money_text(tanto_value * tantos, currency, sign=sign) if tanto_value is not None else ""
+        return money_text(tantos, value, currency, sign=sign) if value is not None else ""
 
     rows, series = hand_rows(session, ledger, seats, names)
     entries = ledger.get("hands") or []
@@ -440,11 +362,11 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         "place": str(_app_key(session, "place") or ""),
         "notes": str(_app_key(session, "notes") or ""),
         "ruleset": ruleset,
-        "ruleset_name": RULESET_NAMES.get(ruleset, ruleset),
+        "ruleset_name": GAME_NAMES.get(ruleset, ruleset),
         "players": [{"seat": s, "name": names[s], "keeper": s == keeper, "team": team_of.get(s, "")} for s in seats],
         "keeper": names.get(keeper) if keeper else None,
         "house_rules": rules_in_words(ruleset, session.get("rules") or {}),
-        "tanto_value": money_text(tanto_value, currency) if has_money and tanto_value is not None else "",
+        "tanto_value": money(1) if has_money else "",
         "currency": currency if has_money else "",
         "extras_header": "Est." if ruleset == "tresillo" else "Mat.",
         "seat_names": [names[s] for s in seats],
@@ -478,7 +400,7 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
             {"seat": s, "name": names[s], "tantos": scores[s], "team": team_of.get(s, "")} for s in seats
         ]
         winner = ledger.get("winner")
-        context["winner"] = f"Gana el bando {winner}." if winner else ""
+        context["winner"] = f"Gana el equipo {winner}." if winner else ""
         context["teams"] = [
             {"name": t, "members": [names[int(s)] for s in members if int(s) in names]}
             for t, members in (teams or {}).items()
@@ -493,7 +415,7 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
                 {
                     "amount": plain(int(p.get("amount", 0))),
                     "state": str(p.get("state", "")),
-                    "state_word": CARTULINA_STATES.get(str(p.get("state")), str(p.get("state", ""))),
+                    "state_word": CARTULINA_WORDS.get(str(p.get("state")), str(p.get("state", ""))),
                     "hand": p.get("hand"),
                 }
                 for p in cartulina
@@ -522,7 +444,7 @@ def _settle_context(
 ) -> dict[str, Any]:
     pot = _pot_total(ledger)
     missing = -sum(bal.values())
-    pot_word = POT_WORDS.get(ruleset, "la mesa")
+    pot_word = GAME_POT_WORDS.get(ruleset, "la mesa")
     parties: dict[Any, int] = dict(bal)
     if missing:
         parties["pot"] = missing
@@ -549,7 +471,7 @@ def _settle_context(
         plato = ledger.get("plato")
         if isinstance(plato, Mapping):
             amount = int(plato.get("amount", 0))
-            kind = PLATO_KIND_WORDS.get(str(plato.get("kind")), str(plato.get("kind")))
+            kind = PLATO_WORDS.get(str(plato.get("kind")), str(plato.get("kind")))
             in_plato = [
                 p for p in ledger.get("cartulina") or () if isinstance(p, Mapping) and p.get("state") == "en_plato"
             ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import fcntl
 import os
 import pathlib
@@ -55,6 +56,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         CONTENT_SECURITY_POLICY=CONTENT_SECURITY_POLICY,
+        # The home page lists only the tables this browser created, imported or opened with the edit
+        # link (kept in the signed session cookie); True lists every table (a private, single-user instance).
+        CARTULINA_HOME_LISTS_ALL=False,
+        PERMANENT_SESSION_LIFETIME=dt.timedelta(days=365),  # the remembered tables outlive the browser session
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env()

@@ -33,17 +33,11 @@ from scorer.engine import ombre as ombre_rules
 from scorer.engine import pozo_viuda as pozo_rules
 from scorer.engine.core import SESSION_FORMAT
 from scorer.engine.tresillo import LONG_SUITS, OPTION_DEFAULTS, active_seats
-
-from .present import LANCE_WORDS, SUIT_SYMBOLS, parse_decimal
+from scorer.words import GAME_NAMES, LANCE_WORDS, SUITS, known_timezone, parse_decimal, suit_text
 
 # Spanish names of the rule sets a table can choose ("Juego"); a rule set registered
 # in scorer.engine.registry appears here by itself, under its own name if not listed.
-GAME_LABELS = {
-    "tresillo": "Tresillo",
-    "pozo_viuda": "Pozo y viuda",
-    "ombre": "Ombre sencillo",
-    "bandos": "Juego de bandos",
-}
+GAME_LABELS = dict(GAME_NAMES)
 # One line per game, under its choice on the new-table form.
 GAME_HELP = {
     "tresillo": "Plato y cartulina con puestas reservadas. 3 o 4 jugadores.",
@@ -52,8 +46,7 @@ GAME_HELP = {
     "bandos": "Seis jugadores en dos equipos, sin dinero: tantos hasta la meta. Equipo A: asientos 1, 3, 5; "
     "equipo B: 2, 4, 6.",
 }
-SUITS = ("oros", "copas", "espadas", "bastos")
-SUIT_PAIRS = [(s, f"{s} {SUIT_SYMBOLS[s]}") for s in SUITS]
+SUIT_PAIRS = [(s, suit_text(s)) for s in SUITS]
 MAX_PLAYERS = 6
 RULESETS_MODULES: dict[str, Any] = {"pozo_viuda": pozo_rules, "ombre": ombre_rules, "bandos": bandos_rules}
 NUMBER_WORDS = {3: "tres", 4: "cuatro", 5: "cinco", 6: "seis"}
@@ -234,6 +227,7 @@ class NewTableForm(FlaskForm):
     date = DateField("Fecha", default=dt.date.today, validators=[Optional()])  # type="date": the browser picks it
     place = StringField("Lugar", validators=[Optional(), longest(80)])
     notes = TextAreaField("Notas", validators=[Optional(), longest(2000)])
+    timezone = HiddenField(validators=[Optional(), longest(64)])  # the phone's, filled in by app.js
     submit = SubmitField("Empezar la partida")
 
     def player_fields(self) -> list[StringField]:
@@ -370,6 +364,7 @@ def session_from_form(form: NewTableForm) -> dict[str, Any]:
         "tanto_value": str(value) if value is not None else "",  # a decimal string, never a float
         "currency": (form.currency.data or "").strip(),
         "keeper": int(form.keeper.data or 1),
+        "timezone": form.timezone.data if known_timezone(form.timezone.data) else "",
     }
     if game == "bandos":  # no money in the juego de bandos: tantos only
         del app_keys["tanto_value"], app_keys["currency"]

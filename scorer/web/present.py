@@ -6,129 +6,61 @@ no database. Words are Spanish; game terms stay as the table says them.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from scorer.engine.tresillo import active_seats
+from scorer.words import (
+    ALL_LANCE_WORDS,
+    CARTULINA_WORDS,
+    CONCEPT_WORDS,
+    FALTA_WORDS,
+    GAME_NAMES,
+    GAME_SHORT_NAMES,
+    LANCE_WORDS,
+    MINUS,
+    PLATO_WORDS,
+    POT_WORDS,
+    RESULT_WORDS,
+    SUIT_SYMBOLS,
+    date_text,
+    decimal_text,
+    lance_word,
+    money_text,
+    parse_decimal,
+    result_word,
+    signed,
+    suit_text,
+    time_text,
+)
+from scorer.words import tanto_value as parse_tanto_value
 
-SUIT_SYMBOLS = {"oros": "♦", "copas": "♥", "espadas": "♠", "bastos": "♣"}
-SUIT_WORDS = {"oros": "oros", "copas": "copas", "espadas": "espadas", "bastos": "bastos"}
-LANCE_WORDS = {"entrada": "entrada", "vuelta": "vuelta", "vuelta_solera": "vuelta solera", "solo": "solo"}
-# the lances of every rule set (pozo y viuda: juego, volteo, roben, bola, contrabola), for display
-ALL_LANCE_WORDS = {
-    **LANCE_WORDS,
-    "juego": "juego",
-    "volteo": "volteo",
-    "roben": "roben",
-    "bola": "bola",
-    "contrabola": "contrabola",
-}
-RESULT_WORDS = {
-    "paso": "todos pasan",
-    "ganada": "ganada",
-    "bola": "bola",
-    "puesta": "puesta",
-    "codillo": "codillo",
-    "rendida": "rendida",
-    "defendida_ganada": "defendida, gana el defensor",
-    "defendida_puesta": "defendida, puestas gemelas",
-    "defendida_codillo": "defendida, puesta del defensor",
-    "defendida_codillo_pobre": "defendida, codillo del pobre",
-    "cierre": "cierre",
-    "contrabola": "contrabola",
-    "perdida": "perdida",
-    "mano": "mano",
-    "fin": "fin del juego",
-}
-CONCEPT_WORDS = {
-    "dar": "por dar",
-    "enchilada": "enchilada",
-    "juego": "juego",
-    "plato": "el plato",
-    "puesta": "puesta",
-    "puesta_reservada": "puesta reservada",
-    "condiciones": "condiciones",
-    "codillo": "codillo",
-    "bola_cortada": "bola cortada",
-    "puesta_defendida": "puesta defendida",
-    "devolucion": "devolución",
-    # pozo y viuda
-    "pozo_inicial": "pozo inicial",
-    "viuda_inicial": "viuda inicial",
-    "pase": "todos pasan",
-    "pozo_nuevo": "pozo nuevo",
-    "dulces": "dulces",
-    "pozo": "el pozo",
-    "viuda": "la viuda",
-    "viuda_nueva": "viuda nueva",
-    "bola": "bola",
-    "viuda_doble": "dobla la viuda",
-    "matadores": "matadores",
-    "premio": "premio",
-    "reparto": "reparto",
-    # ombre
-    "sacada": "sacada",
-    "bote": "el bote",
-}
-POT_WORDS = {"plato": "el plato", "pozo": "el pozo", "viuda": "la viuda", "bote": "el bote"}
-CARTULINA_WORDS = {
-    "pendiente": "pendiente",
-    "en_plato": "en el plato",
-    "cobrada": "cobrada",
-    "anulada": "anulada",
-    "devuelta": "devuelta",
-}
-MINUS = "−"  # typographic minus: clearer than a hyphen on a small screen
+# the shared vocabulary (scorer.words), for the views and templates that reach it through this module
+__all__ = [
+    "ALL_LANCE_WORDS",
+    "CARTULINA_WORDS",
+    "CONCEPT_WORDS",
+    "FALTA_WORDS",
+    "GAME_NAMES",
+    "GAME_SHORT_NAMES",
+    "LANCE_WORDS",
+    "MINUS",
+    "POT_WORDS",
+    "RESULT_WORDS",
+    "SUIT_SYMBOLS",
+    "date_text",
+    "decimal_text",
+    "parse_decimal",
+    "signed",
+]
 
 
-# ------------------------------------------------------------------ numbers
-
-
-def parse_decimal(text: str | None) -> Decimal | None:
-    """Parse "0,05" or "0.05" into a Decimal; None for blank or not a number."""
-    if text is None:
-        return None
-    cleaned = str(text).strip().replace(" ", "")
-    if not cleaned:
-        return None
-    if "," in cleaned:
-        cleaned = cleaned.replace(".", "").replace(",", ".")  # "1.234,5" → "1234.5"
-    try:
-        value = Decimal(cleaned)
-    except InvalidOperation:
-        return None
-    return value if value.is_finite() else None
-
-
-def decimal_text(value: Decimal) -> str:
-    """A Decimal with the decimal comma and no exponent ("0,05")."""
-    text = format(value, "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text.replace(".", ",")
-
-
-def signed(tantos: int) -> str:
-    """Tantos with their sign: "+215", "−65", "0"."""
-    if tantos > 0:
-        return f"+{tantos}"
-    if tantos < 0:
-        return f"{MINUS}{-tantos}"
-    return "0"
-
-
-def money(tantos: int, tanto_value: Decimal | None, currency: str = "") -> str | None:
-    """Tantos × tanto value with the decimal comma and the currency ("−3,25 €"); None without a value."""
-    if tanto_value is None:
-        return None
-    amount = tanto_value * tantos
-    places = max(2, -int(tanto_value.normalize().as_tuple().exponent))  # type: ignore[operator]
-    quantum = Decimal(1).scaleb(-places)
-    text = format(abs(amount).quantize(quantum), "f").replace(".", ",")
-    sign = MINUS if amount < 0 else ""
-    return f"{sign}{text} {currency}".strip() if currency else f"{sign}{text}"
+def money(tantos: int, value: Decimal | None, currency: str = "", *, sign: bool = True) -> str | None:
+    """Tantos × tanto value with its sign, the decimal comma and the currency ("−3,25 €"); None without a value."""
+    return None if value is None else money_text(tantos, value, currency, sign=sign)
 
 
 # ------------------------------------------------------------------- people
@@ -196,15 +128,15 @@ def plato_view(
     if kind == "reservada":
         inside = next((e for e in cartulina if e.get("state") == "en_plato"), None)
         if inside is not None:
-            words = f"con puesta reservada de {_who(inside['owner'], names)} ({inside['amount']})"
+            words = f"{PLATO_WORDS['reservada']} de {_who(inside['owner'], names)} ({inside['amount']})"
         else:
-            words = "con puesta reservada"
+            words = PLATO_WORDS["reservada"]
     elif kind == "primera":
-        words = "con puesta primera"
+        words = PLATO_WORDS["primera"]
     elif amount == 0:
         words = "vacío"
     else:
-        words = "sin puesta"
+        words = PLATO_WORDS["sin_puesta"]
     return PlatoView(amount, kind, words)
 
 
@@ -333,7 +265,7 @@ def split_text(hand: Mapping[str, Any], players_count: int) -> str:
 
 def contract_text(hand: Mapping[str, Any]) -> str:
     """ "solo ♣", "entrada ♦ rendida"."""
-    lance = ALL_LANCE_WORDS.get(str(hand.get("lance")), str(hand.get("lance", "")))
+    lance = lance_word(hand.get("lance"))
     trump = SUIT_SYMBOLS.get(str(hand.get("trump")), "")
     return f"{lance} {trump}".strip()
 
@@ -354,9 +286,7 @@ class HandLine:
 
 def result_words(result: str, ruleset: str = "tresillo") -> str:
     """The Spanish word of a ledger result; Ombre says *sacada* for a won hand."""
-    if ruleset == "ombre" and result == "ganada":
-        return "sacada"
-    return RESULT_WORDS.get(result, result)
+    return result_word(result, ruleset)
 
 
 def hand_line(
@@ -509,9 +439,7 @@ class TableView:
 
 def tanto_of(session: Mapping[str, Any]) -> tuple[Decimal | None, str]:
     """The session's tanto value (stored as a string) and currency."""
-    value = session.get("tanto_value")
-    parsed = parse_decimal(str(value)) if value is not None else None
-    return parsed, str(session.get("currency") or "")
+    return parse_tanto_value(session.get("tanto_value")), str(session.get("currency") or "")
 
 
 def previous_balances(ledger: Mapping[str, Any], index: int) -> dict[str, int] | None:
@@ -586,8 +514,8 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[st
         return [("Mano", "cierre de la partida")]
     facts = [
         ("Jugador", _who(hand.get("jugador"), names)),
-        ("Lance", ALL_LANCE_WORDS.get(str(hand.get("lance")), str(hand.get("lance")))),
-        ("Triunfo", f"{SUIT_WORDS.get(str(hand.get('trump')), '')} {SUIT_SYMBOLS.get(str(hand.get('trump')), '')}"),
+        ("Lance", lance_word(hand.get("lance"))),
+        ("Triunfo", suit_text(hand.get("trump"))),
     ]
     tricks = hand.get("tricks") or {}
     if tricks and not (hand.get("rendida") and hand.get("defensor") is None):
@@ -669,9 +597,9 @@ def _value_text(key: str, value: Any, hand: Mapping[str, Any], players: Sequence
     if key in ("jugador", "defensor", "dealer"):
         return _who(value, names)
     if key == "trump":
-        return f"{value} {SUIT_SYMBOLS.get(str(value), '')}".strip()
+        return suit_text(str(value))
     if key == "lance":
-        return ALL_LANCE_WORDS.get(str(value), str(value))
+        return lance_word(value)
     if key == "tricks":
         return split_text(hand, len(players)) or "—"
     if value is True:
@@ -686,8 +614,8 @@ class HistoryLine:
     changes: list[str]
 
 
-def history_line(event: Any, players: Sequence[str]) -> HistoryLine:
-    """One change of a hand: what, when (UTC) and which fields changed."""
+def history_line(event: Any, players: Sequence[str], timezone: str | None = None) -> HistoryLine:
+    """One change of a hand: what, when (the table's local time if known, else UTC) and which fields changed."""
     before = dict(event.before or {})
     after = dict(event.after or {})
     changes: list[str] = []
@@ -698,21 +626,8 @@ def history_line(event: Any, players: Sequence[str]) -> HistoryLine:
                 old = _value_text(key, before.get(key), before, players)
                 new = _value_text(key, after.get(key), after, players)
                 changes.append(f"{label}: {old} → {new}")
-    at = event.at.strftime("%d/%m/%Y %H:%M UTC") if hasattr(event.at, "strftime") else str(event.at)
+    at = time_text(event.at, timezone) if isinstance(event.at, dt.datetime) else str(event.at)
     return HistoryLine(ACTION_WORDS.get(event.action, str(event.action)), at, changes)
-
-
-def entry_if_replaced(session: Mapping[str, Any], n: int, hand: Mapping[str, Any]) -> dict[str, Any]:
-    """The ledger entry hand ``n`` would have if replaced (keeping its dealer); SessionError if impossible."""
-    from scorer.engine import start
-
-    hands = [dict(h) for h in session.get("hands", [])]
-    new = dict(hand)
-    if new.get("dealer") is None and hands[n - 1].get("dealer") is not None:
-        new["dealer"] = hands[n - 1]["dealer"]
-    hands[n - 1] = new
-    settled = start({**session, "hands": hands})
-    return dict(settled.entries[n - 1])
 
 
 # =================================================== the other rule sets
@@ -720,14 +635,7 @@ def entry_if_replaced(session: Mapping[str, Any], n: int, hand: Mapping[str, Any
 # bandos (rules/bandos.md): their pots, scores and one-line words. Same principle as
 # above: everything comes from the engine's ledger.
 
-GAME_NAMES = {
-    "tresillo": "Tresillo",
-    "pozo_viuda": "Pozo y viuda",
-    "ombre": "Ombre sencillo",
-    "bandos": "Juego de bandos",
-}
 TEAM_SEATS = {"A": (1, 3, 5), "B": (2, 4, 6)}  # B1
-FALTA_WORDS = {"fuera_de_turno": "fuera de turno", "renuncio": "renuncio"}
 
 
 def ruleset_of(session: Mapping[str, Any]) -> str:
@@ -823,6 +731,15 @@ class GameView:
     can_pass: bool = True
     can_close: bool = True
 
+    @property
+    def close_label(self) -> str:
+        """The words of the closing button (and of its confirmation)."""
+        if self.ruleset == "tresillo":
+            return "Cerrar la partida"
+        if self.ruleset == "ombre" and self.over:
+            return "Repartir el bote y cerrar" if self.bote else "Cerrar la partida"
+        return "Repartir y cerrar"
+
 
 def deals_played(ledger: Mapping[str, Any]) -> int:
     """Deals used up so far (passed deals count, the closing does not)."""
@@ -846,7 +763,7 @@ def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> GameView
             deals=rules.get("deals"),
             target=rules.get("target"),
             over=bool(ledger.get("over")),
-            can_close=not ledger.get("over"),  # O6: once over, nothing follows, the closing included
+            can_close=True,  # O6/O7: once over, only the closing follows; it shares the bote left
         )
     if ruleset == "bandos":
         winner = ledger.get("winner")

@@ -21,7 +21,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -48,6 +48,7 @@ __all__ = [
     "deleted_hands",
     "export_csv",
     "export_session",
+    "hand_for_request",
     "hand_history",
     "hand_revision",
     "import_session",
@@ -55,6 +56,7 @@ __all__ = [
     "list_tables",
     "open_table",
     "preview_hand",
+    "preview_replace",
     "replace_hand",
     "require_edit",
     "restore_hand",
@@ -138,6 +140,8 @@ class TableSummary:
     hands: int
     edit_token: str
     view_token: str
+    ruleset: str = "tresillo"
+    date: str = ""  # the app key "date" (ISO) when the table has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,8 +330,8 @@ def _is_close(hand: Mapping[str, Any]) -> bool:
 # ------------------------------------------------------------------ tables
 
 
-def list_tables() -> list[TableSummary]:
-    """Every table of this instance: open ones first, newest first."""
+def list_tables(edit_tokens: Sequence[str] | None = None) -> list[TableSummary]:
+    """The tables of this instance, open ones first, newest first; only those of ``edit_tokens`` when given."""
     counts = (
         select(Hand.table_id, func.count(Hand.id).label("n"))
         .where(Hand.deleted_at.is_(None))
@@ -339,6 +343,11 @@ def list_tables() -> list[TableSummary]:
         .outerjoin(counts, counts.c.table_id == Table.id)
         .order_by(Table.closed_at.is_not(None), Table.created_at.desc(), Table.id.desc())
     )
+    if edit_tokens is not None:
+        wanted = [t for t in edit_tokens if isinstance(t, str) and 0 < len(t) <= MAX_TOKEN_LENGTH]
+        if not wanted:
+            return []
+        query = query.where(Table.edit_token.in_(wanted))
     return [
         TableSummary(
             id=t.id,
@@ -349,6 +358,8 @@ def list_tables() -> list[TableSummary]:
             hands=int(n),
             edit_token=t.edit_token,
             view_token=t.view_token,
+            ruleset=t.ruleset,
+            date=str(t.header.get("date") or ""),
         )
         for t, n in db.session.execute(query)
     ]
@@ -496,6 +507,16 @@ def _by_request(table: Table, request_id: str) -> Hand | None:
     return db.session.scalars(query).first()
 
 
+def hand_for_request(table: Table, request_id: str | None) -> int | None:
+    """The number of the live hand saved with ``request_id`` (a form sent twice), if any."""
+    if not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH:
+        return None
+    hand = _by_request(table, request_id)
+    if hand is None or hand.deleted:
+        return None
+    return next((n for n, h in enumerate(_live_hands(table), 1) if h.id == hand.id), None)
+
+
 def _replay(table: Table, hand: Hand) -> tuple[int, dict[str, Any]]:
     """The answer already given to a request: the hand's number and ledger entry."""
     if hand.deleted:
@@ -569,6 +590,18 @@ def _resettle(
         raise Invalid.of(exc, hand=number, context=context(number)) from None
 
 
+def _replaced(table: Table, live: list[Hand], n: int, data: dict[str, Any]) -> tuple[Settlement, dict[str, Any]]:
+    """The table settled with hand ``n`` replaced by ``data`` (keeping its dealer), and the new hand."""
+    new = dict(data)
+    old_dealer = live[n - 1].data.get("dealer")
+    if new.get("dealer") is None and old_dealer is not None and not _is_close(new):
+        new["dealer"] = old_dealer  # api.md: a hand keeps the dealer it was played with
+    hands = [h.data for h in live]
+    hands[n - 1] = new
+    settlement = _resettle(table, hands, lambda m: m, lambda m: "" if m == n else f" (after the change to hand {n})")
+    return settlement, new
+
+
 def replace_hand(table: Table, n: int, hand: dict[str, Any], *, revision: int | None = None) -> dict[str, Any]:
     """Replace hand ``n`` (keeping its dealer) and re-settle every later hand; its new ledger entry."""
     data = _check_hand(hand)
@@ -579,25 +612,28 @@ def replace_hand(table: Table, n: int, hand: dict[str, Any], *, revision: int | 
         live, target = _live_at(table, n)
         if revision is not None and target.revision != revision:
             raise Conflict(f"hand {n} was changed meanwhile: reload it and try again")
-        new = dict(data)
-        old_dealer = target.data.get("dealer")
-        if new.get("dealer") is None and old_dealer is not None and not _is_close(new):
-            new["dealer"] = old_dealer  # api.md: a hand keeps the dealer it was played with
-        hands = [h.data for h in live]
-        hands[n - 1] = new
-        settlement = _resettle(
-            table, hands, lambda m: m, lambda m: "" if m == n else f" (after the change to hand {n})"
-        )
+        settlement, new = _replaced(table, live, n, data)
         stored = _with_dealer(new, settlement.entries[n - 1])
         before = target.data
         target.data = stored
         target.revision = target.revision + 1
         _event(table, target, "edit", before, stored)
-        if _is_close(hands[-1]):
+        if _is_close(live[-1].data if n < len(live) else new):
             table.closed_at = utcnow()
         return settlement, settlement
 
     settlement = _write(table, work)
+    return copy.deepcopy(settlement.entries[n - 1])
+
+
+def preview_replace(table: Table, n: int, hand: dict[str, Any]) -> dict[str, Any]:
+    """The ledger entry hand ``n`` would have if replaced (keeping its dealer); saves nothing.
+
+    Invalid names the hand that breaks: ``n`` itself, or a later hand the change would make impossible.
+    """
+    data = _check_hand(hand)
+    live, _target = _live_at(table, n)
+    settlement, _new = _replaced(table, live, n, data)
     return copy.deepcopy(settlement.entries[n - 1])
 
 

@@ -8,9 +8,23 @@ import uuid
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask import session as browser
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
+
+from scorer import words
 
 from . import present, services
 from .forms import (
@@ -68,6 +82,16 @@ def not_found(_exc: Exception) -> tuple[str, int] | Any:
 # ------------------------------------------------------------------ helpers
 
 
+# the suit chips' symbols, the same as everywhere (a Jinja global: the macros see it without context)
+bp.record_once(lambda state: state.app.jinja_env.globals.update(SUIT_SYMBOLS=words.SUIT_SYMBOLS))
+
+
+@bp.app_template_filter("fecha")
+def fecha(value: Any) -> str:
+    """Dates as dd/mm/aaaa on every page."""
+    return words.date_text(value)
+
+
 def _table_context(token: str) -> tuple[Any, bool, dict[str, Any], dict[str, Any]]:
     table, can_edit = services.open_table(token)
     return table, can_edit, services.session_of(table), services.ledger_of(table)
@@ -85,10 +109,37 @@ def _filename(table: Any, ext: str) -> str:
     return f"{slug}.{ext}"
 
 
+REMEMBERED_TABLES = 30  # edit tokens kept in the cookie: ~35 bytes each, far below the 4 KB a cookie may hold
+
+
+def _remember(table: Any) -> None:
+    """This browser created, imported or opened the table with its edit link: list it on its home page."""
+    kept = browser.get("tables")
+    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+    if tokens[:1] != [table.edit_token]:
+        browser["tables"] = [table.edit_token, *(t for t in tokens if t != table.edit_token)][:REMEMBERED_TABLES]
+    browser.permanent = True
+
+
+def _my_tables() -> list[services.TableSummary]:
+    """The tables of the home page: this browser's (most recent first in the cookie), or all of them."""
+    if current_app.config.get("CARTULINA_HOME_LISTS_ALL"):
+        return services.list_tables()
+    kept = browser.get("tables")
+    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+    if not tokens:
+        return []
+    tables = services.list_tables(tokens)
+    found = {t.edit_token for t in tables}
+    if len(found) < len(tokens):  # tables no longer here (another database): forget them
+        browser["tables"] = [t for t in tokens if t in found]
+    return tables
+
+
 def _known_names() -> list[str]:
-    """Names seen at earlier tables, for the new-table form's suggestions."""
+    """Names seen at this browser's earlier tables, for the new-table form's suggestions."""
     seen: dict[str, str] = {}
-    for summary in services.list_tables():
+    for summary in _my_tables():
         for name in summary.players:
             seen.setdefault(name.casefold(), name)
     return sorted(seen.values(), key=str.casefold)
@@ -108,7 +159,12 @@ def _attach(form: HandForm | GameHandForm, exc: services.Invalid, n: int) -> Non
 
 @bp.get("/")
 def home() -> str:
-    return render_template("home.html", tables=services.list_tables())
+    return render_template(
+        "home.html",
+        tables=_my_tables(),
+        lists_all=bool(current_app.config.get("CARTULINA_HOME_LISTS_ALL")),
+        games=words.GAME_SHORT_NAMES,
+    )
 
 
 @bp.route("/nueva", methods=["GET", "POST"])
@@ -121,6 +177,7 @@ def new_table() -> Page:
         except services.Invalid as exc:
             error = explain_session(exc.reason)
         else:
+            _remember(table)
             flash("Partida creada. Guarda este enlace: es el que permite anotar.")
             return redirect(url_for("main.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
@@ -146,6 +203,7 @@ def table(token: str) -> str:
     game = present.game_view(session, ledger)
     share = None
     if can_edit:
+        _remember(table)
         edit_url = url_for("main.table", token=table.edit_token, _external=True)
         view_url = url_for("main.table", token=table.view_token, _external=True)
         share = {"edit": edit_url, "view": view_url, "edit_qr": _qr(edit_url), "view_qr": _qr(view_url)}
@@ -214,6 +272,12 @@ def _preview(
 @bp.route("/t/<token>/mano", methods=["GET", "POST"])
 def new_hand(token: str) -> Page:
     table = services.require_edit(token)
+    if request.method == "POST":
+        # a second tap of Guardar after the first was saved: the form no longer fits (the deal moved on)
+        saved = services.hand_for_request(table, request.form.get("request_id"))
+        if saved is not None:
+            flash(f"La mano {saved} ya estaba anotada.")
+            return redirect(url_for("main.table", token=token))
     if table.closed:
         flash("La partida está cerrada: no se anotan más manos.", "error")
         return redirect(url_for("main.table", token=token))
@@ -228,9 +292,6 @@ def new_hand(token: str) -> Page:
     n = len(ledger.get("hands", [])) + 1
     hand = read_hand(form) if form.validate() else None
     if hand is None:
-        replayed = _replayed(table, form.request_id.data)
-        if replayed is not None:
-            return replayed
         return _hand_page(table, token, form, None, None, 400)
     if form.preview.data:
         try:
@@ -259,19 +320,6 @@ def _over_words(table: Any, ledger: dict[str, Any]) -> str:
     if table.ruleset == "bandos":
         return f"El juego ha terminado: ganó el equipo {ledger.get('winner')}. No se anotan más manos."
     return "La partida ha terminado (manos acordadas o meta alcanzada): no se anotan más manos."
-
-
-def _replayed(table: Any, request_id: str | None) -> BaseResponse | None:
-    """A second tap of Guardar after the first was saved: the form no longer fits (the deal moved on),
-    so ask the service for the hand of that request id; an empty hand is refused, nothing saved."""
-    if not request_id:
-        return None
-    try:
-        number, _entry = services.add_hand(table, {}, request_id=request_id)
-    except services.ServiceError:
-        return None
-    flash(f"La mano {number} ya estaba anotada.")
-    return redirect(url_for("main.table", token=table.edit_token))
 
 
 @bp.post("/t/<token>/pasan")
@@ -309,7 +357,7 @@ def hand(token: str, n: int) -> str:
         table=table,
         token=token,
         view=view,
-        history=[present.history_line(e, table.players) for e in history],
+        history=[present.history_line(e, table.players, table.meta.get("timezone")) for e in history],
         can_edit=can_edit and not table.closed,
         is_close="close" in session["hands"][n - 1],
         confirm=ConfirmForm(),
@@ -340,9 +388,9 @@ def edit_hand(token: str, n: int) -> Page:
     revision = int(form.revision.data) if (form.revision.data or "").isdigit() else None
     if form.preview.data:
         try:
-            entry = present.entry_if_replaced(session, n, new)
-        except ValueError as exc:
-            _attach(form, services.Invalid(getattr(exc, "reason", str(exc)), getattr(exc, "hand", n)), n)
+            entry = services.preview_replace(table, n, new)
+        except services.Invalid as exc:
+            _attach(form, exc, n)
             return _hand_page(table, token, form, n, None, 400)
         ledger = services.ledger_of(table)
         return _hand_page(table, token, form, n, _preview(table, session, ledger, entry, n, new), 200)
@@ -462,6 +510,7 @@ def import_table() -> Page:
             except services.Invalid as exc:
                 error = f"No se ha importado nada: {explain_import(exc)}"
             else:
+                _remember(table)
                 flash("Partida importada.")
                 return redirect(url_for("main.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 
 from scorer.engine.tresillo import active_seats
+from tests.conftest import EXAMPLES, load_json
 
 from .conftest import LiveServer, Taps
 from .helpers import PLAYERS, fill_hand, next_dealer, night, night_session, seat_field, seed_table
@@ -24,11 +25,16 @@ def seed_pages(server: LiveServer) -> dict[str, str]:
     edit, view = seed_table(
         server, session, name="Jueves en el casino", place="Casino", tanto_value="0.05", currency="€"
     )
-    return {"edit": edit, "view": view}
+    ombre = load_json(EXAMPLES / "ombre_three.json")  # eight deals of eight: over, the bote still to share
+    ombre_edit, _ = seed_table(server, ombre, name="Ombre del domingo", date="2025-03-09")
+    return {"edit": edit, "view": view, "ombre": ombre_edit}
 
 
 def open_home(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    """The home page of a phone that opened the seeded table with its edit link (it lists only those)."""
+    page.goto(server.url(f"/t/{tables['edit']}"))
     page.goto(server.url("/"))
+    expect(page.locator(f'a[href="/t/{tables["edit"]}"]')).to_be_visible()
 
 
 def open_new_table(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
@@ -97,6 +103,15 @@ def open_close_confirm(page: Page, server: LiveServer, tables: dict[str, str]) -
     page.goto(server.url(f"/t/{tables['edit']}/cerrar"))
 
 
+def open_ombre_over(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['ombre']}"))
+    expect(page.get_by_role("link", name="Repartir el bote y cerrar")).to_be_visible()
+
+
+def open_ombre_close_confirm(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['ombre']}/cerrar"))
+
+
 def open_import(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
     page.goto(server.url("/importar"))
 
@@ -119,6 +134,8 @@ PAGES: dict[str, Callable[[Page, LiveServer, dict[str, str]], None]] = {
     "edit_hand": open_edit_hand,
     "delete_confirm": open_delete_confirm,
     "close_confirm": open_close_confirm,
+    "table_ombre_over": open_ombre_over,
+    "ombre_close_confirm": open_ombre_close_confirm,
     "import": open_import,
     "not_found": open_not_found,
 }

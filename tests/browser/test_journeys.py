@@ -207,6 +207,15 @@ def test_view_link_follows_the_table_and_cannot_change_it(
     other.goto(view_url)
     assert_table_shows(other, session)
 
+    # the watcher's home page lists nothing: a view link never reveals the edit link
+    other.goto(live_server.url("/"))
+    expect(other.get_by_text("Aún no hay partidas en este dispositivo")).to_be_visible()
+    assert other.locator(f'a[href*="{token}"]').count() == 0
+    expect(other.get_by_role("link", name=re.compile("Para mirar"))).to_have_count(0)
+    # while the keeper's phone lists the table it opened with the edit link
+    page.goto(live_server.url("/"))
+    expect(page.locator(f'a[href="/t/{token}"]')).to_contain_text("Para mirar")
+
 
 def test_sheet_and_session_file_then_import(
     live_server: LiveServer, page: Page, taps: Taps, tmp_path: pathlib.Path

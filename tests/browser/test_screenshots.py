@@ -124,3 +124,49 @@ def test_layout_check_sees_small_and_wide_things(live_server: LiveServer, page: 
     assert "button «x» is" in found
     assert "runs off the screen" in found
     assert "scrolls sideways" in found
+
+
+def test_new_table_fields_stay_put_and_suits_fit_one_row(live_server: LiveServer, page: Page) -> None:
+    """A seat marked wrong keeps its field where it was; the four suits of the palo de favor share one row."""
+    from .helpers import seat_field
+
+    page.goto(live_server.url("/nueva"))
+    before = [seat_field(page, seat).bounding_box() for seat in (1, 2, 3)]
+    seat_field(page, 1).fill("Ana")
+    seat_field(page, 2).fill("Ana")
+    page.get_by_role("button", name="Empezar la partida").tap()
+    expect(page.locator(".seat-row.field-error").first).to_be_visible()
+    after = [seat_field(page, seat).bounding_box() for seat in (1, 2, 3)]
+    for old, new in zip(before, after, strict=True):
+        assert old is not None and new is not None
+        assert (round(new["x"]), round(new["width"])) == (round(old["x"]), round(old["width"]))
+
+    suits = page.locator("fieldset.game-opts[data-for~=tresillo] .chips.suits .chip > span")
+    expect(suits).to_have_count(5)
+    boxes = [suits.nth(i).bounding_box() for i in range(5)]
+    assert all(b is not None for b in boxes)
+    tops = {round(b["y"]) for b in boxes[:4] if b}
+    assert len(tops) == 1, f"the suits wrap: {boxes}"
+    for suit in ("oros", "copas", "espadas", "bastos"):
+        chip = suits.filter(has_text=suit)
+        symbol = chip.locator(".symbol").bounding_box()
+        word = chip.bounding_box()
+        assert symbol and word and symbol["y"] < word["y"] + word["height"] / 2  # the symbol above the word
+    none, first = boxes[4], boxes[0]
+    assert none and first and none["y"] > first["y"]  # "ninguno" on a row of its own
+
+
+def test_the_bottom_bar_never_hides_a_focused_control(
+    live_server: LiveServer, page: Page, tables: dict[str, str]
+) -> None:
+    """Tabbing or tapping into a control low on the page scrolls it clear of the fixed bar (scroll-padding)."""
+    page.goto(live_server.url(f"/t/{tables['edit']}"))
+    bar = page.locator(".thumb-bar").bounding_box()
+    assert bar is not None
+    hidden = []
+    for link in page.locator("main a, main summary").all():
+        link.focus()
+        box = link.bounding_box()
+        if box and box["y"] + box["height"] > bar["y"] + 1:
+            hidden.append(link.inner_text())
+    assert not hidden, f"under the bar once focused: {hidden}"

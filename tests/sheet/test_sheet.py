@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from scorer.engine import settle
-from scorer.sheet.build import money_text, render_html, render_pdf, sheet_context
+from scorer.sheet.build import render_html, render_pdf, sheet_context
 from tests.conftest import EXAMPLES, load_json
 from tests.web.conftest import app_config, make_app, sample_session  # noqa: F401  (fixtures)
 
@@ -88,7 +88,7 @@ def test_pdf_shows_players_and_final_balances(walkthrough_pdf_text: str) -> None
         money = f"{abs(Decimal(balance) / 10):.2f}".replace(".", ",")
         assert re.search(rf"{name} {re.escape(signed(balance))} {re.escape(signed(balance)[0])}{money} €", text), name
     assert "Jueves en el Casino" in text
-    assert "14 de marzo de 2025" in text
+    assert "14/03/2025" in text  # dates as dd/mm/aaaa, as on the pages
 
 
 def test_pdf_has_page_numbers_title_and_suits(walkthrough_pdf_text: str) -> None:
@@ -235,7 +235,7 @@ def test_other_rule_sets_degrade(name: str) -> None:
         assert [s["tantos"] for s in context["scores"]] == [
             ledger["scores"][s] for s in sorted(ledger["scores"], key=int)
         ]
-        assert f"Gana el bando {ledger['winner']}" in text
+        assert f"Gana el equipo {ledger['winner']}" in text  # as the pages say it
     if ledger["hands"][-1]["result"] == "cierre":
         assert context["closed"]
         assert "Mesa cerrada" in text
@@ -253,11 +253,21 @@ def test_keeper_and_missing_app_keys() -> None:
     assert nonsense["keeper"] is None and nonsense["tanto_value"] == "" and nonsense["date"] == "el jueves"
 
 
-def test_money_uses_the_decimal_comma() -> None:
-    assert money_text(Decimal("1234.5"), "€") == "1.234,50\u00a0€"
-    assert money_text(Decimal("-0.05"), "€") == "\u22120,05\u00a0€"
-    assert money_text(Decimal("7.5"), "€", sign=True) == "+7,50\u00a0€"
-    assert money_text(Decimal("0.125"), "$") == "0,125\u00a0$"
+def test_the_sheet_and_the_pages_say_the_same() -> None:
+    """One vocabulary (scorer.words): balances, money and result words as the table page shows them."""
+    from scorer.web import present
+
+    session = {**load_json(EXAMPLES / "walkthrough.json"), "tanto_value": "0.05", "currency": "EUR"}
+    ledger = settle(session)
+    sheet = sheet_context(session, ledger)
+    page = present.table_view(session, ledger)
+    assert [(b["name"], b["tantos_text"], b["money_text"]) for b in sheet["balances"]] == [
+        (b.name, b.text, b.money) for b in page.balances
+    ]
+    assert any("\u00a0€" in b["money_text"] for b in sheet["balances"])  # EUR shown as its sign, on both
+    for row, entry in zip(sheet["hands"], ledger["hands"], strict=True):
+        if entry["result"] != "codillo":  # the sheet names who gave the codillo
+            assert row["result_word"] == present.result_words(entry["result"]), row
 
 
 def test_empty_session_renders() -> None:

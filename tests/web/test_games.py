@@ -384,7 +384,38 @@ def test_ombre_table_page_shows_the_bote_and_the_deals(client: FlaskClient, make
     page = plain(text(client.get(f"/t/{done.edit_token}")))
     assert "Partida terminada" in page
     assert f"Bote {expected['bote']}" in page
-    assert f"/t/{done.edit_token}/cerrar" not in page  # O6: nothing follows, the closing included
+    assert "queda repartir el bote" in page
+
+
+def test_ombre_after_the_last_deal_offers_to_share_the_bote(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    session, expected = example("ombre_three")
+    done = make_table(session)  # eight deals of eight: over (O6), the bote still holds something
+    bote = expected["bote"]
+    assert expected["over"] and bote > 0
+    html = text(client.get(f"/t/{done.edit_token}"))
+    assert re.search(
+        rf'<a class="button primary" href="/t/{done.edit_token}/cerrar">Repartir el bote y cerrar</a>', html
+    )
+    assert "Anotar mano" not in html
+    viewer = text(client.get(f"/t/{done.view_token}"))
+    assert "/cerrar" not in viewer and "Repartir el bote y cerrar" not in viewer
+    confirm = plain(text(client.get(f"/t/{done.edit_token}/cerrar")))
+    assert "¿Repartir el bote y cerrar?" in confirm
+    assert f"El bote ({bote}) se reparte" in confirm
+    assert "Sí, repartir el bote y cerrar" in confirm
+    before = ledger(app, done.edit_token)["balances"]
+    assert client.post(f"/t/{done.edit_token}/cerrar", data={}).status_code == 302
+    assert hands_stored(app, done.edit_token)[-1] == {"close": "repartir"}
+    after = ledger(app, done.edit_token)
+    assert after["hands"][-1]["result"] == "cierre" and after["bote"] == 0
+    shares = {seat: after["balances"][seat] - before[seat] for seat in before}
+    assert sum(shares.values()) == bote  # O7: the bote went to the players
+    assert max(shares.values()) - min(shares.values()) <= 1  # in equal parts, the odd points one each
+    page = plain(text(client.get(f"/t/{done.edit_token}")))
+    assert "Partida cerrada." in page and "El bote se repartió" in page
+    assert f"/t/{done.edit_token}/cerrar" not in page
 
 
 def test_bandos_table_page_shows_each_players_tantos_and_the_winner(
@@ -466,6 +497,25 @@ def test_edit_a_bandos_hand_with_its_faults(app: Flask, client: FlaskClient, mak
     response = client.post(f"/t/{t.edit_token}/mano/5/editar", data=form_of(new, "bandos"))
     assert response.status_code == 302
     assert hands_stored(app, t.edit_token)[4]["faltas"] == new["faltas"]
+
+
+def test_edit_preview_names_the_later_hand_it_would_break(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    session = {
+        "format": "tresillo-session/1",
+        "players": ["A1", "B1", "A2", "B2", "A3", "B3"],
+        "rules": {"ruleset": "bandos", "target": 2},
+        "hands": [{"primeras": "A"}, {"faltas": [{"seat": 1, "falta": "renuncio"}]}, {"primeras": "A"}],
+    }
+    t = make_table(session)
+    before = hands_stored(app, t.edit_token)
+    data = {**form_of({"primeras": "A"}, "bandos"), "preview": "1"}
+    del data["save"]
+    response = client.post(f"/t/{t.edit_token}/mano/2/editar", data=data)
+    assert response.status_code == 400
+    assert "Con este cambio la mano 3 dejaría de ser posible" in text(response)  # B4: team A would have won
+    assert hands_stored(app, t.edit_token) == before
 
 
 def test_ombre_closing_shares_the_bote(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:

@@ -64,6 +64,7 @@ def pages(t: Table, token: str) -> list[str]:
 
 def test_home_new_and_import_pages(client: FlaskClient, make_table: Callable[..., Table]) -> None:
     t = make_table(name="Jueves en el casino")
+    client.get(f"/t/{t.edit_token}")  # opened here with its edit link
     home = client.get("/")
     assert home.status_code == 200
     assert "Jueves en el casino" in text(home)
@@ -146,7 +147,7 @@ def test_table_page_shows_roles_plato_cartulina_balances(
     # after hand 11 of the worked session: plato 75 reservada (Ana's 65 in it), Diego deals hand 12
     assert "con puesta reservada de Ana (65)" in html
     assert re.search(r'<dd class="dealer">Diego', html)
-    assert "−145" in html and "−7,25 €" in html and "+100" in html
+    assert "−145" in html and "−7,25\u00a0€" in html and "+100" in html
     assert 'class="mark en_plato"' in html and 'class="mark cobrada"' in html and 'class="mark pendiente"' in html
     assert "Anotar mano" in html and "Todos pasan" in html
     assert "/tables/" + t.edit_token + "/sheet.pdf" in html
@@ -250,10 +251,102 @@ def test_create_table_refuses_bad_input(app: Flask, client: FlaskClient, changes
 
 
 def test_new_table_suggests_names_seen_before(client: FlaskClient, make_table: Callable[..., Table]) -> None:
-    make_table(players=["Ana", "Benito", "Carmen", "Zoila"])
+    t = make_table(players=["Ana", "Benito", "Carmen", "Zoila"])
+    assert '<option value="Zoila">' not in text(client.get("/nueva"))  # another browser's table: no names
+    client.get(f"/t/{t.edit_token}")
     html = text(client.get("/nueva"))
     assert '<datalist id="nombres">' in html
     assert '<option value="Zoila">' in html
+
+
+# ------------------------------------------------------------------ home page
+
+
+def home_links(client: FlaskClient) -> list[str]:
+    return re.findall(r'<ul class="tables">.*?</ul>|$', text(client.get("/")), re.S)[0].split('href="')[1:]
+
+
+def test_home_lists_the_tables_this_browser_created(app: Flask, client: FlaskClient) -> None:
+    assert client.post("/nueva", data=new_table_form(name="Mía")).status_code == 302
+    edit = only_table(app).edit_token
+    home = text(client.get("/"))
+    assert f'href="/t/{edit}"' in home and "Mía" in home
+    assert "Tresillo" in home and "07/03/2024" in home  # the game and the date as dd/mm/aaaa
+    stranger = app.test_client()
+    other = text(stranger.get("/"))
+    assert edit not in other and "Mía" not in other
+    assert "aparece en cuanto abras aquí su enlace para anotar" in other
+
+
+def test_the_view_link_adds_nothing_to_the_home_page(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table(name="Ajena")
+    for url in (f"/t/{t.view_token}", f"/t/{t.view_token}/mano/1", f"/t/{t.view_token}/estado"):
+        assert client.get(url).status_code == 200
+    home = text(client.get("/"))
+    assert t.edit_token not in home and t.view_token not in home and "Ajena" not in home
+    client.get(f"/t/{t.edit_token}")
+    assert f'href="/t/{t.edit_token}"' in text(client.get("/"))
+
+
+def test_home_lists_open_tables_first_newest_first(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    first, second, third = (make_table(name=n) for n in ("Primera", "Segunda", "Tercera"))
+    for t in (third, first, second):
+        client.get(f"/t/{t.edit_token}")
+    client.post(f"/t/{second.edit_token}/cerrar")
+    links = home_links(client)
+    assert [link.split('"')[0] for link in links] == [f"/t/{t.edit_token}" for t in (third, first, second)]
+    assert "cerrada" in links[-1]
+
+
+def test_home_names_each_game(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    games = {
+        "pozo_viuda": ("Pozo y viuda", ["Ana", "Benito", "Carmen", "Diego"]),
+        "ombre": ("Ombre", ["Ana", "Benito", "Carmen"]),
+        "bandos": ("Bandos", ["Ana", "Benito", "Carmen", "Diego", "Elena", "Fermín"]),
+    }
+    for ruleset, (_word, players) in games.items():
+        t = make_table(name=f"Mesa {ruleset}", players=players, rules={"ruleset": ruleset}, hands=[])
+        client.get(f"/t/{t.edit_token}")
+    home = text(client.get("/"))
+    for ruleset, (word, _players) in games.items():
+        assert re.search(rf"Mesa {ruleset}</span>.*?{word} ·", home, re.S), ruleset
+
+
+def test_the_browser_remembers_a_bounded_list(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    from scorer.web.views import REMEMBERED_TABLES
+
+    tables = [make_table(name=f"Mesa {i}", hands=[]) for i in range(REMEMBERED_TABLES + 2)]
+    for t in tables:
+        client.get(f"/t/{t.edit_token}")
+    with client.session_transaction() as cookie:
+        assert cookie.permanent
+        assert cookie["tables"] == [t.edit_token for t in reversed(tables)][:REMEMBERED_TABLES]
+    client.get(f"/t/{tables[5].edit_token}")  # opened again: first again, not twice
+    with client.session_transaction() as cookie:
+        assert cookie["tables"][0] == tables[5].edit_token
+        assert cookie["tables"].count(tables[5].edit_token) == 1
+    assert len(home_links(client)) == REMEMBERED_TABLES
+
+
+def test_an_imported_table_is_remembered(client: FlaskClient) -> None:
+    content = json.dumps(sample_session(name="Importada")).encode()
+    response = client.post(
+        "/importar", data={"file": (io.BytesIO(content), "p.json")}, content_type="multipart/form-data"
+    )
+    assert response.status_code == 302
+    home = text(client.get("/"))
+    assert "Importada" in home and response.headers["Location"].split("/t/")[1] in home
+
+
+def test_the_switch_lists_every_table(make_app: Callable[..., Flask]) -> None:
+    app = make_app(WTF_CSRF_ENABLED=False, CARTULINA_HOME_LISTS_ALL=True)
+    with app.app_context():
+        tables = [services.create_table(sample_session(name=n)) for n in ("Una", "Otra")]
+        tokens = [t.edit_token for t in tables]
+    home = text(app.test_client().get("/"))
+    for name, token in zip(("Una", "Otra"), tokens, strict=True):
+        assert name in home and f'href="/t/{token}"' in home
+    assert "aparece en cuanto abras" not in home
 
 
 # -------------------------------------------------------------------- hands
@@ -364,6 +457,48 @@ def test_double_submit_records_one_hand(app: Flask, client: FlaskClient, make_ta
     client.post(f"/t/{t.edit_token}/pasan", data=passed)
     client.post(f"/t/{t.edit_token}/pasan", data=passed)
     assert [h.get("pass") for h in session(app, t.edit_token)["hands"]] == [None, True]
+
+
+def test_a_second_tap_of_guardar_says_the_hand_was_saved(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    t = make_table(hands=[])
+    data = hand_data(jugador="2", trump="oros", tricks_2="5", tricks_3="3", save="1", request_id="tap-tap")
+    client.post(f"/t/{t.edit_token}/mano", data=data)
+    # the deal moved on: Benito deals now (alcalde), so the same form no longer fits, yet it is the same hand
+    again = client.post(f"/t/{t.edit_token}/mano", data=data, follow_redirects=True)
+    assert again.status_code == 200
+    assert "La mano 1 ya estaba anotada." in text(again)
+    assert len(session(app, t.edit_token)["hands"]) == 1
+    preview = client.post(f"/t/{t.edit_token}/mano", data={**data, "save": "", "preview": "1"})
+    assert preview.status_code == 302  # a stale form of a saved hand goes back to the table, whatever the button
+    assert len(session(app, t.edit_token)["hands"]) == 1
+
+
+def test_edit_preview_shows_the_change_and_saves_nothing(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    t = make_table()  # hand 1: Benito wins 5-3-1
+    before = (session(app, t.edit_token), ledger(app, t.edit_token))
+    url = f"/t/{t.edit_token}/mano/1/editar"
+    data = hand_data(jugador="2", trump="oros", tricks_2="3", tricks_3="5", tricks_4="1", preview="1")
+    response = client.post(url, data=data)
+    assert response.status_code == 200
+    page = text(response)
+    assert "Pagos de esta mano" in page
+    changed = before[0] | {
+        "hands": [{**before[0]["hands"][0], "tricks": {"2": 3, "3": 5, "4": 1}}, *before[0]["hands"][1:]]
+    }
+    entry = settle(changed)["hands"][0]
+    assert entry["result"] == "codillo"
+    for t_ in entry["transfers"]:
+        assert t_["detail"] in page  # the engine's explanation of each payment
+    assert (session(app, t.edit_token), ledger(app, t.edit_token)) == before
+    assert "corregida" not in text(client.get(f"/t/{t.edit_token}/mano/1"))
+    bad = client.post(
+        url, data=hand_data(jugador="2", trump="oros", tricks_2="4", tricks_3="4", tricks_4="0", preview="1")
+    )
+    assert bad.status_code == 400 and "no está decidida" in text(bad)
 
 
 def test_hand_form_requests_have_a_fresh_request_id(client: FlaskClient, make_table: Callable[..., Table]) -> None:
@@ -524,3 +659,70 @@ def test_csrf_protects_every_form(csrf_app: Flask) -> None:
     page = text(client.get("/nueva"))
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
     assert client.post("/nueva", data={**new_table_form(), "csrf_token": token}).status_code == 302
+
+
+# ------------------------------------------------------------ small words
+
+
+def subtitle(html: str) -> str:
+    """The quiet line under the table's title."""
+    match = re.search(r"</h1>\s*<p class=\"muted small\">(.*?)</p>", html, re.S)
+    assert match, "no line under the title"
+    return re.sub(r"<[^>]+>", "", match.group(1)).strip()
+
+
+def test_the_line_under_the_title_joins_what_is_known(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    no_date = make_table()  # a place, no date
+    assert subtitle(text(client.get(f"/t/{no_date.edit_token}"))) == "Casino de Oviedo"
+    assert subtitle(text(client.get(f"/t/{no_date.view_token}"))) == "Casino de Oviedo · solo para mirar"
+    dated = make_table(date="2024-03-07", keeper=2)
+    assert (
+        subtitle(text(client.get(f"/t/{dated.edit_token}")))
+        == "07/03/2024 · Casino de Oviedo · lleva la cartulina Benito"
+    )
+    bare = make_table(place=None)
+    assert subtitle(text(client.get(f"/t/{bare.view_token}"))) == "solo para mirar"
+    assert not re.search(r'</h1>\s*<p class="muted small">', text(client.get(f"/t/{bare.edit_token}")))
+
+
+def test_history_times_in_the_tables_time_zone(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    import datetime as dt
+    import zoneinfo
+
+    madrid = make_table(timezone="Europe/Madrid")
+    utc = make_table()
+    with app.app_context():
+        table, _ = services.open_table(madrid.edit_token)
+        at = services.hand_history(table, 1)[0].at
+    local = at.replace(tzinfo=dt.UTC).astimezone(zoneinfo.ZoneInfo("Europe/Madrid"))
+    page = text(client.get(f"/t/{madrid.edit_token}/mano/1"))
+    assert local.strftime("%d/%m/%Y %H:%M") in page and " UTC" not in page
+    page = text(client.get(f"/t/{utc.edit_token}/mano/1"))
+    assert re.search(r"\d\d/\d\d/\d{4} \d\d:\d\d UTC", page)
+
+
+@pytest.mark.parametrize(("given", "kept"), [("Europe/Madrid", "Europe/Madrid"), ("Mars/Olympus", None), ("", None)])
+def test_the_new_table_form_keeps_a_known_time_zone(
+    app: Flask, client: FlaskClient, given: str, kept: str | None
+) -> None:
+    assert client.post("/nueva", data=new_table_form(timezone=given)).status_code == 302
+    assert session(app, only_table(app).edit_token).get("timezone") == kept
+
+
+def test_close_confirmation_says_the_plato_without_nested_parentheses(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    walkthrough = load_json(EXAMPLES / "walkthrough.json")
+    expected = load_json(EXAMPLES / "walkthrough.ledger.json")
+    t = make_table(walkthrough)
+    page = re.sub(r"\s+", " ", text(client.get(f"/t/{t.edit_token}/cerrar")))
+    owner = next(e for e in expected["cartulina"] if e["state"] == "en_plato")
+    name = walkthrough["players"][owner["owner"] - 1]
+    said = f"En el plato hay {expected['plato']['amount']} tantos, con puesta reservada de {name} ({owner['amount']})"
+    assert said in page
+    panel = re.search(r'<p class="panel">(.*?)</p>', page).group(1)  # type: ignore[union-attr]
+    assert not re.search(r"\([^()]*\(", panel), panel
+    empty = make_table(hands=[])
+    assert "El plato está vacío." in re.sub(r"\s+", " ", text(client.get(f"/t/{empty.edit_token}/cerrar")))

@@ -78,29 +78,15 @@ def test_balances_are_the_ledgers_and_net_of_pending_puestas() -> None:
     assert {b.name: b.tantos for b in view.balances} == {"Ana": -145, "Benito": -20, "Carmen": -10, "Diego": 100}
     assert by_name["Diego"].pending == 60
     assert by_name["Diego"].net == 40
-    assert by_name["Ana"].money == "−7,25 €"
-    assert by_name["Diego"].money == "5,00 €"
+    assert by_name["Ana"].money == "−7,25\u00a0€"  # a no-break space: the sign stays with its amount
+    assert by_name["Diego"].money == "+5,00\u00a0€"  # signed, as the tantos and as on the sheet
     assert view.pending_total == 60
 
 
-@pytest.mark.parametrize(
-    ("text", "value"),
-    [("0,05", Decimal("0.05")), ("0.05", Decimal("0.05")), (" 1,5 ", Decimal("1.5")), ("1.234,50", Decimal("1234.50"))],
-)
-def test_parse_decimal_accepts_the_decimal_comma(text: str, value: Decimal) -> None:
-    assert present.parse_decimal(text) == value
-
-
-@pytest.mark.parametrize("text", ["", "abc", "1,2,3", "NaN", "inf", None])
-def test_parse_decimal_refuses_what_is_not_a_number(text: str | None) -> None:
-    assert present.parse_decimal(text) is None
-
-
-def test_money_is_exact_with_the_decimal_comma() -> None:
-    assert present.money(3, Decimal("0.1"), "€") == "0,30 €"  # a float would say 0.30000000000000004
-    assert present.money(-65, Decimal("0.05"), "EUR") == "−3,25 EUR"
-    assert present.money(7, Decimal("0.001"), "") == "0,007"
+def test_money_of_a_table_without_a_tanto_value_is_none() -> None:
     assert present.money(7, None, "€") is None
+    assert present.money(-65, Decimal("0.05"), "EUR") == "−3,25\u00a0€"  # words.money_text: tests/test_words.py
+    assert present.money(65, Decimal("0.05"), "€") == "+3,25\u00a0€"
 
 
 def test_hand_line_of_the_solo_a_favor() -> None:
@@ -194,5 +180,7 @@ def test_ombre_game_view_counts_deals_and_knows_when_it_is_over() -> None:
     ledger = load_json(EXAMPLES / "ombre_three.ledger.json")
     view = present.game_view(session, ledger)
     assert view.deals_played == 8 and view.deals == 8
-    assert view.over and not view.can_close  # O6: nothing follows, the closing included
+    assert view.over and view.can_close  # O6/O7: no more deals, but the closing shares the bote left
+    assert view.close_label == ("Repartir el bote y cerrar" if ledger["bote"] else "Cerrar la partida")
+    assert present.game_view(session, {**ledger, "over": False}).close_label == "Repartir y cerrar"
     assert view.bote == ledger["bote"]

@@ -121,6 +121,21 @@ class TestCreate:
         assert [t.closed for t in listed] == [False, False, True]
         assert listed[1].edit_token == first.edit_token and listed[0].view_token == second.view_token
 
+    def test_list_only_the_tables_of_some_edit_tokens(self) -> None:
+        mine = services.create_table(sample_session(name="Mía", date="2024-03-07"))
+        other = services.create_table(sample_session(name="Ajena"))
+        ombre = services.create_table(
+            sample_session(players=["A", "B", "C"], rules={"ruleset": "ombre"}, hands=[], name="Ombre")
+        )
+        listed = services.list_tables([ombre.edit_token, mine.edit_token, "no-such-token"])
+        assert [(t.name, t.ruleset, t.date) for t in listed] == [
+            ("Ombre", "ombre", ""),
+            ("Mía", "tresillo", "2024-03-07"),
+        ]
+        assert services.list_tables([other.view_token]) == []  # a view token lists nothing
+        assert services.list_tables([]) == []
+        assert len(services.list_tables()) == 3
+
 
 @pytest.mark.usefixtures("ctx")
 class TestTokens:
@@ -213,6 +228,54 @@ class TestHands:
         other = services.add_hand(reload(table), {"pass": True}, request_id="form-2")
         assert other[0] == 5
         assert len(services.session_of(reload(table))["hands"]) == 5
+
+    def test_hand_for_request_names_the_hand_saved_with_it(self) -> None:
+        table = services.create_table(sample_session())
+        assert services.hand_for_request(table, "form-1") is None
+        services.add_hand(table, ENTRADA_1, request_id="form-1")
+        services.add_hand(reload(table), {"pass": True}, request_id="form-2")
+        table = reload(table)
+        assert services.hand_for_request(table, "form-1") == 4
+        assert services.hand_for_request(table, "form-2") == 5
+        for nothing in (None, "", "x" * 101, "form-3"):
+            assert services.hand_for_request(table, nothing) is None
+        services.delete_hand(table, 1)
+        assert services.hand_for_request(reload(table), "form-2") == 4  # its number now
+        services.delete_hand(reload(table), 4)
+        assert services.hand_for_request(reload(table), "form-2") is None  # deleted: no hand of that request
+        revision = reload(table).revision
+        assert services.hand_for_request(reload(table), "form-1") == 3
+        assert reload(table).revision == revision  # it only reads
+
+    def test_preview_replace_gives_the_entry_and_saves_nothing(self) -> None:
+        table = services.create_table(sample_session())
+        session = services.session_of(table)
+        new = played(2, "bastos", {"2": 6, "3": 2, "4": 1}, lance="solo")
+        events, revision = count(HandEvent), table.revision
+        entry = services.preview_replace(table, 1, new)
+        # what the engine says of the session with that hand in place, played by the same dealer
+        changed = copy.deepcopy(session)
+        changed["hands"][0] = {**new, "dealer": session["hands"][0]["dealer"]}
+        assert entry == engine.settle(changed)["hands"][0]
+        assert entry["dealer"] == 1
+        table = reload(table)
+        assert (count(HandEvent), table.revision) == (events, revision)
+        assert services.session_of(table) == session
+        assert services.replace_hand(table, 1, new) == entry  # the preview is what saving gives
+
+    def test_preview_replace_refusals_name_the_hand(self) -> None:
+        table = services.create_table(sample_session())
+        with pytest.raises(Invalid) as info:
+            services.preview_replace(table, 2, {"close": "devolver"})
+        assert info.value.hand == 3
+        assert info.value.message == "hand 3: no hand may follow the closing (R30) (after the change to hand 2)"
+        with pytest.raises(Invalid) as info:
+            services.preview_replace(table, 1, played(2, "oros", {"2": 4, "3": 4, "4": 0}))
+        assert (info.value.hand, info.value.reason) == (1, "tricks 4-4-0 do not decide the hand (R10)")
+        with pytest.raises(Invalid):
+            services.preview_replace(table, 1, ["not", "a", "hand"])  # type: ignore[arg-type]
+        with pytest.raises(NotFound):
+            services.preview_replace(table, 9, {"pass": True})
 
     def test_replace_keeps_the_dealer_and_resettles_later_hands(self) -> None:
         table = services.create_table(sample_session())
