@@ -3,7 +3,7 @@
 Run: `make bench` or `.venv/bin/python bench/engine.py`. Prints, for generated
 random sessions of 1,000 and 10,000 hands (4 players, varied house rules):
 the median wall time of the whole `scorer settle FILE` process over 5 runs, and
-the engine alone (best of 3) in hands per second. Target: under 0.5 s for the
+the engine alone (best of 5) in hands per second. Target: under 0.5 s for the
 whole process at 10,000 hands, cost growing linearly.
 """
 
@@ -40,8 +40,8 @@ def whole_process(path: pathlib.Path, runs: int = 5) -> float:
     return statistics.median(times)
 
 
-def engine_only(session: dict[str, object], runs: int = 3) -> float:
-    """Best seconds of settle() in this process."""
+def engine_only(session: dict[str, object], runs: int = 5) -> float:
+    """Best seconds of settle() in this process (of 5)."""
     best = float("inf")
     for _ in range(runs):
         start = time.perf_counter()

@@ -43,6 +43,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   fi
   touch "$stamp"
 fi
+# Bytecode for our own modules even where PYTHONDONTWRITEBYTECODE is set, so that a short
+# command such as `scorer settle` does not compile the engine on every run.
+.venv/bin/python -m compileall -q scorer >/dev/null
 
 # Browser tests: axe-core (package.json / package-lock.json) into node_modules/.
 if [ "$dev" = 1 ] && [ ! -f node_modules/axe-core/axe.min.js ]; then
