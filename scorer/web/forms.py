@@ -378,7 +378,35 @@ ESTUCHE_CHOICES = options([("", "no"), ("3", "3"), ("4", "4"), ("5", "5"), ("mas
 TRICK_CHOICES = options([(str(i), str(i)) for i in range(10)])
 
 
-class HandForm(FlaskForm):
+class HandFormBase(FlaskForm):
+    """What every hand form shares: the hidden ids, the two buttons, seats and names, problems next to fields."""
+
+    request_id = HiddenField()
+    revision = HiddenField()
+    preview = SubmitField("Ver pagos")
+    save = SubmitField("Guardar")
+
+    # set when the form is made for a table
+    seats: tuple[int, ...] = ()
+    names: dict[int, str] = {}  # noqa: RUF012  (replaced per instance)
+    dealer: int = 1
+    problems: dict[str, list[str]]
+
+    def trick_field(self, seat: int) -> RadioField:
+        field: RadioField = getattr(self, f"tricks_{seat}")
+        return field
+
+    def problem(self, name: str, message: str) -> None:
+        """Attach a Spanish message to a field ("general" for the whole hand)."""
+        self.problems.setdefault(name, []).append(message)
+
+    def messages(self, name: str) -> list[str]:
+        field = getattr(self, name, None)
+        own = list(field.errors) if field is not None and hasattr(field, "errors") else []
+        return own + self.problems.get(name, [])
+
+
+class HandForm(HandFormBase):
     """One hand. Choices that depend on the table (seats, lances) are set by :func:`hand_form`."""
 
     jugador = RadioField("Jugador", choices=[], validate_choice=False)
@@ -406,29 +434,6 @@ class HandForm(FlaskForm):
     )
     rendida = BooleanField("Rendida")
     defensor = RadioField("Defensor", choices=[], default="", validate_choice=False)
-    request_id = HiddenField()
-    revision = HiddenField()
-    preview = SubmitField("Ver pagos")
-    save = SubmitField("Guardar")
-
-    # set by hand_form()
-    seats: tuple[int, ...] = ()
-    names: dict[int, str] = {}  # noqa: RUF012  (replaced per instance)
-    dealer: int = 1
-    problems: dict[str, list[str]]
-
-    def trick_field(self, seat: int) -> RadioField:
-        field: RadioField = getattr(self, f"tricks_{seat}")
-        return field
-
-    def problem(self, name: str, message: str) -> None:
-        """Attach a Spanish message to a field ("general" for the whole hand)."""
-        self.problems.setdefault(name, []).append(message)
-
-    def messages(self, name: str) -> list[str]:
-        field = getattr(self, name, None)
-        own = list(field.errors) if field is not None and hasattr(field, "errors") else []
-        return own + self.problems.get(name, [])
 
 
 def hand_form(
@@ -747,31 +752,10 @@ OMBRE_LANCES = ("entrada", "vuelta", "solo")
 BLACK_SUITS = ("espadas", "bastos")
 
 
-class GameHandForm(FlaskForm):
-    """What the hand forms of the other games share: seats, names, problems next to fields."""
-
-    request_id = HiddenField()
-    revision = HiddenField()
-    preview = SubmitField("Ver pagos")
-    save = SubmitField("Guardar")
+class GameHandForm(HandFormBase):
+    """The base of the hand forms of the other games (pozo y viuda, Ombre, bandos)."""
 
     ruleset = ""
-    seats: tuple[int, ...] = ()
-    names: dict[int, str] = {}  # noqa: RUF012  (replaced per instance)
-    dealer: int = 1
-    problems: dict[str, list[str]]
-
-    def trick_field(self, seat: int) -> RadioField:
-        field: RadioField = getattr(self, f"tricks_{seat}")
-        return field
-
-    def problem(self, name: str, message: str) -> None:
-        self.problems.setdefault(name, []).append(message)
-
-    def messages(self, name: str) -> list[str]:
-        field = getattr(self, name, None)
-        own = list(field.errors) if field is not None and hasattr(field, "errors") else []
-        return own + self.problems.get(name, [])
 
     def setup(self, rules: Mapping[str, Any]) -> None:
         """Choices that depend on the table."""
