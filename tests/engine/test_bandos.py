@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -18,6 +16,7 @@ from hypothesis import strategies as st
 
 from scorer.engine import SessionError, settle, start
 from scorer.engine.bandos import game_winner
+from tests.engine.cli import assert_rejected, settle_cli
 
 NAMES = ["A1", "B1", "A2", "B2", "A3", "B3", "X", "Y"]
 
@@ -275,16 +274,6 @@ def test_settling_is_deterministic_and_incremental(s: dict[str, Any]) -> None:
 # ----------------------------------------------------------------- invalid input through the CLI
 
 
-def cli(payload: Any) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "scorer", "settle", "-"],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
 GOOD = {"primeras": "A"}
 
 INVALID = [
@@ -318,16 +307,11 @@ INVALID = [
 
 @pytest.mark.parametrize(("payload", "prefix"), [(p, m) for _, p, m in INVALID], ids=[i for i, _, _ in INVALID])
 def test_invalid_input_exits_2_with_one_line(payload: Any, prefix: str) -> None:
-    proc = cli(payload)
-    assert proc.returncode == 2
-    assert proc.stdout == ""
-    lines = proc.stderr.splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith(prefix), lines[0]
+    assert_rejected(settle_cli(payload), prefix)
 
 
 def test_valid_session_through_the_cli() -> None:
-    proc = cli(session([GOOD, {"primeras": "B", "capote": True}]))
+    proc = settle_cli(session([GOOD, {"primeras": "B", "capote": True}]))
     assert proc.returncode == 0, proc.stderr
     ledger = json.loads(proc.stdout)
     assert ledger["ruleset"] == "bandos"

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import EXAMPLES, load_json
+from tests.engine.cli import assert_rejected
 
 # format.md, "Ledger": the top-level keys of a Tresillo ledger
 LEDGER_KEYS = {"format", "players", "hands", "balances", "plato", "cartulina", "next_dealer"}
@@ -38,16 +39,6 @@ def hand(**kw: Any) -> dict[str, Any]:
     h: dict[str, Any] = {"jugador": 2, "lance": "entrada", "trump": "oros", "tricks": {"2": 5, "3": 2, "4": 2}}
     h.update(kw)
     return {k: v for k, v in h.items() if v is not ...}
-
-
-def assert_rejected(proc: subprocess.CompletedProcess[str], prefix: str) -> str:
-    assert proc.returncode == 2, proc.stderr
-    assert proc.stdout == ""
-    lines = proc.stderr.splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith(prefix), lines[0]
-    assert "Traceback" not in proc.stderr
-    return lines[0]
 
 
 def test_settle_file_happy_path() -> None:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -17,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.engine import SessionError, settle, start
+from tests.engine.cli import assert_rejected, settle_cli
 
 NAMES = ("Elena", "Fermín", "Gloria")
 SUITS = ("oros", "copas", "espadas", "bastos")
@@ -323,16 +322,6 @@ def test_o6_over_exactly_when_deals_or_target_are_reached(s: dict[str, Any]) -> 
 # ----------------------------------------------------------------- invalid input through the CLI
 
 
-def cli(payload: Any) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "scorer", "settle", "-"],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
 GOOD = played(2, "entrada", (2, 5, 2))
 
 INVALID = [
@@ -363,16 +352,11 @@ INVALID = [
 
 @pytest.mark.parametrize(("payload", "prefix"), [(p, m) for _, p, m in INVALID], ids=[i for i, _, _ in INVALID])
 def test_invalid_input_exits_2_with_one_line(payload: Any, prefix: str) -> None:
-    proc = cli(payload)
-    assert proc.returncode == 2
-    assert proc.stdout == ""
-    lines = proc.stderr.splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith(prefix), lines[0]
+    assert_rejected(settle_cli(payload), prefix)
 
 
 def test_valid_session_through_the_cli() -> None:
-    proc = cli(session([GOOD, CLOSE]))
+    proc = settle_cli(session([GOOD, CLOSE]))
     assert proc.returncode == 0, proc.stderr
     ledger = json.loads(proc.stdout)
     assert ledger["ruleset"] == "ombre"

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -18,6 +16,7 @@ from hypothesis import strategies as st
 
 from scorer.engine import SessionError, settle, start
 from scorer.engine.pozo_viuda import fill
+from tests.engine.cli import assert_rejected, settle_cli
 
 NAMES = ("Ana", "Benito", "Carmen", "Diego")
 SUITS = ("oros", "copas", "espadas", "bastos")
@@ -500,16 +499,6 @@ def test_dealers_rotate_and_results_are_known_words(s: dict[str, Any]) -> None:
 # ----------------------------------------------------------------- invalid input through the CLI
 
 
-def cli(payload: Any) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "scorer", "settle", "-"],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
 def four(hands: list[Any], **rules: Any) -> dict[str, Any]:
     return session(hands, players=4, **rules)
 
@@ -586,16 +575,11 @@ INVALID = [
 
 @pytest.mark.parametrize(("payload", "prefix"), [(p, m) for _, p, m in INVALID], ids=[i for i, _, _ in INVALID])
 def test_invalid_input_exits_2_with_one_line(payload: Any, prefix: str) -> None:
-    proc = cli(payload)
-    assert proc.returncode == 2
-    assert proc.stdout == ""
-    lines = proc.stderr.splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith(prefix), lines[0]
+    assert_rejected(settle_cli(payload), prefix)
 
 
 def test_valid_session_through_the_cli() -> None:
-    proc = cli(four([GOOD, {"close": "repartir"}]))
+    proc = settle_cli(four([GOOD, {"close": "repartir"}]))
     assert proc.returncode == 0, proc.stderr
     ledger = json.loads(proc.stdout)
     assert ledger["ruleset"] == "pozo_viuda"
