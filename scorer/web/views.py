@@ -169,7 +169,9 @@ def home() -> str:
 
 @bp.route("/nueva", methods=["GET", "POST"])
 def new_table() -> Page:
-    form = NewTableForm()
+    from . import pena  # a new table of a peña (issue 16): players from its roster, the table joins it
+
+    form = NewTableForm(data=pena.new_table_prefill())
     error = None
     if form.validate_on_submit():
         try:
@@ -178,6 +180,7 @@ def new_table() -> Page:
             error = explain_session(exc.reason)
         else:
             _remember(table)
+            pena.after_table_created(table)
             flash("Partida creada. Guarda este enlace: es el que permite anotar.")
             return redirect(url_for("main.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
@@ -187,7 +190,7 @@ def new_table() -> Page:
         "new_table.html",
         form=form,
         error=error,
-        names=_known_names(),
+        names=sorted(set(_known_names()) | set(pena.pena_names()), key=str.casefold),
         help=RULE_HELP,
         games=GAME_LABELS,
         game_help=GAME_HELP,
