@@ -279,6 +279,25 @@ def codillo_giver(hand: Mapping[str, Any]) -> int | None:
     return max(contra, key=lambda s: tricks[s])
 
 
+def bola_of(game: str, hand: Mapping[str, Any], result: str) -> tuple[bool, bool]:
+    """(bola made, bola cut) of a played hand, as R13/R19 read them from the tricks too (P8/P10: from the flag).
+
+    Tresillo: 9 tricks is a bola hecha; ``primeras: "jugador"`` (or ``bola: "cortada"``) with J-1-0,
+    J 5–8, is a bola cortada, with or without the flags. Other games: none.
+    """
+    if game not in BOLA_GAMES or hand.get("rendida"):
+        return False, False
+    if game == "pozo_viuda":
+        return result == "bola" or hand.get("bola") == "hecha", hand.get("bola") == "cortada"
+    tricks = {int(s): int(t) for s, t in (hand.get("tricks") or {}).items()}
+    mine = tricks.get(int(hand["jugador"]), 0)
+    others = sorted((t for s, t in tricks.items() if s != hand["jugador"]), reverse=True)
+    made = result == "bola" or hand.get("bola") == "hecha" or mine == 9
+    flagged = hand.get("primeras") == "jugador" or hand.get("bola") == "cortada"
+    cut = result == "bola_cortada" or (flagged and 5 <= mine <= 8 and others == [1, 0])
+    return made, cut and not made
+
+
 def _pot_taken(entry: Mapping[str, Any], seat: int) -> int:
     return sum(
         int(t["amount"])
@@ -423,12 +442,9 @@ def _hand_stats(stats: Stats, evening: Evening, person: Hashable | None) -> None
                 stats.codillo += 1
             if game in RENDIDA_GAMES and result in SURRENDERED:
                 stats.rendidas += 1
-            if game in BOLA_GAMES and result == "bola":
-                stats.bolas_made += 1
-            if game in BOLA_GAMES and (
-                result == "bola_cortada" or (game == "pozo_viuda" and hand.get("bola") == "cortada")
-            ):
-                stats.bolas_cut += 1
+            made, cut = bola_of(game, hand, result)
+            stats.bolas_made += made
+            stats.bolas_cut += cut
         if result in LOST_CODILLO and mine(codillo_giver(hand), seats):
             stats.codillos_given += 1
         defended = game in RENDIDA_GAMES and hand.get("rendida") and hand.get("defensor") is not None

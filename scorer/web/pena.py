@@ -23,7 +23,7 @@ from scorer import words
 from scorer.pena import charts, stats
 from scorer.web import pena_services as ps
 from scorer.web import services
-from scorer.web.forms import GAME_LABELS, ImportForm
+from scorer.web.forms import GAME_LABELS, ImportForm, game_choices
 from scorer.web.models import Pena, Person, Table
 
 bp = Blueprint("pena", __name__)
@@ -105,7 +105,7 @@ class PersonForm(FlaskForm):
 class PickForm(FlaskForm):
     """Players of a new table, in seat order, from the roster or new."""
 
-    game = RadioField("Juego", choices=list(GAME_LABELS.items()), default="tresillo")
+    game = RadioField("Juego", choices=game_choices, default="tresillo")
     submit = SubmitField("Seguir: reglas y empezar")
 
 
@@ -284,7 +284,7 @@ def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
         if rate is not None:
             value += f" ({rate} %)"
         lines.append({"key": key, "label": label, "value": value})
-    if result.games & set(stats.JUGADOR_GAMES) and result.biggest_plato:
+    if result.games & set(stats.JUGADOR_GAMES):
         money = _money(result.biggest_plato_money, currency, sign=False)
         lines.append(
             {

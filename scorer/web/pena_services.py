@@ -23,7 +23,7 @@ from scorer.web.extensions import db
 from scorer.web.models import Pena, PenaTable, Person, Table, utcnow
 from scorer.web.services import Forbidden, Invalid, NotFound
 
-NAME_MAX = 80
+NAME_MAX = 40  # as the new-table form's seats (forms.NAME_MAX)
 NEW = "nueva"  # the choice "a new person" in a matching form
 
 
