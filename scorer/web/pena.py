@@ -199,6 +199,9 @@ def ledger_context(pena: Pena, evenings: list[stats.Evening], can_edit: bool) ->
                 ],
                 "pot": line.pot,
                 "unmatched": line.unmatched,
+                "confirm": url_for("pena.confirm", token=pena.edit_token, table=table.edit_token)
+                if can_edit and table is not None and line.unmatched
+                else "",
                 "open": not e.closed,
             }
         )

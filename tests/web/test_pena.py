@@ -478,3 +478,42 @@ def test_season_pdf(client: FlaskClient) -> None:
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages)
     assert "La peña del Casino" in text and "Clasificación" in text and "Estadísticas" in text
     assert "Diego" in text and "Fermín" not in text  # the bandos night is out of the season
+
+
+def test_a_change_of_player_after_the_attach(client: FlaskClient) -> None:
+    """R33: someone not in the roster sits down after the table joined the peña; the peña asks who it is."""
+    token, people = build(client, [])
+    session = example("walkthrough", date="2026-04-02", tanto_value="0.05")
+    session["hands"] = session["hands"][:3]
+    table = client.post("/api/tables", json=session).get_json()["edit_token"]
+    assert client.post(f"/api/penas/{token}/tables", json={"table": table}).status_code == 201
+    for hand in (
+        {"sienta": {"seat": 4, "player": "Zoe"}},
+        {"jugador": 1, "lance": "entrada", "trump": "espadas", "tricks": {"1": 5, "2": 3, "3": 1}},
+        {"sienta": {"seat": 2, "player": "Diego"}},  # Diego comes back at another seat: a roster name
+        {"jugador": 3, "lance": "entrada", "trump": "oros", "tricks": {"3": 5, "4": 2, "2": 2}},
+        {"close": "devolver"},
+    ):
+        assert client.post(f"/api/tables/{table}/hands", json=hand).status_code == 201
+    line = client.get(f"/api/penas/{token}/ledger").get_json()["evenings"][0]
+    assert line["unmatched"] == ["Zoe"]
+    assert client.get(f"/api/penas/{token}/ledger").get_json()["payments"] == []  # not squared while unsure
+    page = client.get(f"/p/{token}").get_data(as_text=True)
+    assert "Sin persona: Zoe" in page and "Decir quién es" in page
+    confirm = f"/p/{token}/unir/{table}"
+    form = {f"name-{i}": str(people[n]) for i, n in enumerate(ROSTER, 1)} | {"name-5": "nueva"}
+    assert client.post(confirm, data=form).status_code == 302
+    full = client.get(f"/api/tables/{table}").get_json()
+    by_name = tantos_by_name(full)
+    ledger = client.get(f"/api/penas/{token}/ledger").get_json()
+    line = ledger["evenings"][0]
+    zoe = next(p["id"] for p in client.get(f"/api/penas/{token}").get_json()["people"] if p["name"] == "Zoe")
+    ids = dict(people, Zoe=zoe)
+    assert line["unmatched"] == [] and line["pot"] == 0
+    assert line["tantos"] == {str(ids[n]): t for n, t in by_name.items()}
+    assert sum(by_name.values()) == 0
+    after = {str(ids[n]): Decimal("0.05") * t for n, t in by_name.items()}
+    for p in ledger["payments"]:
+        after[str(p["from"])] += Decimal(p["money"])
+        after[str(p["to"])] -= Decimal(p["money"])
+    assert set(after.values()) == {0}
