@@ -330,7 +330,35 @@ def _season_args() -> dict[str, str]:
     return {k: v for k in ("desde", "hasta") if (v := (request.args.get(k) or "").strip())}
 
 
+REMEMBERED = 20  # edit tokens of peñas kept in the signed cookie
+
+
+def _remember(pena: Pena) -> None:
+    """This browser created the peña or opened its edit link: list it on /penas."""
+    kept = browser.get("penas")
+    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+    if tokens[:1] != [pena.edit_token]:
+        browser["penas"] = [pena.edit_token, *(t for t in tokens if t != pena.edit_token)][:REMEMBERED]
+    browser.permanent = True
+
+
 # -------------------------------------------------------------------- pages
+
+
+@bp.get("/penas")
+def penas() -> str:
+    """This browser's peñas (their edit links), and the way to a new one."""
+    kept = browser.get("penas")
+    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+    found = []
+    for token in tokens:
+        try:
+            pena, can_edit = ps.open_pena(token)
+        except services.ServiceError:
+            continue
+        if can_edit:
+            found.append(pena)
+    return render_template("pena/list.html", penas=found)
 
 
 @bp.route("/penas/nueva", methods=["GET", "POST"])
@@ -343,6 +371,7 @@ def new_pena() -> Page:
         except services.Invalid as exc:
             error = _invalid(exc.message)
         else:
+            _remember(pena)
             flash("Peña creada. Guarda este enlace: es el que permite cambiarla.")
             return redirect(url_for("pena.page", token=pena.edit_token))
     elif form.is_submitted():
@@ -354,6 +383,8 @@ def new_pena() -> Page:
 @bp.get("/p/<token>")
 def page(token: str) -> Page:
     pena, can_edit = ps.open_pena(token)
+    if can_edit:
+        _remember(pena)
     start, end, error = _season()
     evenings = ps.evenings(pena, start, end)
     context = ledger_context(pena, evenings, can_edit)

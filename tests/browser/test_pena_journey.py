@@ -15,6 +15,7 @@ from scorer.engine import settle
 
 from .conftest import LiveServer, Taps
 from .helpers import TOKEN_URL, enter_hand, new_session, seat_field, with_hand
+from .test_accessibility import AXE, check_page
 
 PENA_URL = re.compile(r"/p/([A-Za-z0-9_-]{20,})$")
 FIRST = [
@@ -28,6 +29,7 @@ SECOND = [
 
 
 def no_sideways_scroll(page: Page) -> None:
+    """The page fits the screen's width (wide tables scroll inside their own box)."""
     width = page.evaluate("document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth")
     assert width <= 0, f"{page.url} scrolls sideways by {width} px"
 
@@ -39,6 +41,7 @@ def play_evening(
     page.goto(pena_url)
     taps(page.get_by_role("link", name="Nueva partida de la peña"))
     expect(page.get_by_role("heading", level=1)).to_have_text("¿Quién juega hoy?")
+    no_sideways_scroll(page)
     roster = [o.strip() for o in page.get_by_label("Asiento 1", exact=True).locator("option").all_inner_texts()]
     for seat, name in enumerate(seats, 1):
         if name in roster or any(r.startswith(name + " (") for r in roster):
@@ -63,9 +66,14 @@ def play_evening(
 def test_pena_two_evenings_standings_and_a_person(
     page: Page, taps: Taps, live_server: LiveServer, artifacts: pathlib.Path
 ) -> None:
+    axe = AXE.read_text(encoding="utf-8")
     page.goto(live_server.url("/"))
-    taps(page.get_by_role("navigation").get_by_role("link", name="Peña"))
+    taps(page.get_by_role("navigation").get_by_role("link", name="Peñas"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Peñas")
+    check_page(page, axe)
+    taps(page.get_by_role("main").get_by_role("link", name="Nueva peña"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Nueva peña")
+    check_page(page, axe)
     page.get_by_label("Nombre de la peña").fill("Peña del jueves")
     page.get_by_label(re.compile("^Personas")).fill("Ana\nBenito\nCarmen / Carmina\nDiego")
     taps(page.get_by_role("button", name="Crear la peña"))
@@ -99,6 +107,7 @@ def test_pena_two_evenings_standings_and_a_person(
     # both tables still hold their plato: shown apart
     expect(page.locator(".pots-open li")).to_have_count(2)
     no_sideways_scroll(page)
+    check_page(page, axe)
     page.screenshot(path=str(artifacts / "pena-390.png"), full_page=True)
 
     # Carmen played both nights, Jugador once in each: a puesta, then a ganada
@@ -113,10 +122,15 @@ def test_pena_two_evenings_standings_and_a_person(
     expect(stats.locator('[data-stat="money"] td')).to_have_text(carmen)
     expect(page.locator("figure.chart-box svg").first).to_be_visible()
     no_sideways_scroll(page)
+    check_page(page, axe)
     # Benito gave Elena's codillo in the second evening
     page.goto(pena_url)
     taps(page.get_by_role("link", name="Benito").first)
     expect(page.locator('[data-stat="codillos_given"] td')).to_have_text("1")
+
+    # the peña is listed on this phone
+    page.goto(live_server.url("/penas"))
+    expect(page.get_by_role("link", name=re.compile("^Peña del jueves"))).to_be_visible()
 
     # 200 % text: a 195-px-wide viewport, still no sideways scroll
     page.set_viewport_size({"width": 195, "height": 844})
