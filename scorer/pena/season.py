@@ -20,13 +20,15 @@ CSS_PATH = TEMPLATES / "pena" / "season.css"
 
 
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
+    environment.filters["fecha"] = date_text
+    return environment
 
 
 def season_html(

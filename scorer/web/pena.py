@@ -299,7 +299,13 @@ def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
     if result.money_evenings:
         lines.append({"key": "money", "label": "Saldo total", "value": _money(result.money, currency)})
         lines.append(
-            {"key": "average_money", "label": "Media por noche", "value": _money(result.average_money, currency)}
+            {
+                "key": "average_money",
+                "label": "Media por noche",
+                "value": _money(result.average_money.quantize(Decimal("0.01")), currency)
+                if result.average_money is not None
+                else "",
+            }
         )
     lances = sorted(result.by_lance.items(), key=lambda kv: (-kv[1], kv[0]))
     trumps = sorted(result.by_trump.items(), key=lambda kv: (-kv[1], kv[0]))

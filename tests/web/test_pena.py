@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from scorer import engine
+from scorer import engine, words
 from scorer.engine import SessionError
 
 EXAMPLES = pathlib.Path("/work/shared/examples")
@@ -478,6 +478,17 @@ def test_season_pdf(client: FlaskClient) -> None:
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages)
     assert "La peña del Casino" in text and "Clasificación" in text and "Estadísticas" in text
     assert "Diego" in text and "Fermín" not in text  # the bandos night is out of the season
+    text = " ".join(text.replace("\xa0", " ").split())
+    season = [n for n in evenings(False) if "2026-01-01" <= n["date"] <= "2026-02-28"]
+    totals: dict[str, Decimal] = {}
+    for session in season:
+        for name, t in tantos_by_name(session).items():
+            totals[name] = totals.get(name, Decimal(0)) + Decimal(session["tanto_value"]) * t
+    for name, amount in totals.items():  # each standing line: name, evenings, money
+        nights = sum(1 for session in season if name in tantos_by_name(session))
+        money = words.money_text(1, amount, "€", sign=True).replace("\xa0", " ")
+        assert f"{name} {nights} {money}" in text, name
+    assert "15/01/2026" in text and "Lances como jugador" in text
 
 
 def test_a_change_of_player_after_the_attach(client: FlaskClient) -> None:
