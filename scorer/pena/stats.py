@@ -51,6 +51,11 @@ class Evening:
     value: Decimal | None = None  # the tanto value (money = tantos × value)
     currency: str = ""
     closed: bool = False
+    sat: tuple[str, ...] | None = None  # names_that_sat(session), when the caller has it already
+
+    def who_sat(self) -> tuple[str, ...]:
+        """Every name that sat at the evening (the players, then R33 newcomers)."""
+        return self.sat if self.sat is not None else tuple(names_that_sat(self.session))
 
     @property
     def ruleset(self) -> str:
@@ -110,7 +115,7 @@ def _by_name_balances(evening: Evening) -> dict[str, int]:
             delta = now.get(str(seat), 0) - before.get(str(seat), 0)
             totals[name] = totals.get(name, 0) + delta
         before = now
-    for name in names_that_sat(evening.session):
+    for name in evening.who_sat():
         totals.setdefault(name, 0)
     return totals
 
@@ -127,7 +132,7 @@ def balances(evening: Evening) -> dict[Hashable, int]:
 
 def unmatched(evening: Evening) -> list[str]:
     """Names that sat at the evening but are not linked to any person."""
-    return [n for n in names_that_sat(evening.session) if n not in evening.people]
+    return [n for n in evening.who_sat() if n not in evening.people]
 
 
 def pot(evening: Evening) -> int:
@@ -298,12 +303,13 @@ def bola_of(game: str, hand: Mapping[str, Any], result: str) -> tuple[bool, bool
     return made, cut and not made
 
 
-def _pot_taken(entry: Mapping[str, Any], seat: int) -> int:
-    return sum(
-        int(t["amount"])
-        for t in entry.get("transfers") or []
-        if t.get("from") in POTS and str(t.get("to")) == str(seat)
-    )
+def pots_taken(entry: Mapping[str, Any]) -> dict[int, int]:
+    """Seat → tantos taken from the pot(s) (plato, bote, pozo, viuda) in one hand."""
+    taken: dict[int, int] = {}
+    for t in entry.get("transfers") or []:
+        if t.get("from") in POTS and isinstance(t.get("to"), int):
+            taken[t["to"]] = taken.get(t["to"], 0) + int(t["amount"])
+    return taken
 
 
 @dataclass(slots=True)
@@ -384,7 +390,7 @@ def statistics(evenings: Sequence[Evening], person: Hashable | None = None) -> S
     stats = Stats()
     for evening in evenings:
         game = evening.ruleset
-        sat = person is None or any(_person(evening, n) == person for n in names_that_sat(evening.session))
+        sat = person is None or any(_person(evening, n) == person for n in evening.who_sat())
         if not sat:
             continue
         stats.evenings += 1
@@ -453,10 +459,9 @@ def _hand_stats(stats: Stats, evening: Evening, person: Hashable | None) -> None
             if result == "defendida_ganada":
                 stats.defences_won += 1
         if result != "cierre":
-            for seat in seats:
+            for seat, taken in pots_taken(entry).items():
                 if not mine(seat, seats):
                     continue
-                taken = _pot_taken(entry, seat)
                 if taken > stats.biggest_plato:
                     stats.biggest_plato = taken
                     stats.biggest_plato_money = money(evening, taken)

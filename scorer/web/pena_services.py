@@ -291,15 +291,32 @@ def evening_date(table: Table) -> str:
     return table.created_at.date().isoformat()
 
 
+# (edit token, revision) → (session, ledger) as parsed JSON, shared read-only by the peña's pages:
+# a peña page reads every evening, and parsing dozens of ledgers on each request adds up.
+_documents_cache: services._Cache[tuple[str, int], tuple[dict[str, Any], dict[str, Any]]] = services._Cache(256)
+
+
+def _documents(table: Table) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The session file and the ledger of a table; the same objects while its revision stays (do not change them)."""
+    key = (table.edit_token, table.revision)
+    found = _documents_cache.get(key)
+    if found is None:
+        found = (services.session_of(table), services.ledger_of(table))
+        if services._unchanged(table):  # a write in between: the documents may be of a later revision
+            _documents_cache.put(key, found)
+    return found
+
+
 def evenings(pena: Pena, start: dt.date | None = None, end: dt.date | None = None) -> list[Evening]:
     """The peña's evenings, oldest first, each with its session, ledger and name → person."""
     from scorer.pena.stats import in_season
 
     result = []
     for link, table in tables_of(pena):
-        session = services.session_of(table)
+        session, ledger = _documents(table)
         people: dict[str, int] = {str(k): int(v) for k, v in link.names.items()}
-        for name in names_that_sat(session):  # R33 newcomers entered after the attach
+        sat = tuple(names_that_sat(session))
+        for name in sat:  # R33 newcomers entered after the attach
             if name not in people:
                 found = match_name(pena, name)
                 if found.person is not None:
@@ -309,11 +326,12 @@ def evenings(pena: Pena, start: dt.date | None = None, end: dt.date | None = Non
             name=table.name,
             date=evening_date(table),
             session=session,
-            ledger=services.ledger_of(table),
+            ledger=ledger,
             people=people,
             value=words.tanto_value(table.header.get("tanto_value")),
             currency=words.currency_sign(table.header.get("currency")),
             closed=table.closed,
+            sat=sat,
         )
         if in_season(evening, start, end):
             result.append(evening)
