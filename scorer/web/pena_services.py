@@ -348,3 +348,19 @@ def table_by_token(token: str) -> Table:
 
 def people_json(people: Sequence[Person]) -> list[dict[str, Any]]:
     return [{"id": p.id, "name": p.name, "nickname": p.nickname} for p in people]
+
+
+def pena_of_table(table: Table) -> Pena | None:
+    """The peña a table belongs to, if any (for a link back from the table's page)."""
+    link = link_of(table)
+    return None if link is None else db.session.get(Pena, link.pena_id)
+
+
+def roster_for_table(table: Table) -> list[str]:
+    """The names of the roster of the table's peña, for the suggestions of a change of player (R33).
+
+    A name picked from here is matched to its person by itself (:func:`evenings`); any other
+    name is asked on the peña's page.
+    """
+    pena = pena_of_table(table)
+    return [] if pena is None else sorted((p.name for p in pena.people), key=fold)
