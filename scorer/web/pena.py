@@ -52,7 +52,7 @@ def service_error(exc: services.ServiceError) -> tuple[str, int]:
 
 def _invalid(message: str) -> str:
     """A refusal of the peña's services in Spanish."""
-    text = message.removeprefix("session: ")
+    text = message.removeprefix("peña: ").removeprefix("session: ")
     replacements = [
         ("the peña's name is missing", "Falta el nombre de la peña."),
         ("the person's name is missing", "Falta el nombre de la persona."),

@@ -18,7 +18,9 @@ from scorer.pena import stats
 from scorer.web import pena_services as ps
 from scorer.web import services
 from scorer.web.api import _body, json_error
-from scorer.web.services import Invalid, ServiceError
+from scorer.web.extensions import db
+from scorer.web.pena_services import Invalid
+from scorer.web.services import ServiceError
 
 bp = Blueprint("pena_api", __name__, url_prefix="/api/penas")
 
@@ -151,8 +153,10 @@ def attach(token: str) -> tuple[Response, int]:
             raise Invalid(f"{unsure[0]}: say which person it is in people")
         table = services.create_table(dict(session))
         try:
-            link = ps.attach_checked(pena, table, choices)
+            link = ps.attach(pena, table, choices)
         except ServiceError:
+            db.session.delete(table)  # nothing saved: the imported table goes too
+            db.session.commit()
             raise
     else:
         table = services.require_edit(str(body.get("table") or ""))

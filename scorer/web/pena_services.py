@@ -21,7 +21,17 @@ from scorer.pena.stats import Evening, names_that_sat
 from scorer.web import services
 from scorer.web.extensions import db
 from scorer.web.models import Pena, PenaTable, Person, Table, utcnow
-from scorer.web.services import Forbidden, Invalid, NotFound
+from scorer.web.services import Forbidden, NotFound
+
+
+class Invalid(services.Invalid):
+    """Bad input about a peña: ``message`` is ``peña: reason``; nothing was saved."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.message = f"peña: {reason}"
+        self.args = (self.message,)
+
 
 NAME_MAX = 40  # as the new-table form's seats (forms.NAME_MAX)
 NEW = "nueva"  # the choice "a new person" in a matching form
@@ -196,65 +206,64 @@ def link_of(table: Table) -> PenaTable | None:
     return db.session.scalars(select(PenaTable).where(PenaTable.table_id == table.id)).first()
 
 
+def _choose(pena: Pena, name: str, choice: object, linked: int | None) -> Person | None:
+    """The person a name of a table is; None for a new person. Invalid when it is unsure."""
+    if choice is None or choice == "":
+        if linked is not None:
+            return person_of(pena, linked)
+        found = match_name(pena, name)
+        if found.sure:
+            return found.person
+        if found.candidates:
+            who = ", ".join(p.name for p in found.candidates)
+            raise Invalid(f"{name}: say which person it is ({who}) or a new one")
+        return None
+    if choice == NEW:
+        if any(fold(p.name) == fold(name) for p in pena.people):
+            raise Invalid(f"{name} is already in the roster: choose that person")
+        return None
+    try:
+        return person_of(pena, int(str(choice)))
+    except (ValueError, NotFound):
+        raise Invalid(f"{name}: no person {choice!r} in this peña") from None
+
+
 def attach(pena: Pena, table: Table, choices: Mapping[str, object] | None = None) -> PenaTable:
-    """Make the table an evening of the peña.
+    """Make the table an evening of the peña (again: its names are matched anew); nothing saved on Invalid.
 
     ``choices`` maps names of the table to a person id or ``"nueva"`` (a new person of that
-    name); names not in it are matched by :func:`match_name`, and a name that is not sure
-    is refused (Invalid names it) unless it matches nobody at all, when it becomes a new person.
+    name); names not in it keep their earlier person or are matched by :func:`match_name`: a
+    name that is not sure is refused (Invalid names it) unless it matches nobody at all, when
+    it becomes a new person.
     """
     existing = link_of(table)
     if existing is not None and existing.pena_id != pena.id:
         raise Invalid("this table already belongs to another peña")
     choices = dict(choices or {})
     session = services.session_of(table)
-    names: dict[str, int] = {}
-    created: dict[str, Person] = {}
-    for name in names_that_sat(session):
-        choice = choices.get(name)
-        person: Person | None
-        if choice is None or choice == "":
-            linked = existing.names.get(name) if existing is not None else None
-            found = match_name(pena, name)
-            if linked is not None:
-                person = person_of(pena, linked)
-            elif found.sure:
-                person = found.person
-            elif found.candidates:
-                who = ", ".join(p.name for p in found.candidates)
-                raise Invalid(f"{name}: say which person it is ({who}) or a new one")
-            else:
-                person = None
-        elif choice == NEW:
-            person = None
-        else:
-            try:
-                person = person_of(pena, int(str(choice)))
-            except ValueError:
-                raise Invalid(f"{name}: unknown choice {choice!r}") from None
-        if person is None:
-            key = fold(name)
-            person = created.get(key)
+    sat = names_that_sat(session)
+    chosen = {
+        name: _choose(pena, name, choices.get(name), existing.names.get(name) if existing is not None else None)
+        for name in sat
+    }
+    known = [p.id for p in chosen.values() if p is not None]
+    new_keys = [fold(n) for n, p in chosen.items() if p is None]
+    if len(set(known)) < len(known) or len(set(new_keys)) < len(new_keys):
+        raise Invalid("two names of the table are the same person")
+    try:
+        for name, person in chosen.items():
             if person is None:
-                if any(fold(p.name) == key for p in pena.people):
-                    raise Invalid(f"{name} is already in the roster: choose that person")
                 person = Person(name=" ".join(name.split())[:NAME_MAX], nickname=None, created_at=utcnow())
                 pena.people.append(person)
-                created[key] = person
-        names[name] = person.id if person.id is not None else -1
-        if person.id is None:
-            db.session.flush()
-            names[name] = person.id
-    if len(set(names.values())) < len(names):
-        raise Invalid("two names of the table are the same person")
-    players = [str(n) for n in session.get("players") or []]
-    seats = {str(i): names[n] for i, n in enumerate(players, 1)}
-    link = existing or PenaTable(pena_id=pena.id, table_id=table.id, attached_at=utcnow())
-    link.names = names
-    link.seats = seats
-    if existing is None:
-        db.session.add(link)
-    try:
+                chosen[name] = person
+        db.session.flush()
+        names = {name: person.id for name, person in chosen.items() if person is not None}
+        players = [str(n) for n in session.get("players") or []]
+        link = existing or PenaTable(pena_id=pena.id, table_id=table.id, attached_at=utcnow())
+        link.names = names
+        link.seats = {str(i): names[n] for i, n in enumerate(players, 1)}
+        if existing is None:
+            db.session.add(link)
         db.session.commit()
     except BaseException:
         db.session.rollback()
@@ -263,12 +272,8 @@ def attach(pena: Pena, table: Table, choices: Mapping[str, object] | None = None
 
 
 def attach_checked(pena: Pena, table: Table, choices: Mapping[str, object] | None = None) -> PenaTable:
-    """:func:`attach`, rolling back the new people of a refused attach."""
-    try:
-        return attach(pena, table, choices)
-    except services.ServiceError:
-        db.session.rollback()
-        raise
+    """:func:`attach` (kept for the callers' readability: nothing is saved when it refuses)."""
+    return attach(pena, table, choices)
 
 
 def detach(pena: Pena, table: Table) -> None:

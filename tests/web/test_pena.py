@@ -544,3 +544,22 @@ def test_hooks_for_the_table_pages(app: Any, client: FlaskClient) -> None:
         assert pena_services.roster_for_table(table) == sorted(people, key=str.casefold)
         other, _ = services.open_table(alone)
         assert pena_services.pena_of_table(other) is None and pena_services.roster_for_table(other) == []
+
+
+def test_bad_input_saves_nothing(client: FlaskClient) -> None:
+    assert client.post("/api/penas", json={"people": ["Ana"]}).get_json()["error"] == "peña: the peña's name is missing"
+    twice = client.post("/api/penas", json={"name": "P", "people": ["Ana", "ana"]})
+    assert twice.status_code == 400 and "twice" in twice.get_json()["error"]
+    token, people = build(client, [])
+    session = example("three_players", players=["Ana", "Benito", "Gloria"])
+    same = client.post(f"/api/penas/{token}/tables", json={"session": session, "people": {"Benito": people["Ana"]}})
+    assert same.status_code == 400 and "same person" in same.get_json()["error"]
+    unknown = client.post(f"/api/penas/{token}/tables", json={"session": session, "people": {"Gloria": 999}})
+    assert unknown.status_code == 400
+    pena = client.get(f"/api/penas/{token}").get_json()
+    assert pena["tables"] == [] and {p["name"] for p in pena["people"]} == set(ROSTER)  # no Gloria, no table
+    page = client.post("/penas/nueva", data={"name": "", "people": "Ana"})
+    assert page.status_code == 400 and "Falta el nombre de la peña." in page.get_data(as_text=True)
+    bad_date = client.get(f"/p/{token}?desde=ayer")
+    assert bad_date.status_code == 200 and "no es válida" in bad_date.get_data(as_text=True)
+    assert client.get(f"/p/{token}/personas/999").status_code == 404
