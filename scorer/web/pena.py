@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+import uuid
 from decimal import Decimal
 from typing import Any
 
@@ -80,6 +81,7 @@ def _invalid(message: str) -> str:
 
 
 class NewPenaForm(FlaskForm):
+    request_id = HiddenField()  # the same form sent twice makes one peña
     name = StringField("Nombre de la peña", validators=[Optional(), Length(max=ps.NAME_MAX)])
     people = TextAreaField(
         "Personas (una por línea; el apodo tras una barra: «Roberto / Berto»)",
@@ -371,6 +373,9 @@ def penas() -> str:
 def new_pena() -> Page:
     form = NewPenaForm()
     error = None
+    made = browser.get("pena_made")
+    if form.validate_on_submit() and isinstance(made, dict) and made.get("id") == form.request_id.data:
+        return redirect(url_for("pena.page", token=str(made.get("token"))))  # sent twice: the first one
     if form.validate_on_submit():
         try:
             pena = ps.create_pena(form.name.data, form.roster())
@@ -378,11 +383,15 @@ def new_pena() -> Page:
             error = _invalid(exc.message)
         else:
             _remember(pena)
+            if form.request_id.data:
+                browser["pena_made"] = {"id": form.request_id.data[:64], "token": pena.edit_token}
             flash("Peña creada. Guarda este enlace: es el que permite cambiarla.")
             return redirect(url_for("pena.page", token=pena.edit_token))
     elif form.is_submitted():
         error = "Revisa los campos marcados."
     status = 400 if form.is_submitted() else 200
+    if not form.request_id.data:
+        form.request_id.data = uuid.uuid4().hex
     return render_template("pena/new.html", form=form, error=error), status
 
 
@@ -619,6 +628,9 @@ def attach(token: str) -> Page:
 
                 error = f"No se ha importado nada: {explain_import(exc)}"
             else:
+                from scorer.web.views import _remember as remember_table
+
+                remember_table(table)  # listed on this browser's home page, like any import
                 flash("Partida importada. Di quién es cada nombre.")
                 return redirect(url_for("pena.confirm", token=token, table=table.edit_token))
     status = 400 if request.method == "POST" else 200

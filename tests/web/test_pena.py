@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import json
 import pathlib
+import re
 from collections import Counter
 from decimal import Decimal
 from typing import Any
@@ -563,3 +564,16 @@ def test_bad_input_saves_nothing(client: FlaskClient) -> None:
     bad_date = client.get(f"/p/{token}?desde=ayer")
     assert bad_date.status_code == 200 and "no es válida" in bad_date.get_data(as_text=True)
     assert client.get(f"/p/{token}/personas/999").status_code == 404
+
+
+def test_the_new_pena_form_sent_twice_makes_one(client: FlaskClient) -> None:
+    form = client.get("/penas/nueva").get_data(as_text=True)
+    request_id = re.search(r'name="request_id" type="hidden" value="([0-9a-f]+)"', form)
+    assert request_id is not None
+    data = {"name": "Doble", "people": "Ana\nBenito", "request_id": request_id.group(1)}
+    first = client.post("/penas/nueva", data=data)
+    second = client.post("/penas/nueva", data=data)
+    assert first.status_code == second.status_code == 302
+    assert first.headers["Location"] == second.headers["Location"]
+    listed = client.get("/penas").get_data(as_text=True)
+    assert listed.count(">Doble<") == 1
