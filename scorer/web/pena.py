@@ -562,7 +562,7 @@ def new_table_prefill() -> dict[str, Any] | None:
         browser.pop(PREFILL_KEY, None)
         return None
     browser[PREFILL_KEY] = {"token": pena.edit_token, "at": int(time.time())}
-    data: dict[str, Any] = {"name": f"{pena.name} · {words.date_text(dt.date.today())}"}
+    data: dict[str, Any] = {"name": pena.name}
     game = request.args.get("game")
     if game in GAME_LABELS:
         data["game"] = game

@@ -31,7 +31,12 @@ SECOND = [
 def no_sideways_scroll(page: Page) -> None:
     """The page fits the screen's width (wide tables scroll inside their own box)."""
     width = page.evaluate("document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth")
-    assert width <= 0, f"{page.url} scrolls sideways by {width} px"
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+        .filter(e => !e.closest('.scroll-x') && e.getBoundingClientRect().right > screen.width + 0.5)
+        .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+    )
+    assert width <= 0, f"{page.url} scrolls sideways by {width} px: {wide}"
 
 
 def play_evening(
