@@ -235,7 +235,15 @@ def ledger_context(pena: Pena, evenings: list[stats.Evening], can_edit: bool) ->
         "same_value": words.decimal_text(ledger.same_value) if ledger.same_value is not None else None,
         "currency": currency,
         "others": [
-            {"name": e.name, "date": e.date, "game": words.GAME_NAMES.get(e.ruleset, e.ruleset)} for e in others
+            {
+                "name": e.name,
+                "date": e.date,
+                "game": words.GAME_NAMES.get(e.ruleset, e.ruleset),
+                "url": url_for("main.table", token=_table_token(tables[int(str(e.key))], can_edit))
+                if int(str(e.key)) in tables
+                else "",
+            }
+            for e in others
         ],
         "chart": _balance_chart(ledger, names),
         "ledger": ledger,
@@ -310,6 +318,9 @@ def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
             }
         )
     lances = sorted(result.by_lance.items(), key=lambda kv: (-kv[1], kv[0]))
+    outcomes = [("ganadas", result.won), ("puestas", result.puesta), ("codillos", result.codillo)]
+    if result.games & {"tresillo"}:
+        outcomes.append(("rendidas", result.rendidas))
     trumps = sorted(result.by_trump.items(), key=lambda kv: (-kv[1], kv[0]))
     return {
         "lines": lines,
@@ -322,6 +333,7 @@ def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
         "trump_chart": charts.mix_chart([(words.suit_text(k), v) for k, v in trumps], title="Triunfos como jugador")
         if trumps
         else None,
+        "outcome_chart": charts.mix_chart(outcomes, title="Resultados como jugador") if result.jugador else None,
     }
 
 
