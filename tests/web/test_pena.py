@@ -577,3 +577,22 @@ def test_the_new_pena_form_sent_twice_makes_one(client: FlaskClient) -> None:
     assert first.headers["Location"] == second.headers["Location"]
     listed = client.get("/penas").get_data(as_text=True)
     assert listed.count(">Doble<") == 1
+
+
+def test_roster_forms_add_and_rename(client: FlaskClient) -> None:
+    token, people = build(client, evenings(False)[:1])
+    view = client.get(f"/api/penas/{token}").get_json()["view_token"]
+    added = client.post(f"/p/{token}/personas", data={"name": "Hugo", "nickname": "el Rubio"})
+    assert added.status_code == 302
+    again = client.post(f"/p/{token}/personas", data={"name": "hugo"}, follow_redirects=True)
+    assert "hugo ya está en la peña." in again.get_data(as_text=True)
+    roster = {p["name"]: p["nickname"] for p in client.get(f"/api/penas/{token}").get_json()["people"]}
+    assert roster["Hugo"] == "el Rubio" and len(roster) == len(ROSTER) + 1
+    renamed = client.post(f"/p/{token}/personas/{people['Diego']}", data={"name": "Diego Martín", "nickname": ""})
+    assert renamed.status_code == 302
+    page = client.get(f"/p/{token}").get_data(as_text=True)
+    assert "Diego Martín" in page and ">Diego<" not in page
+    line = client.get(f"/api/penas/{token}/ledger").get_json()["evenings"][0]
+    assert str(people["Diego"]) in line["tantos"]  # the same person, renamed
+    assert client.post(f"/p/{view}/personas/{people['Ana']}", data={"name": "X"}).status_code == 403
+    assert client.post(f"/p/{view}/personas", data={"name": "X"}).status_code == 403
