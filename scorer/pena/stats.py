@@ -197,6 +197,7 @@ class Ledger:
     open_pots: list[EveningLine] = field(default_factory=list)  # evenings that still hold tantos on the table
     settled_money: dict[Hashable, Decimal] = field(default_factory=dict)
     places: int = 2  # payments are in 10**-places of the currency
+    tantos_only: bool = False  # no evening has a tanto value: totals and payments in tantos
 
     def money_of(self, person: Hashable) -> Decimal:
         return next((s.money for s in self.standings if s.person == person), Decimal(0))
@@ -225,13 +226,14 @@ def lifetime_ledger(evenings: Sequence[Evening]) -> Ledger:
     if len(values) == 1 and len(currencies) <= 1 and all(e.value is not None for e in money_evenings):
         result.same_value = next(iter(values))
     result.currency = next(iter(currencies)) if len(currencies) == 1 else ""
+    # no table of the season says what a tanto is worth: everything is kept (and settled) in tantos
+    result.tantos_only = bool(money_evenings) and not values
     totals: dict[Hashable, Decimal] = {}
     tantos: dict[Hashable, int] = {}
     counts: Counter[Hashable] = Counter()
     settled: dict[Hashable, Decimal] = {}
-    for evening in evenings:
-        if not evening.money_game:
-            continue
+    settled_tantos: dict[Hashable, int] = {}
+    for evening in money_evenings:
         by_person = balances(evening)
         line = EveningLine(
             evening,
@@ -247,17 +249,21 @@ def lifetime_ledger(evenings: Sequence[Evening]) -> Ledger:
             totals[person] = totals.get(person, Decimal(0)) + line.money.get(person, Decimal(0))
             if line.pot == 0 and not line.unmatched:
                 settled[person] = settled.get(person, Decimal(0)) + line.money.get(person, Decimal(0))
+                settled_tantos[person] = settled_tantos.get(person, 0) + amount
         if line.pot != 0:
             result.open_pots.append(line)
-    order = sorted(totals, key=lambda p: -totals[p])
-    result.standings = [
-        Standing(p, counts[p], totals[p], tantos[p] if result.same_value is not None else None) for p in order
-    ]
+    show_tantos = result.same_value is not None or result.tantos_only
+    order = sorted(totals, key=lambda p: -tantos[p] if result.tantos_only else -totals[p])
+    result.standings = [Standing(p, counts[p], totals[p], tantos[p] if show_tantos else None) for p in order]
     result.settled_money = settled
-    result.places = _places(values)
-    units = {p: int((m * 10**result.places).to_integral_value()) for p, m in settled.items()}
+    if result.tantos_only:
+        result.places = 0
+        units = settled_tantos  # the payments are in tantos
+    else:
+        result.places = _places(values)
+        units = {p: int((m * 10**result.places).to_integral_value()) for p, m in settled.items()}
     if sum(units.values()) == 0:
-        result.payments = settle_up(units)  # amounts in 10**-places of the currency
+        result.payments = settle_up(units)  # amounts in 10**-places of the currency (tantos when tantos_only)
     return result
 
 

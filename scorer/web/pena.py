@@ -174,7 +174,7 @@ def ledger_context(pena: Pena, evenings: list[stats.Evening], can_edit: bool) ->
             "id": s.person,
             "name": names.get(int(str(s.person)), "?"),
             "evenings": s.evenings,
-            "money": _money(s.money, currency),
+            "money": "" if ledger.tantos_only else _money(s.money, currency),
             "tantos": None if s.tantos is None else words.signed(s.tantos),
             "sign": "pos" if s.money > 0 else "neg" if s.money < 0 else "",
         }
@@ -211,7 +211,9 @@ def ledger_context(pena: Pena, evenings: list[stats.Evening], can_edit: bool) ->
         {
             "payer": names.get(int(str(p.payer)), "?"),
             "payee": names.get(int(str(p.payee)), "?"),
-            "money": _money(stats.payment_money(p.amount, ledger.places), currency, sign=False),
+            "money": f"{words.plain(p.amount)} tantos"
+            if ledger.tantos_only
+            else _money(stats.payment_money(p.amount, ledger.places), currency, sign=False),
         }
         for p in ledger.payments
     ]
@@ -233,6 +235,8 @@ def ledger_context(pena: Pena, evenings: list[stats.Evening], can_edit: bool) ->
         "payments": payments,
         "pots": pots,
         "same_value": words.decimal_text(ledger.same_value) if ledger.same_value is not None else None,
+        "show_tantos": ledger.same_value is not None or ledger.tantos_only,
+        "tantos_only": ledger.tantos_only,
         "currency": currency,
         "others": [
             {
@@ -254,7 +258,7 @@ def _balance_chart(ledger: stats.Ledger, names: dict[int, str]) -> str | None:
     people = [s.person for s in ledger.standings][:8]
     if not people or not ledger.lines:
         return None
-    use_tantos = ledger.same_value is not None
+    use_tantos = ledger.same_value is not None or ledger.tantos_only
     series: list[list[int]] = []
     for person in people:
         running: Decimal = Decimal(0)

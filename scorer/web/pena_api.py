@@ -219,8 +219,11 @@ def ledger(token: str) -> Response:
             for s in result.standings
         ],
         tanto_value=None if result.same_value is None else str(result.same_value),
+        tantos_only=result.tantos_only,
         payments=[
-            {"from": p.payer, "to": p.payee, "money": str(stats.payment_money(p.amount, result.places))}
+            {"from": p.payer, "to": p.payee, "tantos": p.amount}
+            if result.tantos_only
+            else {"from": p.payer, "to": p.payee, "money": str(stats.payment_money(p.amount, result.places))}
             for p in result.payments
         ],
         open_pots=[{"table": int(str(line.evening.key)), "pot": line.pot} for line in result.open_pots],

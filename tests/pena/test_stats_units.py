@@ -68,3 +68,12 @@ def test_season_bounds_are_inclusive() -> None:
     assert in_season(night, dt.date(2026, 3, 1), dt.date(2026, 3, 1))
     assert not in_season(night, dt.date(2026, 3, 2), None)
     assert in_season(night, None, None)
+
+
+def test_without_any_tanto_value_everything_is_in_tantos() -> None:
+    one = evening("2026-01-01", None, {"A": 100, "B": -40, "C": -60})
+    two = evening("2026-01-08", None, {"A": -30, "B": 50, "C": -20})
+    ledger = lifetime_ledger([one, two])
+    assert ledger.tantos_only and ledger.places == 0
+    assert [(s.person, s.tantos) for s in ledger.standings] == [("A", 70), ("B", 10), ("C", -80)]
+    assert sorted((p.payer, p.payee, p.amount) for p in ledger.payments) == [("C", "A", 70), ("C", "B", 10)]
