@@ -25,7 +25,7 @@ from scorer.pena import charts, stats
 from scorer.web import pena_services as ps
 from scorer.web import services
 from scorer.web.forms import GAME_LABELS, ImportForm, game_choices
-from scorer.web.models import Pena, Person, Table
+from scorer.web.models import Pena, Table
 
 bp = Blueprint("pena", __name__)
 
@@ -713,7 +713,3 @@ def season_pdf(token: str) -> Response:
     response.headers["Content-Disposition"] = 'inline; filename="temporada.pdf"'
     response.headers["Cache-Control"] = "private, no-cache"
     return response
-
-
-def person_label(person: Person) -> str:
-    return ps.label(person)

@@ -112,18 +112,18 @@ def person_of(pena: Pena, person_id: object) -> Person:
     return person
 
 
-def _unique(pena: Pena, name: str, nickname: str | None, keep: Person | None = None) -> None:
+def _unique(pena: Pena, name: str, keep: Person | None = None) -> None:
+    """Invalid when another person of the roster has this name (case and accents aside)."""
     for other in pena.people:
         if other is not keep and fold(other.name) == fold(name):
             raise Invalid(f"{name} is already in the roster")
-    del nickname
 
 
 def add_person(pena: Pena, name: object, nickname: object = None) -> Person:
     clean = _clean(name, "the person's name")
     assert clean is not None
     nick = _clean(nickname, "the nickname", required=False)
-    _unique(pena, clean, nick)
+    _unique(pena, clean)
     person = Person(name=clean, nickname=nick, created_at=utcnow())
     pena.people.append(person)
     db.session.commit()
@@ -135,7 +135,7 @@ def rename_person(pena: Pena, person_id: int, name: object, nickname: object = N
     person = person_of(pena, person_id)
     clean = _clean(name, "the person's name")
     assert clean is not None
-    _unique(pena, clean, None, keep=person)
+    _unique(pena, clean, keep=person)
     person.name = clean
     person.nickname = _clean(nickname, "the nickname", required=False)
     db.session.commit()
