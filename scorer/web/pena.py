@@ -255,19 +255,25 @@ def ledger_context(pena: Pena, evenings: list[stats.Evening], can_edit: bool) ->
 
 
 def _balance_chart(ledger: stats.Ledger, names: dict[int, str]) -> str | None:
+    """Each person's running balance after each evening: in tantos when they mean one thing, else in money."""
     people = [s.person for s in ledger.standings][:8]
     if not people or not ledger.lines:
         return None
     use_tantos = ledger.same_value is not None or ledger.tantos_only
-    series: list[list[int]] = []
+    running: list[list[Decimal]] = []
     for person in people:
-        running: Decimal = Decimal(0)
-        points = [0]
+        total = Decimal(0)
+        points = [total]
         for line in ledger.lines:
-            running += Decimal(line.tantos.get(person, 0)) if use_tantos else line.money.get(person, Decimal(0))
-            points.append(int(running.to_integral_value()))
-        series.append(points)
+            total += Decimal(line.tantos.get(person, 0)) if use_tantos else line.money.get(person, Decimal(0))
+            points.append(total)
+        running.append(points)
     unit = "tantos" if use_tantos else (ledger.currency or "dinero")
+    largest = max((abs(v) for points in running for v in points), default=Decimal(0))
+    scale = Decimal(1)
+    if not use_tantos and largest < 50:  # small sums: whole units would flatten every line
+        scale, unit = Decimal(100), f"céntimos de {unit}" if ledger.currency else "céntimos"
+    series = [[int((v * scale).to_integral_value()) for v in points] for points in running]
     return charts.evenings_chart([names.get(int(str(p)), "?") for p in people], series, unit=unit)
 
 
