@@ -229,4 +229,3 @@ def share_of_people(entry: Mapping[str, Any], seating: Mapping[int, str]) -> dic
         if t.get("from") == PLATO and seat in seating:
             got[seating[seat]] += int(t.get("amount", 0))
     return got
-

@@ -29,8 +29,8 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorer import engine
-from scorer.evening import is_event
 from scorer.engine import SessionError, Settlement
+from scorer.evening import is_event
 from scorer.web.extensions import db
 from scorer.web.models import Hand, HandEvent, Table, utcnow
 
@@ -790,4 +790,5 @@ def export_csv(table: Table) -> str:
     """The hand table as CSV, every cell escaped against formula injection."""
     from scorer.web.exports import hands_csv
 
-    return hands_csv(table.players, session_of(table)["hands"], settlement_of(table).ledger())
+    session = session_of(table)
+    return hands_csv(table.players, session["hands"], settlement_of(table).ledger(), session)

@@ -223,6 +223,7 @@ def table(token: str) -> str:
         deleted=services.deleted_hands(table) if can_edit else [],
         players=table.players,
         revision=table.revision,
+        **evening_views.table_extras(table, session, ledger, can_edit),
     )
 
 
@@ -246,7 +247,10 @@ def _hand_page(
 
 
 def _hand_form(table: Any, dealer: int, **kwargs: Any) -> HandForm | GameHandForm:
-    return game_hand_form(table.ruleset, table.players, dealer, table.rules, **kwargs)
+    players = table.players
+    if table.ruleset == "tresillo":  # R33: the names of the people seated now
+        players = evening_views.hand_names(services.session_of(table), services.ledger_of(table))
+    return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
 
 def _preview(
@@ -372,6 +376,10 @@ def edit_hand(token: str, n: int) -> Page:
     if not 1 <= n <= len(hands):
         raise services.NotFound(f"hand {n}: no such hand")
     stored = hands[n - 1]
+    if "ajuste" in stored and not table.closed:  # R32, R33: their own screens
+        return redirect(url_for("main.ajuste", token=token, n=n))
+    if "sienta" in stored and not table.closed:
+        return redirect(url_for("main.cambio", token=token, n=n))
     if "close" in stored or table.closed:
         flash("La partida está cerrada: ya no se puede cambiar.", "error")
         return redirect(url_for("main.hand", token=token, n=n))
@@ -451,6 +459,8 @@ def close(token: str) -> Page:
     if table.ruleset == "bandos":  # B4: the game ends by itself at the target
         flash("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta.", "error")
         return redirect(url_for("main.table", token=token))
+    if table.ruleset == "tresillo":  # R30: devolver or repartir, each previewed
+        return evening_views.closing(token, table)
     if request.method == "GET":
         ledger = services.ledger_of(table)
         session = services.session_of(table)
@@ -493,7 +503,7 @@ def export_json(token: str) -> Response:
 @bp.get("/t/<token>/exportar.csv")
 def export_csv(token: str) -> Response:
     table, _ = services.open_table(token)
-    response = Response(services.export_csv(table), mimetype="text/csv; charset=utf-8")
+    response = Response(services.export_csv(table), content_type="text/csv; charset=utf-8")  # charset once
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "csv")}"'
     return response
 
@@ -524,3 +534,9 @@ def explain_import(exc: services.Invalid) -> str:
     if exc.reason.startswith("not valid JSON"):
         return "el archivo no es JSON válido (¿es un archivo de partida exportado de Cartulina?)."
     return explain_session(exc.reason)
+
+
+# ----------------------------------------------------- events of the evening
+# ajuste (R32), cambio de jugador (R33), the closing's two choices (R30), "jugar hasta que se
+# gane el plato": their routes live in evening_views, on this blueprint.
+from . import evening_views  # noqa: E402
