@@ -129,7 +129,7 @@ class CambioForm(EventForm):
 
     seat = RadioField("Asiento", choices=[], validate_choice=False)
     player = RadioField("Quién se sienta", choices=[], default=OTHER, validate_choice=False)
-    new_name = StringField("Otro nombre", validators=[Optional()])
+    new_name = StringField("Nombre de quien llega", validators=[Optional()])
     confirm = SubmitField("Confirmar el cambio")
 
     seating: dict[int, str]
