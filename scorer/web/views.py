@@ -266,10 +266,11 @@ def _preview(
         previous = entries[n - 2] if 2 <= n <= len(entries) + 1 else None
         return present.game_preview(session, hand or {}, entry, previous)
     before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
+    names = evening_views.names_at(session, ledger, n)  # R33: the people seated for that hand
     return {
-        "summary": present.summary(entry, before, table.players),
-        "transfers": present.transfer_lines(entry, table.players),
-        "plato": present.plato_view(entry.get("plato"), entry.get("cartulina", []), present.seat_names(table.players)),
+        "summary": present.summary(entry, before, names),
+        "transfers": present.transfer_lines(entry, names),
+        "plato": present.plato_view(entry.get("plato"), entry.get("cartulina", []), present.seat_names(names)),
     }
 
 
@@ -315,7 +316,8 @@ def new_hand(token: str) -> Page:
         flash(f"Mano {number} anotada: {present.game_summary(session, hand, entry, previous)}.")
         return redirect(url_for("main.table", token=token))
     before = earlier[number - 2].get("cartulina", []) if 2 <= number <= len(earlier) + 1 else []
-    flash(f"Mano {number} anotada: {present.summary(entry, before, table.players)}.")
+    names = evening_views.names_at(session, ledger, number)
+    flash(f"Mano {number} anotada: {present.summary(entry, before, names)}.")
     return redirect(url_for("main.table", token=token))
 
 
