@@ -226,6 +226,6 @@ def share_of_people(entry: Mapping[str, Any], seating: Mapping[int, str]) -> dic
     got = {seating[seat]: 0 for seat in sorted(seating)}
     for t in entry.get("transfers") or ():
         seat = _seat_key(t.get("to"))
-        if t.get("from") == PLATO and seat in seating:
+        if t.get("from") == PLATO and seat is not None and seat in seating:
             got[seating[seat]] += int(t.get("amount", 0))
     return got

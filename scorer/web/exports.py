@@ -113,7 +113,8 @@ def _primeras(hand: Mapping[str, Any], result: str) -> str:
     flag = hand.get("primeras")
     if flag in PRIMERAS_WORDS:
         return PRIMERAS_WORDS[flag]
-    tricks = hand.get("tricks") if isinstance(hand.get("tricks"), Mapping) else {}
+    raw = hand.get("tricks")
+    tricks: Mapping[Any, Any] = raw if isinstance(raw, Mapping) else {}
     jugador = hand.get("jugador")
     mine = tricks.get(str(jugador), tricks.get(jugador)) if tricks else None
     others = [v for k, v in tricks.items() if _seat(k) != _seat(jugador)]
@@ -134,7 +135,8 @@ def _bola(hand: Mapping[str, Any], result: str) -> str:
 def _pots(ruleset: str, entry: Mapping[str, Any]) -> list[Any]:
     """The pot columns after an entry: plato (Tresillo), pozo, reservas, viuda (pozo y viuda), bote (Ombre)."""
     if ruleset == "pozo_viuda":
-        pozo = entry.get("pozo") if isinstance(entry.get("pozo"), Mapping) else {}
+        raw = entry.get("pozo")
+        pozo: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
         reserves = " + ".join(str(r) for r in pozo.get("reserves", []))
         return [pozo.get("amount", ""), reserves, entry.get("viuda", "")]
     if ruleset == "ombre":
@@ -169,7 +171,8 @@ def _game_cells(ruleset: str, hand: Mapping[str, Any], result: str, names: Mappi
 
 def _money(tantos: int, value: Decimal) -> Decimal:
     amount = value * tantos
-    places = max(2, -int(value.normalize().as_tuple().exponent))  # type: ignore[arg-type]
+    exponent = value.normalize().as_tuple().exponent
+    places = max(2, -exponent if isinstance(exponent, int) else 2)
     return amount.quantize(Decimal(1).scaleb(-places))
 
 

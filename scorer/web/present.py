@@ -661,6 +661,9 @@ FIELD_WORDS = {
     "dealer": "da",
     "pass": "todos pasan",
     "close": "cierre",
+    "ajuste": "ajuste",  # R32
+    "sienta": "cambio de jugador",  # R33
+    "note": "nota",
 }
 
 
@@ -676,6 +679,10 @@ def _value_text(key: str, value: Any, hand: Mapping[str, Any], players: Sequence
         return lance_word(value)
     if key == "tricks":
         return split_text(hand, len(players)) or "—"
+    if key == "ajuste" and isinstance(value, Mapping):
+        return evening.ajuste_text(value, names)
+    if key == "sienta" and isinstance(value, Mapping):
+        return f"{value.get('player', '')} en el asiento {value.get('seat', '')}"
     if value is True:
         return "sí"
     return str(value)

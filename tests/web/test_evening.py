@@ -453,3 +453,15 @@ def test_sheet_settles_by_person(app: Flask) -> None:
     assert rows[5]["kind"] == "event" and "se sienta Elena" in rows[5]["text"]
     assert rows[6]["result_word"] == "bola cortada"
     assert context["seat_names"] == list(REAL_LEDGER["people"])
+
+
+def test_hand_page_of_a_corrected_ajuste_says_what_changed(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """R32: the history of an ajuste in words, not as raw data."""
+    t = make_table(real(4))
+    changed = {"ajuste": {"from": 2, "to": "plato", "amount": 30}, "note": "renuncio de Benito"}
+    assert client.put(f"/api/tables/{t.edit_token}/hands/4", json=changed).status_code == 200
+    page = text(client.get(f"/t/{t.edit_token}/mano/4"))
+    assert "ajuste: Benito paga 25 al plato → Benito paga 30 al plato" in page
+    assert "Nota</dt><dd>renuncio de Benito" in page.replace("</dt> <dd>", "</dt><dd>")
