@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -169,11 +169,11 @@ def _game_cells(ruleset: str, hand: Mapping[str, Any], result: str, names: Mappi
     ]
 
 
-def _money(tantos: int, value: Decimal) -> Decimal:
-    amount = value * tantos
+def _money_of(value: Decimal) -> Callable[[int], Decimal]:
+    """Tantos → money at the table's tanto value, with as many decimals as it has (at least two)."""
     exponent = value.normalize().as_tuple().exponent
-    places = max(2, -exponent if isinstance(exponent, int) else 2)
-    return amount.quantize(Decimal(1).scaleb(-places))
+    quantum = Decimal(1).scaleb(-max(2, -exponent if isinstance(exponent, int) else 2))
+    return lambda tantos: (value * tantos).quantize(quantum)
 
 
 def bandos_csv(players: Sequence[str], hands: Sequence[Mapping[str, Any]], ledger: Mapping[str, Any]) -> str:
@@ -220,6 +220,7 @@ def hands_csv(
     series = evening.people_series(players, entries, hands)
     people = list(series[-1]) if series else list(players)
     value = tanto_value((app_keys or {}).get("tanto_value"))
+    money = _money_of(value) if value is not None else None
     out, writer = _writer()
     game = GAME_COLUMNS.get(ruleset, GAME_COLUMNS["tresillo"])
     pots = POT_COLUMNS.get(ruleset, ["Plato"])
@@ -255,16 +256,16 @@ def hands_csv(
             str(hand.get("note") or ""),
             *changes,
         ]
-        if value is not None:
-            row += [_money(c, value) if isinstance(c, int) else "" for c in changes]
+        if money is not None:
+            row += [money(c) if isinstance(c, int) else "" for c in changes]
         row += _pots(ruleset, entry)
         writer.writerow([cell(c) for c in row])
     if entries:
         final = series[-1]
         blank = [""] * (len(header) - len(people) * (2 if value is not None else 1) - len(pots) - 2)
         row = ["", "saldo final", *blank, *(final[p] for p in people)]
-        if value is not None:
-            row += [_money(final[p], value) for p in people]
+        if money is not None:
+            row += [money(final[p]) for p in people]
         row += _pots(ruleset, entries[-1])
         writer.writerow([cell(c) for c in row])
     return out.getvalue()
