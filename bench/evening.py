@@ -55,19 +55,23 @@ def best(work: Callable[[], object], runs: int = 5) -> float:
     return min(times)
 
 
+def measure(entries: int) -> None:
+    session = session_of(entries)
+    ledger = settle(session)
+    players, hands, rows = session["players"], session["hands"], ledger["hands"]
+    figures = {
+        "table_view": best(lambda: present.table_view(session, ledger)),
+        "people_series": best(lambda: evening.people_series(players, rows, hands)),
+        "csv": best(lambda: hands_csv(players, hands, ledger, session)),
+        "sheet_context": best(lambda: sheet_context(session, ledger)),
+    }
+    shown = ", ".join(f"{name} {seconds * 1000:.1f} ms" for name, seconds in figures.items())
+    print(f"{entries} entries ({len(ledger['people'])} people): {shown}")
+
+
 def main() -> None:
     for entries in (1_000, 5_000):
-        session = session_of(entries)
-        ledger = settle(session)
-        players, hands, rows = session["players"], session["hands"], ledger["hands"]
-        figures = {
-            "table_view": best(lambda: present.table_view(session, ledger)),
-            "people_series": best(lambda: evening.people_series(players, rows, hands)),
-            "csv": best(lambda: hands_csv(players, hands, ledger, session)),
-            "sheet_context": best(lambda: sheet_context(session, ledger)),
-        }
-        shown = ", ".join(f"{name} {seconds * 1000:.1f} ms" for name, seconds in figures.items())
-        print(f"{entries} entries ({len(ledger['people'])} people): {shown}")
+        measure(entries)
 
 
 if __name__ == "__main__":
