@@ -427,11 +427,6 @@ def table_extras(table: Any, session: Mapping[str, Any], ledger: Mapping[str, An
     return {"evening": evening_state(table, session, ledger, can_edit), "ending_form": ending_form}
 
 
-def hand_names(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> Sequence[str]:
-    """The names seated now in seat order (the hand form names the people at the table now)."""
-    return _names_list(evening.seating_now(session, ledger))
-
-
 def names_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> list[str]:
     """The names seated, in seat order, for entry ``n`` (1-based; the next one or one already settled)."""
     return _names_list(_seating_for(session, ledger, n if n <= len(ledger.get("hands") or []) else None))

@@ -246,10 +246,11 @@ def _hand_page(
     )
 
 
-def _hand_form(table: Any, dealer: int, **kwargs: Any) -> HandForm | GameHandForm:
+def _hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandForm | GameHandForm:
     players = table.players
-    if table.ruleset == "tresillo":  # R33: the names of the people seated now
-        players = evening_views.hand_names(services.session_of(table), services.ledger_of(table))
+    if table.ruleset == "tresillo":  # R33: the people seated for that hand (the next one unless ``n``)
+        session, ledger = services.session_of(table), services.ledger_of(table)
+        players = evening_views.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
 
@@ -387,9 +388,9 @@ def edit_hand(token: str, n: int) -> Page:
         return redirect(url_for("main.hand", token=token, n=n))
     dealer = int(stored.get("dealer") or 1)
     if request.method == "GET":
-        form = _hand_form(table, dealer, hand=stored, revision=services.hand_revision(table, n))
+        form = _hand_form(table, dealer, n, hand=stored, revision=services.hand_revision(table, n))
         return _hand_page(table, token, form, n, None, 200)
-    form = _hand_form(table, dealer, formdata=request.form)
+    form = _hand_form(table, dealer, n, formdata=request.form)
     if not form.validate():
         return _hand_page(table, token, form, n, None, 400)
     new = read_hand(form)

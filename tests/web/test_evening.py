@@ -465,3 +465,33 @@ def test_hand_page_of_a_corrected_ajuste_says_what_changed(
     page = text(client.get(f"/t/{t.edit_token}/mano/4"))
     assert "ajuste: Benito paga 25 al plato → Benito paga 30 al plato" in page
     assert "Nota</dt><dd>renuncio de Benito" in page.replace("</dt> <dd>", "</dt><dd>")
+
+
+def test_import_form_takes_a_session_with_every_event(app: Flask, client: FlaskClient) -> None:
+    """The import page accepts ajuste, sienta and repartir (R30, R32, R33) and makes the same ledger."""
+    data = {"file": (io.BytesIO(json.dumps(REAL).encode()), "noche.json")}
+    response = client.post("/importar", data=data, content_type="multipart/form-data")
+    assert response.status_code == 302
+    token = response.headers["Location"].rsplit("/", 1)[-1]
+    ledger = api_ledger(client, token)
+    assert ledger["people"] == REAL_LEDGER["people"]
+    page = table_page(client, token)
+    assert "6 · cambio de jugador: Diego deja el asiento 4; se sienta Elena · Diego se va; se sienta Elena" in page
+    assert "Diego (se fue)" in page
+    bad = copy.deepcopy(REAL)
+    bad["hands"][3] = {"ajuste": {"from": 2, "to": 2, "amount": 25}}
+    data = {"file": (io.BytesIO(json.dumps(bad).encode()), "mala.json")}
+    refused = client.post("/importar", data=data, content_type="multipart/form-data")
+    assert refused.status_code == 400
+    assert "la mano 4 no es posible" in text(refused)
+    with app.app_context():
+        assert len(services.list_tables()) == 1  # nothing saved
+
+
+def test_hand_forms_name_the_people_seated_for_that_hand(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    """R33: after the change, the next hand is Elena's seat; hand 5 (before it) is still Diego's."""
+    t = make_table(real(9))
+    new = text(client.get(f"/t/{t.edit_token}/mano"))
+    assert "Elena" in new and "Diego" not in new
+    old = text(client.get(f"/t/{t.edit_token}/mano/5/editar"))
+    assert "Diego" in old and "Elena" not in old
