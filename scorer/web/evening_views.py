@@ -8,7 +8,7 @@ Every amount shown before confirming is the engine's answer to the entry preview
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
