@@ -170,6 +170,7 @@ class EveningState:
     can_events: bool  # the table takes ajustes and changes of player (Tresillo, open, keeper's link)
     people: list[PersonLine]
     changed: bool  # someone changed seat: balances by person differ from the seats'
+    close_how: str | None  # R30: how the table was closed (devolver, repartir), None while open
 
 
 def evening_state(table: Any, session: Mapping[str, Any], ledger: Mapping[str, Any], can_edit: bool) -> EveningState:
@@ -185,7 +186,14 @@ def evening_state(table: Any, session: Mapping[str, Any], ledger: Mapping[str, A
         can_events=tresillo and can_edit and not table.closed,
         people=people_lines(people, evening.seating_now(session, ledger), tanto_value, currency) if tresillo else [],
         changed=tresillo and evening.has_changes(ledger),
+        close_how=_close_how(session) if table.closed else None,
     )
+
+
+def _close_how(session: Mapping[str, Any]) -> str | None:
+    hands = session.get("hands") or []
+    last = hands[-1] if hands else {}
+    return str(last["close"]) if isinstance(last, Mapping) and last.get("close") else None
 
 
 # ------------------------------------------------------------------- helpers

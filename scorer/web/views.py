@@ -231,7 +231,7 @@ def table(token: str) -> str:
 def state(token: str) -> Response:
     """What the view page polls: the table's revision changes with every write."""
     table, _ = services.open_table(token)
-    response = jsonify(revision=table.revision, closed=table.closed)
+    response = jsonify(revision=table.revision, closed=table.closed, ending=table.ending)
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -354,7 +354,7 @@ def test_closing_screen_shows_what_each_person_gets_and_closes_with_repartir(
         ledger = services.ledger_of(table)
     assert ledger["people"] == REAL_LEDGER["people"]
     page = table_page(client, t.edit_token)
-    assert "10 · cierre: se reparte el plato" in page
+    assert "10 · cierre: se reparte el plato" in page and "El plato se repartió entre todos" in page
     assert "Diego (se fue)" in page  # a person who left is still in the balances
 
 
