@@ -161,6 +161,13 @@ class HandError(ValueError):
         self.reason = render(code, params)
         super().__init__(self.reason)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy rebuild from the data, not the text
+        return (self._rebuild, (self.code, self.field, self.params))
+
+    @classmethod
+    def _rebuild(cls, code: str, field: str | None, params: dict[str, Any]) -> HandError:
+        return cls(code, field, **params)
+
 
 class SessionError(ValueError):
     """Invalid input; ``str()`` is the one line the CLI prints (``hand 7: …`` or ``session: …``).
@@ -177,6 +184,13 @@ class SessionError(ValueError):
         self.hand = hand
         prefix = "session" if hand is None else f"hand {hand}"
         super().__init__(f"{prefix}: {self.reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (self._rebuild, (self.code, self.field, self.hand, self.params))
+
+    @classmethod
+    def _rebuild(cls, code: str, field: str | None, hand: int | None, params: dict[str, Any]) -> SessionError:
+        return cls(code, field, hand=hand, **params)
 
     @classmethod
     def of(cls, error: HandError, hand: int | None = None) -> SessionError:

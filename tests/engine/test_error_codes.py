@@ -9,6 +9,8 @@ English line the CLI prints is unchanged.
 from __future__ import annotations
 
 import ast
+import copy
+import pickle
 import re
 import string
 from pathlib import Path
@@ -306,6 +308,16 @@ def test_hand_error_carries_the_same_data() -> None:
     wrapped = SessionError.of(error, 7)
     assert str(wrapped) == "hand 7: tricks 4-4-0 do not decide the hand (R10)"
     assert (wrapped.code, wrapped.field, wrapped.params, wrapped.hand) == (error.code, "tricks", error.params, 7)
+
+
+def test_errors_survive_pickle_and_copy() -> None:
+    error = refusal(session(played(tricks=split(4, 4, 0))))
+    for again in (pickle.loads(pickle.dumps(error)), copy.copy(error)):
+        assert isinstance(again, SessionError)
+        assert (again.code, again.field, again.params, again.hand) == (error.code, error.field, error.params, 1)
+        assert str(again) == "hand 1: tricks 4-4-0 do not decide the hand (R10)"
+    hand_error = pickle.loads(pickle.dumps(HandError("missing_key", "lance", key="lance")))
+    assert (hand_error.code, hand_error.field, str(hand_error)) == ("missing_key", "lance", "missing lance")
 
 
 # ---------------------------------------------------------------- the catalog
