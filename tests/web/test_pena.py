@@ -596,3 +596,19 @@ def test_roster_forms_add_and_rename(client: FlaskClient) -> None:
     assert str(people["Diego"]) in line["tantos"]  # the same person, renamed
     assert client.post(f"/p/{view}/personas/{people['Ana']}", data={"name": "X"}).status_code == 403
     assert client.post(f"/p/{view}/personas", data={"name": "X"}).status_code == 403
+
+
+def test_a_change_of_player_picks_from_the_roster(client: FlaskClient) -> None:
+    """R33 at a table of the peña: the roster is offered; the newcomer is matched to their person."""
+    answer = client.post("/api/penas", json={"name": "Peña", "people": [*ROSTER, "Elena"]}).get_json()
+    token = answer["edit_token"]
+    session = example("walkthrough", date="2026-05-07", tanto_value="0.05")
+    session["hands"] = session["hands"][:2]
+    attached = client.post(f"/api/penas/{token}/tables", json={"session": session}).get_json()
+    page = client.get(f"/t/{attached['token']}/cambio").get_data(as_text=True)
+    assert 'value="Elena"' in page  # a person of the peña who has not sat at this table
+    sienta = {"sienta": {"seat": 1, "player": "Elena"}}
+    assert client.post(f"/api/tables/{attached['token']}/hands", json=sienta).status_code == 201
+    line = client.get(f"/api/penas/{token}/ledger").get_json()["evenings"][0]
+    elena = next(p["id"] for p in answer["people"] if p["name"] == "Elena")
+    assert line["unmatched"] == [] and str(elena) in line["tantos"]
