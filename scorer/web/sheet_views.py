@@ -36,7 +36,7 @@ def _filename(session: dict[str, object]) -> str:
 
 
 def _private(response: Response) -> Response:
-    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Cache-Control"] = "no-store"  # the page links carry the token
     response.headers["X-Robots-Tag"] = "noindex"
     return response
 
