@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from flask import Blueprint, Response, abort, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, url_for
 from werkzeug.routing import BuildError
 
-from scorer.sheet.build import render_html, render_pdf, sheet_css
+from scorer.sheet.build import RenderTimeout, render_html, render_pdf_within, sheet_css
 from scorer.web import services
 
 bp = Blueprint("sheet", __name__)
@@ -44,7 +44,16 @@ def _private(response: Response) -> Response:
 @bp.get("/tables/<token>/sheet.pdf")
 def sheet_pdf(token: str) -> Response:
     session, ledger = _load(token)
-    response = Response(render_pdf(session, ledger), mimetype="application/pdf")
+    try:
+        pdf = render_pdf_within(session, ledger, float(current_app.config.get("SHEET_PDF_TIMEOUT") or 0))
+    except RenderTimeout:
+        message = (
+            "La hoja en PDF tarda demasiado en prepararse y se ha cancelado. Prueba dentro de un rato, "
+            "o abre la hoja para imprimir desde el navegador."
+        )
+        page = render_template("error.html", message=message, status=503)
+        return _private(Response(page, status=503, mimetype="text/html", headers={"Retry-After": "30"}))
+    response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{_filename(session)}"'
     return _private(response)
 
