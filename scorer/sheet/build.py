@@ -18,6 +18,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from scorer.web import limits
 from scorer.words import (
     CARTULINA_WORDS,
     FALTA_WORDS,
@@ -37,8 +38,6 @@ from scorer.words import (
     suit_text,
     tanto_value,
 )
-
-from scorer.web import limits
 
 from .chart import balance_chart
 from .settleup import settle_up
@@ -517,7 +516,8 @@ def _settle_context(
         pending = [p for p in ledger.get("cartulina") or () if isinstance(p, Mapping) and p.get("state") == "pendiente"]
         if pending:
             items = ", ".join(
-                f"{iso(names.get(_seat(p.get('owner')) or 0, '?'))} {plain(int(p.get('amount', 0)))} (mano {p.get('hand')})"
+                f"{iso(names.get(_seat(p.get('owner')) or 0, '?'))} {plain(int(p.get('amount', 0)))} "
+                f"(mano {p.get('hand')})"
                 for p in pending
             )
             on_table.append(
