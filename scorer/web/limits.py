@@ -54,7 +54,7 @@ SPANISH_KEYS = {
     "name": "El nombre de la partida",
     "place": "El lugar",
     "currency": "La moneda",
-    "notes": "Las notas",
+    "notes": "El texto de las notas",
     "note": "La nota",
     "timezone": "La zona horaria",
     "date": "La fecha",
@@ -126,7 +126,12 @@ def _check_text(value: object, limit: int, english: str, spanish: str, hand: int
 
 def check_tanto_value(value: object) -> Decimal:
     """The value of a tanto as a Decimal: 0.01 to 1000 with at most two decimals (D4)."""
-    number = parse_decimal(value)  # a float 0.05 reads as "0.05", as typed
+    number = None
+    if isinstance(value, str | int | float | Decimal) and not isinstance(value, bool):
+        try:
+            number = parse_decimal(value)  # a float 0.05 reads as "0.05", as typed
+        except ValueError:  # an int of more than 4,300 digits
+            number = None
     sane = number is not None and TANTO_MIN <= number <= TANTO_MAX
     if not sane or number is None or number != number.quantize(Decimal(1).scaleb(-TANTO_PLACES)):
         raise LimitError(
@@ -193,9 +198,9 @@ def check_hand(hand: object, n: int | None = None) -> None:
     """The limits of one hand (numbered ``n`` when known): structure and a plain-string ``note``."""
     if not isinstance(hand, Mapping):
         return  # the services and the engine say "a hand must be an object"
-    check_structure(hand, HAND_DEPTH_MAX, n, "hand")
     if "note" in hand:
         _check_text(hand["note"], NOTES_MAX, "note", "La nota", n, multiline=True)
+    check_structure(hand, HAND_DEPTH_MAX, n, "hand")
 
 
 SINGLE_LINE_KEYS = {"name": TITLE_MAX, "place": PLACE_MAX, "currency": CURRENCY_MAX, "timezone": TIMEZONE_MAX}
@@ -205,7 +210,6 @@ def check_session(session: object) -> None:
     """The limits of a session file (a new table or an import); LimitError names what is wrong."""
     if not isinstance(session, Mapping):
         return  # the engine says "the session must be a JSON object"
-    check_structure({k: v for k, v in session.items() if k != "hands"}, DEPTH_MAX, None, "session")
     hands = session.get("hands")
     if isinstance(hands, list) and len(hands) > HANDS_MAX:
         raise LimitError(
@@ -225,6 +229,8 @@ def check_session(session: object) -> None:
     for key in ("tanto_value", "tanto"):
         if session.get(key) not in (None, ""):
             check_tanto_value(session[key])
+    # the known keys first (their own messages), then everything else but the hands
+    check_structure({k: v for k, v in session.items() if k != "hands"}, DEPTH_MAX, None, "session")
     if isinstance(hands, list):
         for n, hand in enumerate(hands, 1):
             check_hand(hand, n)

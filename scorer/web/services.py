@@ -466,7 +466,9 @@ def _insert_hands(table: Table, stored: Sequence[dict[str, Any]]) -> None:
         {"table_id": table.id, "seq": seq, "data": data, "revision": 1, "created_at": table.created_at}
         for seq, data in enumerate(stored, 1)
     ]
-    ids = list(db.session.scalars(insert(Hand).returning(Hand.id, sort_by_parameter_order=True), rows))
+    db.session.execute(insert(Hand), rows)  # one executemany (RETURNING would go row by row on SQLite)
+    query = select(Hand.id).where(Hand.table_id == table.id).order_by(Hand.seq)
+    ids = list(db.session.scalars(query))
     events = [
         {"table_id": table.id, "hand_id": i, "action": "create", "at": table.created_at, "before": None, "after": d}
         for i, d in zip(ids, stored, strict=True)
