@@ -444,8 +444,8 @@ def create_table(session: dict[str, Any]) -> Table:
         closed_at=utcnow() if stored and _is_close(stored[-1]) else None,
         revision=0,
     )
-    # everything is settled before the first INSERT: the write lock is held only for the inserts
-    settlement = _settle(table, stored)  # the stored form (dealers filled in) must settle the same
+    # Settled once, before the first INSERT: the write lock is held only for the inserts. The stored
+    # hands carry the dealer the engine gave each (R2), so they settle exactly as ``session`` did.
     try:
         db.session.add(table)
         db.session.flush()
@@ -466,14 +466,14 @@ def _insert_hands(table: Table, stored: Sequence[dict[str, Any]]) -> None:
         {"table_id": table.id, "seq": seq, "data": data, "revision": 1, "created_at": table.created_at}
         for seq, data in enumerate(stored, 1)
     ]
-    db.session.execute(insert(Hand), rows)  # one executemany (RETURNING would go row by row on SQLite)
+    db.session.execute(insert(Hand.__table__), rows)  # one executemany (RETURNING goes row by row on SQLite)
     query = select(Hand.id).where(Hand.table_id == table.id).order_by(Hand.seq)
     ids = list(db.session.scalars(query))
     events = [
         {"table_id": table.id, "hand_id": i, "action": "create", "at": table.created_at, "before": None, "after": d}
         for i, d in zip(ids, stored, strict=True)
     ]
-    db.session.execute(insert(HandEvent), events)
+    db.session.execute(insert(HandEvent.__table__), events)
 
 
 def _find(token: object) -> Table | None:
