@@ -23,10 +23,10 @@ from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from bench.sheet import random_session  # noqa: E402
-from scorer.engine import settle  # noqa: E402
-from scorer.sheet.build import render_pdf, render_pdf_within  # noqa: E402
-from scorer.web import limits  # noqa: E402
+from bench.sheet import random_session
+from scorer.engine import settle
+from scorer.sheet.build import render_pdf, render_pdf_within
+from scorer.web import limits
 
 
 def _names(session: dict[str, Any]) -> dict[str, Any]:
