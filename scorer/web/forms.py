@@ -329,12 +329,16 @@ class NewTableForm(FlaskForm):
 
     def validate_keeper(self, field: SelectField) -> None:
         seats = self._seats()
+        if not (str(field.data or "1").isdecimal() and len(str(field.data)) <= 2):  # not a choice: said already
+            return
         if int(field.data or 1) > seats:
             words = NUMBER_WORDS.get(seats, str(seats))
             raise ValidationError(f"Con {words} jugadores, la cuenta la lleva uno de los asientos 1 a {seats}.")
 
     def validate_first_dealer(self, field: SelectField) -> None:
         seats = self._seats()
+        if not (str(field.data or "1").isdecimal() and len(str(field.data)) <= 2):  # not a choice: said already
+            return
         if int(field.data or 1) > seats:
             words = NUMBER_WORDS.get(seats, str(seats))
             raise ValidationError(f"Con {words} jugadores, da uno de los asientos 1 a {seats}.")
