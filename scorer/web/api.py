@@ -133,8 +133,10 @@ def _if_match() -> int | None:
 
 
 def _with_etag(table: Any, n: int, entry: dict[str, Any]) -> Response:
-    response = jsonify(n=n, hand=entry, revision=services.hand_revision(table, n))
-    response.headers["ETag"] = f'"{services.hand_revision(table, n)}"'
+    """A hand's answer: ``{"n", "hand", "revision"}`` and its revision as the ETag (for If-Match)."""
+    revision = services.hand_revision(table, n)
+    response = jsonify(n=n, hand=entry, revision=revision)
+    response.headers["ETag"] = f'"{revision}"'
     return response
 
 
@@ -142,11 +144,8 @@ def _with_etag(table: Any, n: int, entry: dict[str, Any]) -> Response:
 def get_hand(token: str, n: int) -> Response:
     """One hand's ledger entry, with its revision (ETag) for a later PUT's If-Match."""
     table, _ = services.open_table(token)
-    revision = services.hand_revision(table, n)  # NotFound for a hand that does not exist
-    entry = services.ledger_of(table)["hands"][n - 1]
-    response = jsonify(n=n, hand=entry, revision=revision)
-    response.headers["ETag"] = f'"{revision}"'
-    return response
+    services.hand_revision(table, n)  # NotFound for a hand that does not exist
+    return _with_etag(table, n, services.ledger_of(table)["hands"][n - 1])
 
 
 @bp.put("/tables/<token>/hands/<int:n>")
