@@ -1,6 +1,6 @@
 """Figures of issue 12 (hostile input): a large import, and the PDF with the longest names allowed.
 
-    .venv/bin/python bench/hostile.py [--hands 10000] [--big 20000]
+    .venv/bin/python bench/hostile.py [--hands 10000] [--big 20000] [--url postgresql+psycopg://…]
 
 Prints the time of a 10,000-hand import through the services (one bulk insert; target
 under 2 s), of the largest import allowed (``limits.HANDS_MAX``, to show that N keeps a
@@ -36,14 +36,17 @@ def _names(session: dict[str, Any]) -> dict[str, Any]:
     return session
 
 
-def time_import(folder: pathlib.Path, hands: int, seed: int) -> tuple[float, float, int]:
+def time_import(folder: pathlib.Path, hands: int, seed: int, url: str | None = None) -> tuple[float, float, int]:
     """(seconds of the whole import, seconds the write lock was held, hands stored)."""
     from sqlalchemy import event
 
     from scorer.web import create_app, services
     from scorer.web.extensions import db
 
-    app = create_app({"INSTANCE_PATH": str(folder), "SECRET_KEY": "bench", "RATELIMIT_ENABLED": False})
+    config: dict[str, Any] = {"INSTANCE_PATH": str(folder), "SECRET_KEY": "bench", "RATELIMIT_ENABLED": False}
+    if url:
+        config["SQLALCHEMY_DATABASE_URI"] = url
+    app = create_app(config)
     text = json.dumps(random_session(random.Random(seed), hands))
     with app.app_context():
         marks: dict[str, float] = {}
@@ -72,11 +75,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--big", type=int, default=limits.HANDS_MAX)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--url", help="a database URL (PostgreSQL) instead of a fresh SQLite file")
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="cartulina-bench-") as tmp:
         for label, hands, sub in (("import", args.hands, "a"), ("largest import allowed", args.big, "b")):
-            total, held, stored = time_import(pathlib.Path(tmp) / sub, hands, args.seed)
+            total, held, stored = time_import(pathlib.Path(tmp) / sub, hands, args.seed, args.url)
             print(f"{label}: {stored} hands in {total:.2f} s (write lock held {held:.2f} s)")
             if hands == args.hands:
                 print(f"  target under 2 s: {'ok' if total < 2 else 'MISSED'}")
