@@ -376,6 +376,8 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
 
     context: dict[str, Any] = {
         "title": limits.clean(_app_key(session, "name", "title", "table_name") or "Mesa sin nombre", limits.TITLE_MAX),
+        # the page header's copy of the title: short enough to leave room for the right-hand header
+        "running_title": limits.clean(_app_key(session, "name", "title", "table_name") or "Mesa sin nombre", 45),
         "date": limits.clean(date_text(_app_key(session, "date", "created_at", "created")), limits.DATE_MAX),
         "place": limits.clean(_app_key(session, "place") or "", limits.PLACE_MAX),
         "notes": limits.clean(_app_key(session, "notes") or "", limits.NOTES_MAX),

@@ -38,6 +38,7 @@ def test_d1_long_table_texts_are_clipped_too() -> None:
     context = sheet_context(session, settle(session))
     assert (len(context["title"]), len(context["place"]), len(context["notes"])) == (80, 80, 500)
     assert len(context["currency"]) == 8
+    assert len(context["running_title"]) == 45  # the page header's copy: leaves room for the other corner
 
 
 def test_d8_a_stored_bidi_override_no_longer_reverses_the_line() -> None:
