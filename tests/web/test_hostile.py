@@ -359,6 +359,12 @@ def test_d7_numbers_out_of_range_are_400(app: Flask, client: FlaskClient, number
     refused(app, response, "out of range")
 
 
+def test_d7_a_number_json_reads_as_infinite_is_400(app: Flask, client: FlaskClient) -> None:
+    text = json.dumps(sample_session(extra="HERE")).replace('"HERE"', "1e400")  # json.loads gives inf
+    response = client.post("/api/tables", data=text, content_type="application/json")
+    refused(app, response, "session: session.extra is not a finite number")
+
+
 # ---------------------------------------------------------------------- D8: bidi
 
 
