@@ -208,6 +208,9 @@ def check_hand(hand: object, n: int | None = None) -> None:
         return  # the services and the engine say "a hand must be an object"
     if "note" in hand:
         _check_text(hand["note"], NOTES_MAX, "note", "La nota", n, multiline=True)
+    change = hand.get("sienta")  # R33: the name of who sits down is a player's name
+    if isinstance(change, Mapping) and "player" in change:
+        _check_text(change["player"], NAME_MAX, "sienta.player", "El nombre de quien se sienta", n, multiline=False)
     check_structure(hand, HAND_DEPTH_MAX, n, "hand")
 
 
