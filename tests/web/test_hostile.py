@@ -511,6 +511,17 @@ def test_the_import_of_a_hostile_file_says_what_is_wrong_in_spanish(app: Flask, 
     refused(app, response, "la mano 1: La nota ha de ser un texto.")
 
 
+def test_the_ajuste_form_refuses_a_bidi_note_in_spanish(app: Flask, client: FlaskClient) -> None:
+    tokens = create(client)
+    data = {"payer": "2", "to": "plato", "amount": "10", "note": f"renuncio{RLO} de Benito", "save": "1"}
+    before = hand_count(app)
+    response = client.post(f"/t/{tokens['edit_token']}/ajuste", data={**data, "request_id": "aj-1"})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "La nota tiene un carácter no permitido (U+202E)" in page
+    assert hand_count(app) == before
+
+
 def test_the_services_refuse_what_the_api_refuses(app: Flask) -> None:
     """The same limits in every door: a session refused by the API is refused by the services too."""
     with app.app_context():
