@@ -118,3 +118,18 @@ def test_the_hand_forms_never_answer_5xx(
     no_5xx(client.post(f"/t/{edit}/mano/1/editar", data=fields))
     no_5xx(client.post(f"/t/{edit}/pasan", data={"request_id": fields.get("request_id", "")}))
     no_5xx(client.get(f"/t/{edit}"))
+
+
+EVENT_FIELDS = ["payer", "to", "amount", "reason", "note", "seat", "player", "new_name", "request_id", "revision",
+                "preview", "save", "confirm", "how"]  # fmt: skip
+
+
+@FUZZ
+@given(fields=st.dictionaries(st.sampled_from(EVENT_FIELDS), FORM_TEXT, max_size=8), n=st.integers(0, 2**64))
+def test_the_evening_forms_never_answer_5xx(
+    client: FlaskClient, tokens: dict[str, str], fields: dict[str, str], n: int
+) -> None:
+    edit = tokens["edit_token"]
+    for url in (f"/t/{edit}/ajuste", f"/t/{edit}/cambio", f"/t/{edit}/ajuste/{n}", f"/t/{edit}/cambio/{n % 5}"):
+        no_5xx(client.post(url, data=fields))
+    no_5xx(client.get(f"/t/{edit}"))
