@@ -380,7 +380,7 @@ def _clean_names(session: dict[str, Any], ledger: dict[str, Any]) -> tuple[dict[
 
     Data stored before the limits may hold longer or broken names; the layout never sees them.
     """
-    session, ledger = dict(session), dict(ledger)
+    session, ledger = dict(limits.clean_json(session)), dict(limits.clean_json(ledger))  # every text, D2 D8
     if isinstance(session.get("players"), list):
         session["players"] = [_name(p) for p in session["players"]]
     if isinstance(session.get("hands"), list):

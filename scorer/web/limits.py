@@ -10,6 +10,7 @@ reason (the API's ``error``) and its Spanish twin (the pages); nothing is saved.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import unicodedata
@@ -119,6 +120,28 @@ def clean(text: object, limit: int | None = None) -> str:
     if limit is not None and len(value) > limit:
         value = value[: limit - 1] + "…"
     return value
+
+
+# In JSON written with ensure_ascii: an escaped backslash, or one or two \\uXXXX escapes (a surrogate pair).
+_ESCAPE = re.compile(r"(\\\\)|(\\u[0-9a-fA-F]{4})(\\u[dD][c-fC-F][0-9a-fA-F]{2})?")
+
+
+def _clean_escape(match: re.Match[str]) -> str:
+    if match.group(1) or (match.group(3) and 0xD800 <= int(match.group(2)[2:], 16) <= 0xDBFF):
+        return match.group(0)  # a backslash, or a high and a low surrogate: one real character
+    char = chr(int(match.group(2)[2:], 16))
+    rest = "\\ufffd" if match.group(3) else ""  # a low surrogate after something that was not a high one
+    return ("\\ufffd" if char_problem(char, multiline=True) else match.group(2)) + rest
+
+
+def clean_json(value: Any) -> Any:
+    """A copy of a JSON value whose every string is made safe to show (refused characters become U+FFFD).
+
+    For data stored before the limits existed (D2, D8): the sheet and the exports read it through this.
+    """
+    text = json.dumps(value, ensure_ascii=True)
+    cleaned = _ESCAPE.sub(_clean_escape, text)
+    return value if cleaned == text else json.loads(cleaned)
 
 
 def _check_text(value: object, limit: int, english: str, spanish: str, hand: int | None, multiline: bool) -> None:

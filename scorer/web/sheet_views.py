@@ -67,7 +67,7 @@ def sheet_html(token: str) -> Response:
         back = None
     links = {"pdf": url_for("sheet.sheet_pdf", token=token), "back": back}
     html = render_html(session, ledger, css_href=url_for("sheet.css"), links=links)
-    return _private(Response(html, mimetype="text/html"))
+    return _private(current_app.response_class(html, mimetype="text/html"))  # SafeResponse (D2)
 
 
 @bp.get("/sheet/sheet.css")

@@ -509,7 +509,7 @@ CLOSED_WORDS = {
 @bp.get("/t/<token>/exportar.json")
 def export_json(token: str) -> Response:
     table, _ = services.open_table(token)
-    response = Response(services.export_session(table), mimetype="application/json")
+    response = current_app.response_class(services.export_session(table), mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "json")}"'
     return response
 
@@ -517,7 +517,9 @@ def export_json(token: str) -> Response:
 @bp.get("/t/<token>/exportar.csv")
 def export_csv(token: str) -> Response:
     table, _ = services.open_table(token)
-    response = Response(services.export_csv(table), content_type="text/csv; charset=utf-8")  # charset once
+    response = current_app.response_class(
+        services.export_csv(table), content_type="text/csv; charset=utf-8"
+    )  # charset once
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "csv")}"'
     return response
 

@@ -151,6 +151,30 @@ def test_d2_a_surrogate_stored_earlier_never_breaks_home_or_new(app: Flask, clie
     assert "Ana\ufffd" in client.get("/").get_data(as_text=True)
 
 
+def test_d2_d8_every_page_of_a_table_stored_before_the_limits_answers(app: Flask, client: FlaskClient) -> None:
+    """Surrogates, controls, bidi overrides and long texts already in the database: shown replaced, never a 500."""
+    with app.app_context():
+        session = sample_session()
+        session["hands"].append({"ajuste": {"from": 2, "to": "plato", "amount": 10}, "note": "renuncio"})
+        table = services.create_table(session)
+        token = str(table.edit_token)
+        for hand in db.session.query(Hand).filter_by(table_id=table.id):
+            hand.data = {**hand.data, "note": f"mala \ud800 {ESC}[31m {RLO} nota " + "y" * 3_000}
+        header = dict(table.header)
+        header["players"] = ["Ana\ud800" + "z" * 2_000, f"Benito{RLO}", f"Carmen{NUL}", "Diego"]
+        header["notes"] = "n\udfff" * 3_000
+        table.header = header
+        table.revision += 1
+        db.session.commit()
+    services._cache.clear()  # as a fresh process would: settled again from what is stored
+    urls = ["", "/mano/1", "/mano/4", "/mano/1/editar", "/ajuste/4", "/estado", "/exportar.json", "/exportar.csv"]
+    for url in [*(f"/t/{token}{u}" for u in urls), f"/tables/{token}/sheet", f"/tables/{token}/sheet.pdf", "/"]:
+        response = client.get(url)
+        assert response.status_code == 200, url
+    sheet = client.get(f"/tables/{token}/sheet").get_data(as_text=True)
+    assert "Ana\ufffd" in sheet and "\u202e" not in sheet and "\x00" not in sheet
+
+
 def test_d2_junk_in_the_remembered_tables_cookie_is_ignored(client: FlaskClient) -> None:
     tokens = create(client)
     with client.session_transaction() as browser:
