@@ -32,7 +32,7 @@ DATE_MAX = 32
 TEXT_MAX = 500  # any other string of a session file (app keys the app does not know)
 KEY_MAX = 64  # a key of a JSON object
 ITEMS_MAX = 100  # keys of an object, items of a list (but the hands)
-# bench/hostile.py: 10,000 hands import in 1.6 s, 20,000 in 4.6 s (write lock 2.3 s) on the busy 2-core machine.
+# bench/hostile.py: 10,000 hands import in 1.5 s, 20,000 in 3.4 s (write lock 1.6 s) on the busy 2-core machine.
 HANDS_MAX = 20_000
 SESSION_BYTES_MAX = 2_000_000  # a session file (API body, import upload or paste)
 HAND_BYTES_MAX = 16_384  # the body of one hand
