@@ -755,15 +755,15 @@ class ImportForm(FlaskForm):
     """Upload a session file (or paste its text) to make a new table."""
 
     file = FileField("Archivo de partida (.json)")
-    text = TextAreaField("…o pega aquí su contenido", validators=[Optional(), longest(2_000_000)])
+    text = TextAreaField("…o pega aquí su contenido", validators=[Optional(), longest(limits.SESSION_BYTES_MAX)])
     submit = SubmitField("Importar")
 
     def content(self) -> str | None:
         """The uploaded or pasted text; None when nothing came."""
         upload = self.file.data
         if upload is not None and getattr(upload, "filename", ""):
-            raw = upload.read(2_000_001)
-            if len(raw) > 2_000_000:
+            raw = upload.read(limits.SESSION_BYTES_MAX + 1)
+            if len(raw) > limits.SESSION_BYTES_MAX:
                 self.file.errors = ["El archivo es demasiado grande (más de 2 MB)."]
                 return None
             try:

@@ -2,7 +2,7 @@
 
 Everything a table stores passes :func:`check_session` (a new table, an import) or
 :func:`check_hand` (a hand added or replaced) in :mod:`scorer.web.services`; the
-forms use the same numbers and :func:`text_problem` to put a Spanish message next
+forms use the same numbers and :func:`char_problem` to put a Spanish message next
 to the field. A value outside the limits raises :class:`LimitError` with an English
 reason (the API's ``error``) and its Spanish twin (the pages); nothing is saved.
 ``docs/limits.md`` lists them.
