@@ -2,8 +2,9 @@
 
 Writes need the edit token and ``Content-Type: application/json``. A POST of a
 hand may carry an ``Idempotency-Key`` header: sent twice, the hand is saved
-once. A PUT may carry ``If-Match: <revision>`` (the hand's revision): stale,
-it is refused with 409.
+once (sent with another body, 422). A PUT may carry ``If-Match: <revision>``
+(the hand's revision, as the ETag of a GET or PUT of the hand; ``*`` for any):
+stale, it is refused with 409. Bodies obey :mod:`scorer.web.limits`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import services
+from scorer.web import limits, services
+from scorer.web.extensions import create_limit
 from scorer.web.services import Invalid, ServiceError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -48,16 +50,29 @@ def _require_json() -> None:
         raise UnsupportedMediaType("writes need Content-Type: application/json")
 
 
-def _body() -> Any:
-    """The request's JSON body; 415 unless it is declared as JSON, 400 unless it parses."""
+def _body(about: str = "session", limit: int = limits.SESSION_BYTES_MAX) -> Any:
+    """The request's JSON body; 415 unless it is declared as JSON, 400 unless it parses within the limits.
+
+    ``about`` prefixes the errors ("session" for a session file, "" for a hand: its number is not known yet).
+    """
     _require_json()
-    text = request.get_data(as_text=True)
+    error = limits.too_large(request.content_length, limit)
+    if error is not None:
+        raise Invalid.limit(error, about=about)
+    raw = request.get_data(cache=True)
+    error = limits.too_large(len(raw), limit)
+    if error is not None:
+        raise Invalid.limit(error, about=about)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Invalid("not valid JSON: the body is not UTF-8", about=about) from None
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
-        raise Invalid("too deeply nested") from None
+        raise Invalid("too deeply nested", about=about) from None
     except ValueError as exc:
-        raise Invalid(f"not valid JSON: {exc}") from None
+        raise Invalid(f"not valid JSON: {exc}", about=about) from None
 
 
 def _page_url(token: str) -> str:
@@ -72,6 +87,7 @@ def _json_text(text: str) -> Response:
 
 
 @bp.post("/tables")
+@create_limit
 def create_table() -> tuple[Response, int, dict[str, str]]:
     table = services.create_table(_body())
     answer = {
@@ -98,30 +114,47 @@ def get_ledger(token: str) -> Response:
 @bp.post("/tables/<token>/hands")
 def add_hand(token: str) -> tuple[Response, int]:
     table = services.require_edit(token)
-    hand = _body()
+    hand = _body("", limits.HAND_BYTES_MAX)
     key = request.headers.get("Idempotency-Key") or request.headers.get("X-Request-Id") or None
     n, entry = services.add_hand(table, hand, request_id=key)
     return jsonify(n=n, hand=entry), 201
 
 
 def _if_match() -> int | None:
+    """The revision of If-Match (``"3"``, ``W/"3"``, ``3``); None when absent or ``*`` (any revision)."""
     value = request.headers.get("If-Match")
-    if value is None:
+    if value is None or value.strip() == "*":
         return None
     text = value.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
-        raise Invalid(f"If-Match must be the hand's revision number, not {value!r}")
+    if not (text.isascii() and text.isdigit() and len(text) <= limits.REVISION_DIGITS_MAX):
+        shown = value if len(value) <= 40 else value[:40] + "…"
+        raise Invalid(f"If-Match must be the hand's revision number or *, not {shown!r}", about="")
     return int(text)
+
+
+def _with_etag(table: Any, n: int, entry: dict[str, Any]) -> Response:
+    """A hand's answer: ``{"n", "hand", "revision"}`` and its revision as the ETag (for If-Match)."""
+    revision = services.hand_revision(table, n)
+    response = jsonify(n=n, hand=entry, revision=revision)
+    response.headers["ETag"] = f'"{revision}"'
+    return response
+
+
+@bp.get("/tables/<token>/hands/<int:n>")
+def get_hand(token: str, n: int) -> Response:
+    """One hand's ledger entry, with its revision (ETag) for a later PUT's If-Match."""
+    table, _ = services.open_table(token)
+    services.hand_revision(table, n)  # NotFound for a hand that does not exist
+    return _with_etag(table, n, services.ledger_of(table)["hands"][n - 1])
 
 
 @bp.put("/tables/<token>/hands/<int:n>")
 def replace_hand(token: str, n: int) -> Response:
     table = services.require_edit(token)
-    hand = _body()
-    entry = services.replace_hand(table, n, hand, revision=_if_match())
-    response = jsonify(n=n, hand=entry)
-    response.headers["ETag"] = f'"{services.hand_revision(table, n)}"'
-    return response
+    revision = _if_match()
+    hand = _body(f"hand {n}", limits.HAND_BYTES_MAX)
+    entry = services.replace_hand(table, n, hand, revision=revision)
+    return _with_etag(table, n, entry)
 
 
 @bp.delete("/tables/<token>/hands/<int:n>")
