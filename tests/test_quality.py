@@ -45,3 +45,49 @@ def test_ruff_is_clean() -> None:
     ruff = str(BIN / "ruff") if (BIN / "ruff").exists() else "ruff"
     check = subprocess.run([ruff, "check", "scorer", "tests", "bench"], cwd=ROOT, capture_output=True, text=True)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+SIBLING = ".." + "/shared"  # spelt in two pieces so that this file does not name it
+
+
+def _tracked_files() -> list[pathlib.Path]:
+    """The files of the repository: git's list in a checkout, else the tree without what git ignores."""
+    git = shutil.which("git")
+    if git and (ROOT / ".git").exists():
+        listed = subprocess.run([git, "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True, check=True)
+        return [ROOT / name for name in listed.stdout.split("\0") if name]
+    skip = {".git", ".venv", "node_modules", "instance", "artifacts", "build", "dist", "__pycache__"}
+    return [
+        p
+        for p in ROOT.rglob("*")
+        if p.is_file() and not skip.intersection(p.relative_to(ROOT).parts) and not p.name.endswith(".egg-info")
+    ]
+
+
+def test_nothing_outside_ci_leans_on_a_sibling_folder() -> None:
+    """The project stands alone: docs, test data and tools are in the repository (only .ci/ may cross-check)."""
+    files = _tracked_files()
+    assert any(p.name == "README.md" for p in files), "found no file of the repository"
+    naming = []
+    for path in files:
+        if path.relative_to(ROOT).parts[0] == ".ci" or not path.is_file():
+            continue
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        naming += [f"{path.relative_to(ROOT)}:{n}" for n, line in enumerate(text.splitlines(), 1) if SIBLING in line]
+    assert not naming, f"these lines name {SIBLING}: {naming}"
+
+
+def test_every_example_session_has_its_ledger() -> None:
+    """tests/data/examples: NAME.json with NAME.ledger.json, for every rule set the engine knows."""
+    from scorer.engine.registry import RULESETS
+    from tests.conftest import EXAMPLES, example_sessions, load_json
+
+    sessions = example_sessions()
+    for path in sessions:
+        ledger = path.with_name(path.stem + ".ledger.json")
+        assert ledger.exists(), f"{path.name} has no {ledger.name}"
+        assert len(load_json(ledger)["hands"]) == len(load_json(path)["hands"]), path.name
+    ledgers = {p.name.removesuffix(".ledger.json") for p in EXAMPLES.glob("*.ledger.json")}
+    assert ledgers == {p.stem for p in sessions}, "a ledger without its session"
+    for ruleset in RULESETS:
+        assert example_sessions(ruleset), ruleset

@@ -1,4 +1,4 @@
-"""Every Tresillo example of ../shared/examples reproduced, by the engine and by the oracle."""
+"""Every Tresillo example of tests/data/examples reproduced, by the engine and by the oracle."""
 
 from __future__ import annotations
 
