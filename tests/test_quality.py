@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -91,3 +92,53 @@ def test_every_example_session_has_its_ledger() -> None:
     assert ledgers == {p.stem for p in sessions}, "a ledger without its session"
     for ruleset in RULESETS:
         assert example_sessions(ruleset), ruleset
+
+
+DOCS = ROOT / "docs"
+RULE_PAGES = {"R": "tresillo.md", "P": "pozo-viuda.md", "O": "ombre.md", "B": "bandos.md"}
+
+
+def test_the_docs_are_there() -> None:
+    for page in ("README.md", "format.md", "api.md", "limits.md", *(f"rules/{p}" for p in RULE_PAGES.values())):
+        assert (DOCS / page).is_file(), f"docs/{page} is missing"
+
+
+def test_every_rule_the_code_cites_is_in_the_docs() -> None:
+    """Code and tests cite R13, P5, O2, B3…: each is defined (**R13**) in its docs/rules page, in order."""
+    defined = {}
+    for letter, page in RULE_PAGES.items():
+        numbers = [int(n) for n in re.findall(rf"^- \*\*{letter}(\d+)\*\*", (DOCS / "rules" / page).read_text(), re.M)]
+        assert numbers, page
+        assert sorted(numbers) == list(range(1, max(numbers) + 1)), f"{page}: rule numbers {numbers}"
+        defined[letter] = set(numbers)
+    for path in sorted((ROOT / "scorer").rglob("*.py")):
+        for letter, number in re.findall(r"\b([RPOB])(\d{1,2})\b", path.read_text(encoding="utf-8")):
+            assert int(number) in defined[letter], f"{path.relative_to(ROOT)} cites {letter}{number}"
+
+
+def _links(page: pathlib.Path) -> list[str]:
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    return re.findall(r"\]\(([^)\s]+)\)", text)
+
+
+def _anchors(page: pathlib.Path) -> set[str]:
+    """GitHub's anchors of a page's headings: lower case, punctuation dropped, spaces to hyphens."""
+    headings = re.findall(r"^#+ (.+)$", page.read_text(encoding="utf-8"), re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+def test_links_of_the_readme_and_the_docs_lead_somewhere() -> None:
+    pages = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+    checked = 0
+    for page in pages:
+        for link in _links(page):
+            if link.startswith(("http://", "https://", "mailto:")):
+                continue
+            target, _, anchor = link.partition("#")
+            path = (page.parent / target).resolve() if target else page
+            assert path.exists(), f"{page.relative_to(ROOT)} links {link}: no such file"
+            assert ROOT in path.parents or path == ROOT, f"{page.relative_to(ROOT)} links {link}: not in the repo"
+            if anchor and path.suffix == ".md":
+                assert anchor in _anchors(path), f"{page.relative_to(ROOT)} links {link}: no such heading"
+            checked += 1
+    assert checked > 20
