@@ -52,7 +52,10 @@ stamp=.venv/.installed
 [ "$dev" = 1 ] && stamp=.venv/.installed-dev
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   # The default (lenient) editable install: `scorer` is imported from this checkout, so the app finds
-  # templates/ and static/ beside it; nothing needs the checkout itself on sys.path.
+  # templates/ and static/ beside it; nothing needs the checkout itself on sys.path (no compat mode).
+  # setuptools then prints a notice for every such install ("Editable installation … folders in your
+  # working directory with the same name as your package"): here that folder is the package itself.
+  export PYTHONWARNINGS="${PYTHONWARNINGS:+$PYTHONWARNINGS,}ignore:Editable installation"
   if [ "$dev" = 1 ]; then
     .venv/bin/python -m pip install -q -e '.[dev]'
   else
