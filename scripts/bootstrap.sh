@@ -55,12 +55,10 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   # templates/ and static/ beside it; nothing needs the checkout itself on sys.path (no compat mode).
   # setuptools then prints a notice for every such install ("Editable installation … folders in your
   # working directory with the same name as your package"): here that folder is the package itself.
-  export PYTHONWARNINGS="${PYTHONWARNINGS:+$PYTHONWARNINGS,}ignore:Editable installation"
-  if [ "$dev" = 1 ]; then
-    .venv/bin/python -m pip install -q -e '.[dev]'
-  else
-    .venv/bin/python -m pip install -q -e '.[serve]'
-  fi
+  extra=serve
+  [ "$dev" = 1 ] && extra=dev
+  PYTHONWARNINGS="${PYTHONWARNINGS:+$PYTHONWARNINGS,}ignore:Editable installation" \
+    .venv/bin/python -m pip install -q -e ".[$extra]"
   touch "$stamp"
 fi
 # Bytecode for our own modules even where PYTHONDONTWRITEBYTECODE is set, so that a short
