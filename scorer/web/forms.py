@@ -103,7 +103,7 @@ RULE_HELP = {
     "rounding": "Cada pago se redondea hacia arriba a un múltiplo de esto (1 = sin redondeo).",
     "favor_doubling": "A favor se dobla: el pago ya redondeado, o la suma antes de redondear.",
     "vuelta_at_favor": "Una vuelta que descubre el palo de favor también es a favor.",
-    "solo_codillo": "Un solo o vuelta solera perdido por codillo: el codillo y las condiciones, o solo el codillo.",
+    "solo_codillo": "Solo o vuelta solera perdido por codillo: solo el codillo, sin puesta, o también las condiciones.",
     "failed_bola": "Bola cortada: el jugador paga la bola (100) a cada uno, o no paga nada.",
     # pozo y viuda (rules/pozo-viuda.md)
     "pv_favor_suit": "Con triunfo de este palo la mano es «a favor»: los matadores cuentan doble y el roben vale 20.",
@@ -115,6 +115,7 @@ RULE_HELP = {
     "om_stake": "Lo que paga cada defensor al hombre que gana una entrada o una vuelta.",
     "om_solo_stake": "Lo que paga cada defensor al hombre que gana un solo.",
     "om_vole_bonus": "Además, de cada defensor, cuando el hombre hace las nueve bazas.",
+    "om_outcome": "Gana el hombre con 5 bazas (4-3-2 es puesta) o con más bazas que cada defensor (4-3-2 gana).",
     "om_matador_bonus": "Lo que cobra del bote quien tuvo espadilla, malilla y basto juntos.",
     "om_deals": "Número de manos que dura la partida (6, 12, 24…). Vacío: sin límite.",
     "om_target": "La partida acaba cuando un jugador llega a este saldo. Vacío: sin meta.",
@@ -137,6 +138,7 @@ GAME_OPTIONS = {
         ("om_solo_stake", "solo_stake"),
         ("om_vole_bonus", "vole_bonus"),
         ("om_matador_bonus", "matador_bonus"),
+        ("om_outcome", "outcome"),
         ("om_deals", "deals"),
         ("om_target", "target"),
     ),
@@ -197,8 +199,8 @@ class NewTableForm(FlaskForm):
     vuelta_at_favor = BooleanField("Vuelta a favor", default=True)
     solo_codillo = RadioField(
         "Solo perdido por codillo",
-        choices=options([("codillo_and_conditions", "codillo y condiciones"), ("codillo_only", "solo el codillo")]),
-        default="codillo_and_conditions",
+        choices=options([("codillo_only", "solo el codillo"), ("codillo_and_conditions", "codillo y condiciones")]),
+        default="codillo_only",
     )
     failed_bola = RadioField(
         "Bola cortada", choices=options([("pays_bola", "paga la bola"), ("free", "no paga")]), default="pays_bola"
@@ -216,6 +218,11 @@ class NewTableForm(FlaskForm):
     om_solo_stake = WholeField("Pago del solo", default=20, validators=[Optional(), between(0, 1000)])
     om_vole_bonus = WholeField("Premio del vole (9 bazas)", default=10, validators=[Optional(), between(0, 1000)])
     om_matador_bonus = WholeField("Premio de matadores", default=5, validators=[Optional(), between(0, 1000)])
+    om_outcome = RadioField(
+        "Quién gana la mano",
+        choices=options([("majority_five", "5 bazas"), ("most_tricks", "más bazas que cada defensor")]),
+        default="majority_five",
+    )
     om_deals = WholeField("Manos de la partida", validators=[Optional(), between(1, 1000)])
     om_target = WholeField("Meta (saldo que acaba la partida)", validators=[Optional(), between(1, 1_000_000)])
     # juego de bandos
@@ -625,12 +632,14 @@ _REASONS: list[tuple[str, str, str]] = [
     (r"an? ([\w ]+) cannot be surrendered", "rendida", "Solo se rinde una entrada o una vuelta, no un {0}."),
     (r"a vuelta rendida cannot be defended", "defensor", "Una vuelta rendida no se puede defender."),
     (r"defensor (\d+) is not a contra player", "defensor", "El defensor ha de ser uno de la contra."),
-    (r"bola hecha needs all nine tricks, not (\d+)", "bola",
+    (r"tricks " + _SPLIT + r": after primeras the Jugador stops at 5", "tricks",
+     "Con {0} no puede ser: tras las primeras el jugador se planta con 5-0-0 o sigue a la bola hasta 9-0-0."),
+    (r"bola hecha needs all nine tricks, not " + _SPLIT, "bola",
      "Bola hecha: el jugador hace las nueve bazas (aquí {0})."),
-    (r"bola cortada needs a won hand with 5 to 8 tricks, not " + _SPLIT, "bola",
-     "Bola cortada: el jugador gana con 5 a 8 bazas, no con {0}."),
-    (r"primeras for the jugador need a won hand with 5 tricks, not " + _SPLIT, "primeras",
-     "Primeras del jugador: gana la mano con las cinco primeras bazas, no con {0}."),
+    (r"a bola cortada stops at the contra's first trick \(J-1-0\), not " + _SPLIT, "bola",
+     "Bola cortada: se acaba en la primera baza de la contra (5-1-0 a 8-1-0), no con {0}."),
+    (r"primeras for the jugador only as 5-0-0, 9-0-0 or a bola cortada J-1-0, not " + _SPLIT, "primeras",
+     "Primeras del jugador: 5-0-0 (se planta), 9-0-0 (bola) o bola cortada (5-1-0 a 8-1-0), no {0}."),
     (r"primeras for the contra need a puesta, not " + _SPLIT, "primeras",
      "Primeras de la contra: solo cuando la mano es puesta (4-4-1, 3-3-3…), no con {0}."),
     # pozo y viuda
@@ -660,6 +669,11 @@ _REASONS: list[tuple[str, str, str]] = [
      "Elige el equipo que hizo las tres primeras bazas, o anota la falta que acabó la mano."),
     (r"falta (\d+)", "faltas", "Revisa la falta {0}: quién la hizo, cuál fue y sus tantos (0 o más)."),
     (r"no hand may follow the closing", "general", "La partida está cerrada: no se anotan más manos."),
+    (r"an ajuste from seat (\d+) to itself", "to", "Un ajuste va a otro jugador, al plato o a todos, no a sí mismo."),
+    (r"ajuste amount must be", "amount", "El ajuste es un número entero de tantos, 1 o más."),
+    (r"(.+) is already seated at seat (\d+)", "player", "{0} ya está sentado en la mesa (asiento {1})."),
+    (r"sienta player must be a name", "player", "Escribe el nombre de quien se sienta."),
+    (r"is a Tresillo entry", "general", "Ajustes y cambios de jugador son del Tresillo; este juego no los tiene."),
     (r"missing jugador", "jugador", "Elige quién es el jugador."),
     (r"missing lance", "lance", "Elige el lance."),
     (r"missing trump", "trump", "Elige el triunfo."),
