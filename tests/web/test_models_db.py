@@ -34,7 +34,7 @@ class TestMigrations:
         assert {"tables", "hands", "hand_events", "alembic_version"} <= tables_of(app)
         with app.app_context():
             version = db.session.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
-        assert version == "0001_initial"
+        assert version == "0002_evening"  # the newest migration
 
     def test_models_match_the_migrations(self, app: Flask) -> None:
         with app.app_context(), db.engine.connect() as connection:
