@@ -107,7 +107,7 @@
           var v = parseInt(input.value, 10);
           var show = true;
           if (primeras && j) show = row === j ? v >= 5 : v <= 1;
-          else if (j && row !== j && J !== null) show = v <= 9 - J;
+          else if (j && row !== j) show = v <= (J === null ? 4 : 9 - J); // 0-4 until the Jugador's count is known
           label.hidden = !show;
           if (!show && input.checked) input.checked = false;
         });
