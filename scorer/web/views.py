@@ -372,7 +372,7 @@ def _live_json(
     for name in names:
         for message in form.messages(name):
             (missing if message.startswith(MISSING) else problems.setdefault(name, [])).append(message)
-    if form.csrf_token.errors:
+    if getattr(getattr(form, "csrf_token", None), "errors", None):
         problems["general"] = ["El formulario ha caducado: vuelve a cargar la página."]
     if hand is None or problems:
         return jsonify(ok=False, missing=missing, problems=problems)
