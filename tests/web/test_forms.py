@@ -104,7 +104,7 @@ def test_engine_reasons_become_spanish_messages_on_their_field(hand: dict[str, A
 def new_table(app: Flask, **changes: str) -> tuple[NewTableForm, bool]:
     data = {"game": "tresillo", "player1": "Ana", "player2": "Benito", "player3": "Carmen", "player4": "",
             "keeper": "1", "first_dealer": "1", "favor_suit": "", "dealer_stake": "5", "enchilada": "0",
-            "rounding": "5", "favor_doubling": "double_rounded", "solo_codillo": "codillo_and_conditions",
+            "rounding": "5", "favor_doubling": "double_rounded", "solo_codillo": "codillo_only",
             "failed_bola": "pays_bola", "vuelta_solera": "y", "vuelta_at_favor": "y", "tanto_value": "0,05",
             "currency": "€"}  # fmt: skip
     data.update(changes)

@@ -954,7 +954,7 @@ def test_new_table_names_the_seats_and_sums_up_its_errors(app: Flask, client: Fl
     assert '<option selected value="">el último asiento</option>' in page  # the keeper: the last seat
     data = {"game": "tresillo", "player1": "Ana", "player2": "Benito", "player3": "Ana", "player4": "Diego",
             "keeper": "", "first_dealer": "2", "dealer_stake": "5", "enchilada": "0", "rounding": "5",
-            "favor_doubling": "double_rounded", "solo_codillo": "codillo_and_conditions", "failed_bola": "pays_bola",
+            "favor_doubling": "double_rounded", "solo_codillo": "codillo_only", "failed_bola": "pays_bola",
             "tanto_value": "0,05", "timezone": "Europe/Madrid"}  # fmt: skip
     response = client.post("/nueva", data=data)
     assert response.status_code == 400
