@@ -103,7 +103,8 @@ RULE_HELP = {
     "rounding": "Cada pago se redondea hacia arriba a un múltiplo de esto (1 = sin redondeo).",
     "favor_doubling": "A favor se dobla: el pago ya redondeado, o la suma antes de redondear.",
     "vuelta_at_favor": "Una vuelta que descubre el palo de favor también es a favor.",
-    "solo_codillo": "Un solo o vuelta solera perdido por codillo: solo el codillo, sin puesta (R24), o también las condiciones.",
+    "solo_codillo": "Un solo o vuelta solera perdido por codillo: solo el codillo, sin puesta (R24), "
+    "o también las condiciones.",
     "failed_bola": "Bola cortada: el jugador paga la bola (100) a cada uno, o no paga nada.",
     # pozo y viuda (rules/pozo-viuda.md)
     "pv_favor_suit": "Con triunfo de este palo la mano es «a favor»: los matadores cuentan doble y el roben vale 20.",
@@ -115,7 +116,8 @@ RULE_HELP = {
     "om_stake": "Lo que paga cada defensor al hombre que gana una entrada o una vuelta.",
     "om_solo_stake": "Lo que paga cada defensor al hombre que gana un solo.",
     "om_vole_bonus": "Además, de cada defensor, cuando el hombre hace las nueve bazas.",
-    "om_outcome": "Cómo deciden las bazas (O2): con 5 bazas (4-3-2 es puesta), o con más bazas que cada defensor (4-3-2 gana).",
+    "om_outcome": "Cómo deciden las bazas (O2): con 5 bazas (4-3-2 es puesta), "
+    "o con más bazas que cada defensor (4-3-2 gana).",
     "om_matador_bonus": "Lo que cobra del bote quien tuvo espadilla, malilla y basto juntos.",
     "om_deals": "Número de manos que dura la partida (6, 12, 24…). Vacío: sin límite.",
     "om_target": "La partida acaba cuando un jugador llega a este saldo. Vacío: sin meta.",
