@@ -129,13 +129,16 @@
         filled = null;
         return;
       }
-      // the two counts the keeper gave last (the Jugador's first) decide the third
-      var order = touched.slice();
-      if (j) order = [seat(j)].concat(order.filter(function (s) { return s !== seat(j); }));
-      var known = order.map(rowOf).filter(function (r) { return r && value(r) !== null; }).slice(0, 2);
-      if (known.length < 2) return;
-      var target = rows.filter(function (r) { return known.indexOf(r) < 0; })[0];
-      if (!target) return;
+      // the row the keeper has not tapped is what is left of the nine (never one they tapped themselves)
+      var untouched = rows.filter(function (r) { return touched.indexOf(seat(r)) < 0; });
+      if (!untouched.length) return;
+      var target = rowOf(filled);
+      if (!target || untouched.indexOf(target) < 0) {
+        var free = untouched.filter(function (r) { return r !== j; });
+        target = (free.length ? free : untouched)[(free.length ? free : untouched).length - 1];
+      }
+      var known = rows.filter(function (r) { return r !== target; });
+      if (value(known[0]) === null || value(known[1]) === null) return;
       var rest = 9 - value(known[0]) - value(known[1]);
       if (rest >= 0) {
         setValue(target, rest);
@@ -228,7 +231,7 @@
             bar.classList.toggle("bad", !data.ok && Object.keys(data.problems || {}).length > 0);
             if (data.ok) {
               bar.textContent = (data.result ? data.result.charAt(0).toUpperCase() + data.result.slice(1) + ": " : "")
-                + data.summary + ".";
+                + data.summary + ". " + (data.after || "");
             } else if (Object.keys(data.problems || {}).length) {
               var first = data.problems[Object.keys(data.problems)[0]][0];
               bar.textContent = "Así no se puede guardar: " + first;

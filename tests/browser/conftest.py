@@ -169,8 +169,10 @@ class Taps:
 
     def __call__(self, locator: Any) -> None:
         self.count += 1
-        # A thumb taps what the eye sees: bring the target to the middle of the screen first, clear of
-        # the fixed bar at the bottom (Playwright would otherwise tap the bar that covers a 1-px radio).
+        # A thumb taps what the eye sees: a chip's label rather than its 1-px radio, brought to the middle
+        # of the screen first, clear of the fixed bar at the bottom.
+        if locator.evaluate("e => e.tagName === 'INPUT' && !!e.closest('label.chip')"):
+            locator = locator.locator("xpath=ancestor::label[1]")
         locator.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
         locator.tap()
 
