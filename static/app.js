@@ -117,6 +117,11 @@
       rows.forEach(function (r) { r.classList.remove("is-filled"); });
       var j = jrow();
       var others = contra();
+      if (j && value(j) === 9 && others.length === 2) { // nine for the Jugador: nothing left for the contra
+        setValue(others[0], 0); setValue(others[1], 0);
+        filled = null;
+        return;
+      }
       if (afterPrimeras() && j && others.length === 2) {
         var J = value(j);
         if (J === 9 || J === 5 && value(others[0]) === null && value(others[1]) === null) {

@@ -43,6 +43,7 @@ PHONE: dict[str, Any] = {
 REPO = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "artifacts"
 TIMEOUT_MS = 10_000
+NARROW_WIDTH = 195  # CSS px: the 390-px phone with its text at 200 %
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -135,6 +136,17 @@ def new_phone(browser: Any) -> Iterator[Callable[[], Any]]:
 
     yield factory
     for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def narrow_page(browser: Any) -> Iterator[Any]:
+    """A page on the same phone with its text at 200 %: 195 CSS px wide (closed after the test)."""
+    context = browser.new_context(**dict(PHONE, viewport={"width": NARROW_WIDTH, "height": 844}))
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield context.new_page()
+    finally:
         context.close()
 
 

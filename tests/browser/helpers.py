@@ -7,6 +7,7 @@ page gives them; the few CSS selectors read numbers out of the balances table.
 from __future__ import annotations
 
 import copy
+import pathlib
 import re
 from typing import Any
 
@@ -23,6 +24,19 @@ LANCES = {"entrada": "entrada", "vuelta": "vuelta", "vuelta_solera": "vuelta sol
 PRIMERAS = {"jugador": "del jugador", "contra": "de la contra"}
 EXTRAS = "Estuches, primeras, bola, rendida"
 TOKEN_URL = re.compile(r"/t/([A-Za-z0-9_-]{20,})$")
+
+
+_REPORTED: set[str] = set()
+
+
+def report_taps(artifacts: pathlib.Path, line: str) -> None:
+    """Print a tap count and keep it in artifacts/taps.txt (shown in the test summary), one line per journey."""
+    path = artifacts / "taps.txt"
+    mode = "a" if _REPORTED and path.exists() else "w"
+    with path.open(mode, encoding="utf-8") as out:
+        out.write(line.rstrip("\n") + "\n")
+    _REPORTED.add(line)
+    print(line)
 
 
 def new_session(players: list[str] | None = None, **rules: Any) -> dict[str, Any]:
@@ -69,8 +83,8 @@ def night(a: int, b: int, c: int) -> list[dict[str, Any]]:
         {"jugador": c, "lance": "entrada", "trump": "espadas", "tricks": {c: 9, a: 0, b: 0}},  # bola hecha (R19)
         {"pass": True},  # todos pasan
         {"jugador": a, "lance": "solo", "trump": "bastos", "estuches": 3, "tricks": {a: 6, b: 2, c: 1}},  # a favor
-        {"jugador": b, "lance": "vuelta", "trump": "oros", "primeras": "jugador", "tricks": {b: 5, c: 0, a: 0}},  # R13
-        {"jugador": c, "lance": "entrada", "trump": "copas", "primeras": "jugador", "tricks": {c: 8, a: 1, b: 0}},  # cortada
+        {"jugador": b, "lance": "vuelta", "trump": "oros", "primeras": "jugador", "tricks": {b: 5, c: 0, a: 0}},
+        {"jugador": c, "lance": "entrada", "trump": "copas", "primeras": "jugador", "tricks": {c: 8, a: 1, b: 0}},
         {"jugador": a, "lance": "entrada", "trump": "oros", "primeras": "contra", "tricks": {a: 3, b: 3, c: 3}},
         {"jugador": b, "lance": "entrada", "trump": "espadas", "contraestuches": 3, "tricks": {b: 6, c: 2, a: 1}},
     ]  # fmt: skip
@@ -239,7 +253,9 @@ def fill_hand(page: Page, taps: Taps, players: list[str], hand: dict[str, Any], 
             expect(page.get_by_role("group", name="Bazas")).to_contain_text("Bola hecha (9-0-0)")
 
 
-def enter_hand(page: Page, taps: Taps, players: list[str], hand: dict[str, Any], n: int, *, by_name: bool = True) -> None:
+def enter_hand(
+    page: Page, taps: Taps, players: list[str], hand: dict[str, Any], n: int, *, by_name: bool = True
+) -> None:
     """From the table page: "Juega <name>" (or Anotar mano) → the hand → Guardar → back on the table page, saved."""
     table_page = page.url
     if hand.get("pass"):

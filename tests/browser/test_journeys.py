@@ -35,6 +35,7 @@ from .helpers import (
     night,
     night_session,
     read_balances,
+    report_taps,
     seed_table,
     table_url,
     tricks_row,
@@ -84,12 +85,13 @@ def test_create_a_table_and_enter_a_night(
         )
 
     results = [e["result"] for e in settle(session)["hands"]]
-    assert {"ganada", "puesta", "codillo", "rendida", "defendida_ganada", "bola", "bola_cortada", "paso"} <= set(results)
+    assert {"ganada", "puesta", "codillo", "rendida", "defendida_ganada", "bola", "bola_cortada", "paso"} <= set(
+        results
+    )
     assert TOKEN_URL.search(page.url).group(1) == token  # type: ignore[union-attr]
 
-    report = f"taps for a typical won entrada (table page → table page, hand saved): {typical}\n"
-    (artifacts / "taps.txt").write_text(report, encoding="utf-8")
-    print(report, end="")
+    report = f"taps for a typical won entrada (table page → table page, hand saved): {typical}"
+    report_taps(artifacts, report)
     assert typical <= TAP_BUDGET, report
 
     # the home page lists the table with its hands
@@ -290,7 +292,9 @@ def test_an_impossible_hand_is_refused_next_to_its_field(live_server: LiveServer
     taps(row.get_by_role("radio", name="1", exact=True))
     page.goto(table_url(live_server, token))
     assert_table_shows(page, session)  # nothing was saved by the refused hand …
-    expect(page.get_by_role("region", name="Últimas manos").get_by_role("link", name=re.compile(r"^\d+ "))).to_have_count(2)
+    expect(
+        page.get_by_role("region", name="Últimas manos").get_by_role("link", name=re.compile(r"^\d+ "))
+    ).to_have_count(2)
 
     taps(page.get_by_role("link", name="Anotar mano"))
     fill_hand(page, taps, PLAYERS, dict(hand, tricks={str(a): 4, str(b): 4, str(c): 1}))
