@@ -477,7 +477,10 @@ HANDS_PER_PAGE = 50
 @bp.get("/t/<token>/manos")
 def hands(token: str) -> str:
     """Every hand of the table, newest first, a page at a time; filtered by player and by result."""
-    table, _can_edit, session, ledger = _table_context(token)
+    table, _can_edit = services.open_table(token)
+    session = services.session_of(table)
+    # the engine's cached entries, read only: no copy of a long ledger for a page of 50 lines
+    ledger = {"hands": services.settlement_of(table).entries}
     player = request.args.get("jugador", "")
     result = request.args.get("resultado", "")
     page = request.args.get("pagina", "1")
