@@ -329,3 +329,22 @@ def test_no_page_scrolls_sideways_with_large_text(
     width = narrow_page.evaluate("document.documentElement.scrollWidth")
     assert width <= NARROW_WIDTH, f"{name} scrolls sideways at {NARROW_WIDTH} px: {width} px"
     assert narrow_page.evaluate(NAME_BREAKS, PLAYERS) == [], name
+
+
+def test_the_bottom_bar_never_hides_the_field_being_filled(
+    live_server: LiveServer, page: Page, tables: dict[str, str]
+) -> None:
+    """Every control of the hand form, once focused (tab or tap), sits clear of the fixed bar."""
+    page.goto(live_server.url(f"/t/{tables['edit']}/mano"))
+    page.get_by_text(EXTRAS).tap()
+    top = bar_top(page)
+    hidden = []
+    controls = page.locator("main input:not([type=hidden]), main summary, main a, main button:visible")
+    for i in range(controls.count()):
+        control = controls.nth(i)
+        control.focus()
+        target = control.locator("xpath=ancestor::label[1]") if control.get_attribute("type") == "radio" else control
+        box = target.bounding_box()
+        if box and box["y"] + box["height"] > top + 1:
+            hidden.append(control.evaluate("e => e.name || e.textContent.trim()"))
+    assert not hidden, f"under the bar once focused: {hidden}"
