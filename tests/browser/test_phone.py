@@ -122,6 +122,19 @@ def test_a_won_entrada_is_five_taps_on_one_screen(live_server: LiveServer, page:
     report_taps(artifacts, f"taps for a won entrada without scrolling (table → table, 390×844): {taps.count}")
     assert taps.count <= 5
 
+    # a watcher's phone (view link, no bar): who deals, the plato and every balance on the first screen
+    from scorer.web import services
+
+    with live_server.app.app_context():
+        view_token = services.open_table(token)[0].view_token
+    watcher = page.context.new_page()
+    watcher.goto(table_url(live_server, view_token))
+    height = watcher.viewport_size["height"] if watcher.viewport_size else 844
+    for region in ("Plato", "Saldos"):
+        box = watcher.get_by_role("region", name=region).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height, f"{region} below the fold for a watcher: {box}"
+    watcher.close()
+
 
 def test_back_then_guardar_records_nothing(live_server: LiveServer, page: Page, taps: Taps) -> None:
     """Back after Guardar reopens a form; Guardar there records nothing. A form of a deal that moved on
