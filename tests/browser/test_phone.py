@@ -361,3 +361,30 @@ def test_the_bottom_bar_never_hides_the_field_being_filled(
         if box and box["y"] + box["height"] > top + 1:
             hidden.append(control.evaluate("e => e.name || e.textContent.trim()"))
     assert not hidden, f"under the bar once focused: {hidden}"
+
+
+def test_the_form_works_without_javascript(live_server: LiveServer, browser: Any) -> None:
+    """No JavaScript: the same taps, "Ver pagos" reloads with the payments, Guardar saves (two counts suffice)."""
+    from .conftest import PHONE, TIMEOUT_MS
+
+    session = night_session(2)
+    token, _ = seed_table(live_server, session, name="Sin JavaScript")
+    context = browser.new_context(**dict(PHONE, java_script_enabled=False))
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.goto(table_url(live_server, token))
+        a, b, c = active_seats(4, next_dealer(session))
+        page.get_by_role("link", name=f"Juega {PLAYERS[a - 1]}", exact=True).tap()
+        taps = Taps()
+        taps(page.get_by_role("group", name="Triunfo").get_by_role("radio", name="copas", exact=True))
+        taps(tricks_row(page, PLAYERS[a - 1]).get_by_role("radio", name="6", exact=True))
+        taps(tricks_row(page, PLAYERS[b - 1]).get_by_role("radio", name="2", exact=True))
+        taps(page.get_by_role("button", name="Ver pagos"))
+        expect(page.get_by_role("region", name="Pagos de esta mano")).to_contain_text("Aún no se ha guardado")
+        taps(page.get_by_role("button", name="Guardar"))
+        expect(page.get_by_role("status")).to_contain_text("Mano 3 anotada")
+        hand = {"jugador": a, "lance": "entrada", "trump": "copas", "tricks": {a: 6, b: 2, c: 1}}
+        assert_table_shows(page, with_hand(session, hand))
+    finally:
+        context.close()
