@@ -388,3 +388,25 @@ def test_the_form_works_without_javascript(live_server: LiveServer, browser: Any
         assert_table_shows(page, with_hand(session, hand))
     finally:
         context.close()
+
+
+def test_the_sheet_is_readable_on_a_phone(live_server: LiveServer, page: Page, tables: dict[str, str]) -> None:
+    """The sheet's HTML at 390 px: no column of the hand table is squeezed to nothing, no text runs over
+    the next column; the table slides sideways inside its own (focusable) box, the page does not."""
+    page.goto(live_server.url(f"/tables/{tables['edit']}/sheet"))
+    header = page.locator("table.hand-table thead th")
+    widths = [box["width"] for box in (header.nth(i).bounding_box() for i in range(header.count())) if box]
+    assert widths and min(widths) >= 20, widths
+    overlaps = page.evaluate(
+        """() => [...document.querySelectorAll('table.hand-table tr')].flatMap(tr => {
+          const cells = [...tr.children];
+          return cells.slice(0, -1).filter((c, i) => c.scrollWidth > c.clientWidth + 1
+            || c.getBoundingClientRect().right > cells[i + 1].getBoundingClientRect().left + 1)
+            .map(c => c.textContent.trim());
+        })"""
+    )
+    assert overlaps == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    scroller = page.get_by_role("region", name=re.compile("Mano a mano"))
+    assert scroller.get_attribute("tabindex") == "0"
+    expect(page.get_by_role("link", name="Descargar PDF")).to_be_visible()
