@@ -215,6 +215,7 @@
         problems[name].forEach(function (message) {
           var p = document.createElement("p");
           p.className = "error-text live-error";
+          p.setAttribute("role", "alert");
           p.textContent = message;
           where.appendChild(p);
         });
