@@ -266,6 +266,10 @@
       if (t.name === "bola") autoBola = null; // the keeper's own choice
       update(row);
     });
+    form.addEventListener("submit", function () {
+      window.clearTimeout(timer); // no preview after Guardar
+      asked++;
+    });
     form.addEventListener("input", function (event) {
       if (event.target.type === "text" || event.target.inputMode === "numeric") live();
     });

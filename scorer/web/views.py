@@ -20,7 +20,9 @@ from flask import (
     request,
     url_for,
 )
+from flask import g
 from flask import session as browser
+from flask.sessions import SecureCookieSessionInterface
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -80,6 +82,23 @@ def not_found(_exc: Exception) -> tuple[str, int] | Any:
 
 
 # ------------------------------------------------------------------ helpers
+
+
+class _QuietSessions(SecureCookieSessionInterface):
+    """The usual signed-cookie sessions, except that a background request (the live preview of the
+    hand form, the view page's poll) never rewrites the cookie: its answer could arrive after
+    Guardar's and put back the cookie without the message Guardar left ("Mano 9 anotada")."""
+
+    def should_set_cookie(self, app: Any, session: Any) -> bool:
+        return not g.get("quiet_session") and super().should_set_cookie(app, session)
+
+
+def _quiet_sessions(state: Any) -> None:
+    if type(state.app.session_interface) is SecureCookieSessionInterface:
+        state.app.session_interface = _QuietSessions()
+
+
+bp.record_once(_quiet_sessions)
 
 
 # the suit chips' symbols, the same as everywhere (a Jinja global: the macros see it without context)
@@ -231,6 +250,7 @@ def table(token: str) -> str:
 @bp.get("/t/<token>/estado")
 def state(token: str) -> Response:
     """What the view page polls: the table's revision changes with every write."""
+    g.quiet_session = True
     table, _ = services.open_table(token)
     response = jsonify(revision=table.revision, closed=table.closed)
     response.headers["Cache-Control"] = "no-store"
@@ -404,6 +424,7 @@ def _live_json(
 @bp.post("/t/<token>/mano/pagos")
 def new_hand_preview(token: str) -> Response:
     """The live preview of the new-hand form (static/app.js posts the form here as the keeper taps)."""
+    g.quiet_session = True
     table = services.require_edit(token)
     session, ledger = services.session_of(table), services.ledger_of(table)
     dealer = int(ledger.get("next_dealer") or 1)
@@ -417,6 +438,7 @@ def new_hand_preview(token: str) -> Response:
 @bp.post("/t/<token>/mano/<int:n>/pagos")
 def edit_hand_preview(token: str, n: int) -> Response:
     """The live preview of the edit form."""
+    g.quiet_session = True
     table = services.require_edit(token)
     session = services.session_of(table)
     hands = session.get("hands", [])

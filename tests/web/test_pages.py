@@ -980,3 +980,14 @@ def test_home_counts_hands_not_entries(app: Flask, client: FlaskClient, make_tab
     assert len(session(app, t.edit_token)["hands"]) == 4  # the closing is an entry …
     home = text(client.get("/"))
     assert "3 manos" in home and "4 manos" not in home  # … not a hand
+
+
+def test_the_live_preview_never_rewrites_the_session_cookie(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """A preview answered after Guardar must not put back a cookie without Guardar's message."""
+    t = make_table(hands=[])
+    client.get(f"/t/{t.edit_token}")  # a permanent session: normally refreshed by every answer
+    preview = client.post(f"/t/{t.edit_token}/mano/pagos", data=hand_data(jugador="2"))
+    assert preview.status_code == 200 and "Set-Cookie" not in preview.headers
+    assert "Set-Cookie" in client.get(f"/t/{t.edit_token}").headers  # other pages as before
