@@ -14,13 +14,13 @@ from flask import (
     abort,
     current_app,
     flash,
+    g,
     jsonify,
     redirect,
     render_template,
     request,
     url_for,
 )
-from flask import g
 from flask import session as browser
 from flask.sessions import SecureCookieSessionInterface
 from markupsafe import Markup
