@@ -278,7 +278,7 @@ def _preselect(form: HandForm | GameHandForm, jugador: str | None) -> None:
         field.data = jugador
 
 
-def _deal_moved_on(table: Any, form: HandForm | GameHandForm, n: int) -> Page | None:
+def _deal_moved_on(table: Any, token: str, form: HandForm | GameHandForm, n: int) -> Page | None:
     """A hand form opened for an earlier state of the table (Back after Guardar, another phone wrote
     meanwhile) is refused with an explanation and a way back: nothing is saved. A form without the
     hidden fields (an API-like client) is judged on its content alone."""
@@ -299,7 +299,7 @@ def _deal_moved_on(table: Any, form: HandForm | GameHandForm, n: int) -> Page | 
         "error.html",
         message=message + " Vuelve a la mesa y anota la mano desde allí.",
         status=409,
-        back=url_for("main.table", token=request.view_args["token"] if request.view_args else ""),
+        back=url_for("main.table", token=token),
         back_label="Volver a la mesa",
         title="Formulario caducado",
     )
@@ -349,7 +349,7 @@ def new_hand(token: str) -> Page:
     if not posted:  # GET and HEAD
         _preselect(form, request.args.get("jugador"))
         return _hand_page(table, token, form, None, None, 200)
-    moved = _deal_moved_on(table, form, n)
+    moved = _deal_moved_on(table, token, form, n)
     if moved is not None:
         return moved
     hand = read_hand(form) if form.validate() else None
@@ -430,7 +430,9 @@ def new_hand_preview(token: str) -> Response:
     dealer = int(ledger.get("next_dealer") or 1)
     n = len(ledger.get("hands", [])) + 1
     form = _hand_form(table, dealer, formdata=request.form)
-    if table.closed or _deal_moved_on(table, form, n) is not None:
+    if table.closed:
+        return jsonify(ok=False, missing=[], problems={"general": ["La partida está cerrada: no se anotan más manos."]})
+    if _deal_moved_on(table, token, form, n) is not None:
         return jsonify(ok=False, missing=[], problems={"general": ["La partida ha cambiado: vuelve a la mesa."]})
     return _live_json(table, form, n, lambda hand: services.preview_hand(table, hand), session, ledger)
 
