@@ -91,13 +91,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                 flask_migrate.upgrade(directory=str(MIGRATIONS))
 
     from scorer.web.api import bp as api_bp
+    from scorer.web.pena import bp as pena_bp
+    from scorer.web.pena_api import bp as pena_api_bp
     from scorer.web.sheet_views import bp as sheet_bp
     from scorer.web.views import bp as main_bp
 
     csrf.exempt(api_bp)  # JSON only: a cross-site form cannot send Content-Type application/json
+    csrf.exempt(pena_api_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(main_bp)
     app.register_blueprint(sheet_bp)
+    app.register_blueprint(pena_bp)
+    app.register_blueprint(pena_api_bp)
 
     app.after_request(_security_headers)
     return app

@@ -188,7 +188,9 @@ def home() -> str:
 
 @bp.route("/nueva", methods=["GET", "POST"])
 def new_table() -> Page:
-    form = NewTableForm()
+    from . import pena  # a new table of a peña (issue 16): players from its roster, the table joins it
+
+    form = NewTableForm(data=pena.new_table_prefill())
     error = None
     if form.validate_on_submit():
         try:
@@ -197,6 +199,7 @@ def new_table() -> Page:
             error = explain_session(exc.reason)
         else:
             _remember(table)
+            pena.after_table_created(table)
             flash("Partida creada. Guarda este enlace: es el que permite anotar.")
             return redirect(url_for("main.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
@@ -207,7 +210,7 @@ def new_table() -> Page:
         "new_table.html",
         form=form,
         error=error,
-        names=_known_names(),
+        names=sorted(set(_known_names()) | set(pena.pena_names()), key=str.casefold),
         help=RULE_HELP,
         games=GAME_LABELS,
         game_help=GAME_HELP,
@@ -244,6 +247,7 @@ def table(token: str) -> str:
         players=table.players,
         revision=table.revision,
         settle=present.settle_up_lines(session, ledger) if table.closed and table.ruleset != "bandos" else None,
+        **evening_views.table_extras(table, session, ledger, can_edit),
     )
 
 
@@ -252,7 +256,7 @@ def state(token: str) -> Response:
     """What the view page polls: the table's revision changes with every write."""
     g.quiet_session = True
     table, _ = services.open_table(token)
-    response = jsonify(revision=table.revision, closed=table.closed)
+    response = jsonify(revision=table.revision, closed=table.closed, ending=table.ending)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -267,8 +271,12 @@ def _hand_page(
     )
 
 
-def _hand_form(table: Any, dealer: int, **kwargs: Any) -> HandForm | GameHandForm:
-    return game_hand_form(table.ruleset, table.players, dealer, table.rules, **kwargs)
+def _hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandForm | GameHandForm:
+    players = table.players
+    if table.ruleset == "tresillo":  # R33: the people seated for that hand (the next one unless ``n``)
+        session, ledger = services.session_of(table), services.ledger_of(table)
+        players = evening_views.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
+    return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
 
 def _preselect(form: HandForm | GameHandForm, jugador: str | None) -> None:
@@ -319,10 +327,11 @@ def _preview(
         previous = entries[n - 2] if 2 <= n <= len(entries) + 1 else None
         return present.game_preview(session, hand or {}, entry, previous)
     before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
+    names = evening_views.names_at(session, ledger, n)  # R33: the people seated for that hand
     return {
-        "summary": present.summary(entry, before, table.players),
-        "transfers": present.transfer_lines(entry, table.players),
-        "plato": present.plato_view(entry.get("plato"), entry.get("cartulina", []), present.seat_names(table.players)),
+        "summary": present.summary(entry, before, names),
+        "transfers": present.transfer_lines(entry, names),
+        "plato": present.plato_view(entry.get("plato"), entry.get("cartulina", []), present.seat_names(names)),
     }
 
 
@@ -373,7 +382,8 @@ def new_hand(token: str) -> Page:
         flash(f"Mano {number} anotada: {present.game_summary(session, hand, entry, previous)}.")
         return redirect(url_for("main.table", token=token))
     before = earlier[number - 2].get("cartulina", []) if 2 <= number <= len(earlier) + 1 else []
-    flash(f"Mano {number} anotada: {present.summary(entry, before, table.players)}.")
+    names = evening_views.names_at(session, ledger, number)
+    flash(f"Mano {number} anotada: {present.summary(entry, before, names)}.")
     return redirect(url_for("main.table", token=token))
 
 
@@ -413,7 +423,9 @@ def _live_json(
         ok=True,
         summary=summary,
         after=after,
-        result=present.result_phrase(hand, entry, table.players),
+        result=present.result_phrase(
+            hand, entry, evening_views.names_at(session, ledger, n) if table.ruleset == "tresillo" else table.players
+        ),
         transfers=[
             {"source": t.source, "target": t.target, "amount": t.amount, "concept": t.concept, "detail": t.detail}
             for t in transfers
@@ -446,7 +458,7 @@ def edit_hand_preview(token: str, n: int) -> Response:
     hands = session.get("hands", [])
     if not 1 <= n <= len(hands):
         raise services.NotFound(f"hand {n}: no such hand")
-    form = _hand_form(table, int(hands[n - 1].get("dealer") or 1), formdata=request.form)
+    form = _hand_form(table, int(hands[n - 1].get("dealer") or 1), n, formdata=request.form)
     ledger = services.ledger_of(table)
     return _live_json(table, form, n, lambda hand: services.preview_replace(table, n, hand), session, ledger)
 
@@ -511,7 +523,7 @@ def hands(token: str) -> str:
     listing = present.hand_list(
         session,
         ledger,
-        player=int(player) if player.isdigit() else None,
+        player=player or None,
         result=result or None,
         page=int(page) if page.isdigit() and int(page) > 0 else 1,
         per_page=HANDS_PER_PAGE,
@@ -565,14 +577,18 @@ def edit_hand(token: str, n: int) -> Page:
     if not 1 <= n <= len(hands):
         raise services.NotFound(f"hand {n}: no such hand")
     stored = hands[n - 1]
+    if "ajuste" in stored and not table.closed:  # R32, R33: their own screens
+        return redirect(url_for("main.ajuste", token=token, n=n))
+    if "sienta" in stored and not table.closed:
+        return redirect(url_for("main.cambio", token=token, n=n))
     if "close" in stored or table.closed:
         flash("La partida está cerrada: ya no se puede cambiar.", "error")
         return redirect(url_for("main.hand", token=token, n=n))
     dealer = int(stored.get("dealer") or 1)
     if request.method != "POST":  # GET and HEAD
-        form = _hand_form(table, dealer, hand=stored, revision=services.hand_revision(table, n))
+        form = _hand_form(table, dealer, n, hand=stored, revision=services.hand_revision(table, n))
         return _hand_page(table, token, form, n, None, 200)
-    form = _hand_form(table, dealer, formdata=request.form)
+    form = _hand_form(table, dealer, n, formdata=request.form)
     if not form.validate():
         return _hand_page(table, token, form, n, None, 400)
     new = read_hand(form)
@@ -644,6 +660,8 @@ def close(token: str) -> Page:
     if table.ruleset == "bandos":  # B4: the game ends by itself at the target
         flash("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta.", "error")
         return redirect(url_for("main.table", token=token))
+    if table.ruleset == "tresillo":  # R30: devolver or repartir, each previewed
+        return evening_views.closing(token, table)
     if request.method != "POST":  # GET and HEAD
         ledger = services.ledger_of(table)
         session = services.session_of(table)
@@ -686,7 +704,7 @@ def export_json(token: str) -> Response:
 @bp.get("/t/<token>/exportar.csv")
 def export_csv(token: str) -> Response:
     table, _ = services.open_table(token)
-    response = Response(services.export_csv(table), mimetype="text/csv; charset=utf-8")
+    response = Response(services.export_csv(table), content_type="text/csv; charset=utf-8")  # charset once
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "csv")}"'
     return response
 
@@ -717,3 +735,9 @@ def explain_import(exc: services.Invalid) -> str:
     if exc.reason.startswith("not valid JSON"):
         return "el archivo no es JSON válido (¿es un archivo de partida exportado de Cartulina?)."
     return explain_session(exc.reason)
+
+
+# ----------------------------------------------------- events of the evening
+# ajuste (R32), cambio de jugador (R33), the closing's two choices (R30), "jugar hasta que se
+# gane el plato": their routes live in evening_views, on this blueprint.
+from . import evening_views  # noqa: E402

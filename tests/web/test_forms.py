@@ -87,6 +87,15 @@ REASONS = [
     ({"jugador": 2, "lance": "solo", "trump": "oros", "rendida": True}, "rendida"),
     ({"jugador": 1, "lance": "entrada", "trump": "oros", "tricks": {"2": 5, "3": 3, "4": 1}}, "jugador"),
     ({"jugador": 2, "lance": "entrada", "trump": "oros", "rendida": True, "bola": "hecha"}, "bola"),
+    # R13/R19: the tricks say whether there were primeras and a bola
+    ({"jugador": 2, "lance": "entrada", "trump": "oros", "primeras": "jugador", "tricks": {"2": 6, "3": 2, "4": 1}},
+     "primeras"),
+    ({"jugador": 2, "lance": "entrada", "trump": "oros", "tricks": {"2": 7, "3": 0, "4": 0}}, "tricks"),
+    ({"jugador": 2, "lance": "entrada", "trump": "oros", "bola": "hecha", "tricks": {"2": 8, "3": 1, "4": 0}}, "bola"),
+    # R32, R33
+    ({"ajuste": {"from": 2, "to": 2, "amount": 5}}, "to"),
+    ({"ajuste": {"from": 2, "to": 3, "amount": 0}}, "amount"),
+    ({"sienta": {"seat": 2, "player": "Ana"}}, "player"),
 ]  # fmt: skip
 
 

@@ -292,7 +292,7 @@ def test_home_lists_open_tables_first_newest_first(client: FlaskClient, make_tab
     first, second, third = (make_table(name=n) for n in ("Primera", "Segunda", "Tercera"))
     for t in (third, first, second):
         client.get(f"/t/{t.edit_token}")
-    client.post(f"/t/{second.edit_token}/cerrar")
+    client.post(f"/t/{second.edit_token}/cerrar", data={"how": "devolver"})  # R30: the table chooses how
     links = home_links(client)
     assert [link.split('"')[0] for link in links] == [f"/t/{t.edit_token}" for t in (third, first, second)]
     assert "cerrada" in links[-1]
@@ -564,8 +564,11 @@ def test_delete_and_restore(app: Flask, client: FlaskClient, make_table: Callabl
 
 def test_close_the_table(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
     t = make_table()
-    assert "¿Cerrar la partida?" in text(client.get(f"/t/{t.edit_token}/cerrar"))
-    assert client.post(f"/t/{t.edit_token}/cerrar").status_code == 302
+    page = text(client.get(f"/t/{t.edit_token}/cerrar"))
+    assert "¿Cómo se cierra?" in page and "Cerrar y devolver" in page and "Cerrar y repartir" in page  # R30
+    assert client.post(f"/t/{t.edit_token}/cerrar").status_code == 302  # no choice: nothing happens
+    assert "close" not in session(app, t.edit_token)["hands"][-1]
+    assert client.post(f"/t/{t.edit_token}/cerrar", data={"how": "devolver"}).status_code == 302
     s = session(app, t.edit_token)
     assert s["hands"][-1] == {"close": "devolver"}
     html = text(client.get(f"/t/{t.edit_token}"))
@@ -725,7 +728,7 @@ def test_close_confirmation_says_the_plato_without_nested_parentheses(
     panel = re.search(r'<p class="panel">(.*?)</p>', page).group(1)  # type: ignore[union-attr]
     assert not re.search(r"\([^()]*\(", panel), panel
     empty = make_table(hands=[])
-    assert "El plato está vacío." in re.sub(r"\s+", " ", text(client.get(f"/t/{empty.edit_token}/cerrar")))
+    assert "El plato está vacío:" in re.sub(r"\s+", " ", text(client.get(f"/t/{empty.edit_token}/cerrar")))
 
 
 # ------------------------------------------------- the keeper's phone, second pass (issue 11)
@@ -854,14 +857,14 @@ def test_every_hand_is_in_reach(app: Flask, client: FlaskClient, make_table: Cal
     assert shown == expected[:50] and "33 manos con estos filtros" in codillos
     assert "Página" not in codillos  # 33 fit on one page
     hands = session(app, t.edit_token)["hands"]
-    benito = text(client.get(f"/t/{t.edit_token}/manos?jugador=1&resultado=puesta"))
+    benito = text(client.get(f"/t/{t.edit_token}/manos?jugador=Ana&resultado=puesta"))
     shown = [int(n) for n in re.findall(rf'href="/t/{t.edit_token}/mano/(\d+)"', benito)]
     assert shown and all(hands[n - 1].get("jugador") == 1 for n in shown)
     assert all(ledger_["hands"][n - 1]["result"] == "puesta" for n in shown)
     passes = text(client.get(f"/t/{t.edit_token}/manos?resultado=paso"))
     assert "todos pasan" in passes
     # nonsense in the query is ignored, never a 500
-    for query in ("pagina=0", "pagina=999", "pagina=x", "jugador=9", "resultado=nada"):
+    for query in ("pagina=0", "pagina=999", "pagina=x", "jugador=9", "jugador=Nadie", "resultado=nada"):
         assert client.get(f"/t/{t.edit_token}/manos?{query}").status_code == 200
     # the view link sees the list too
     assert client.get(f"/t/{t.view_token}/manos").status_code == 200
@@ -991,3 +994,22 @@ def test_the_live_preview_never_rewrites_the_session_cookie(
     preview = client.post(f"/t/{t.edit_token}/mano/pagos", data=hand_data(jugador="2"))
     assert preview.status_code == 200 and "Set-Cookie" not in preview.headers
     assert "Set-Cookie" in client.get(f"/t/{t.edit_token}").headers  # other pages as before
+
+
+def test_the_hand_list_filters_by_person_after_a_change_of_player(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """R33: seat 4 is Diego, then Elena; the filter is by person and each line names who played it."""
+    evening = load_json(EXAMPLES / "real_evening.json")
+    t = make_table(evening)
+    page = text(client.get(f"/t/{t.edit_token}/manos"))
+    assert "<option>Elena</option>" in page and "<option>Diego</option>" in page
+    seat4 = [n for n, h in enumerate(evening["hands"], 1) if h.get("jugador") == 4]
+    elena = text(client.get(f"/t/{t.edit_token}/manos?jugador=Elena"))
+    diego = text(client.get(f"/t/{t.edit_token}/manos?jugador=Diego"))
+    shown = {
+        name: [int(n) for n in re.findall(rf'href="/t/{t.edit_token}/mano/(\d+)">\d+ · {name} ·', html)]
+        for name, html in (("Elena", elena), ("Diego", diego))
+    }
+    assert shown["Diego"] == seat4 == [2]  # seat 4 played hand 2 when Diego sat there
+    assert shown["Elena"] == [] and "Ninguna mano con estos filtros" in elena  # Elena sat down after it
