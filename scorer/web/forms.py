@@ -197,8 +197,8 @@ class NewTableForm(FlaskForm):
     player6 = text_field("Asiento 6 (solo bandos)", NAME_MAX)
     keeper = SelectField(
         "Lleva la cuenta",
-        choices=options([(str(i), f"Asiento {i}") for i in range(1, MAX_PLAYERS + 1)]),
-        default="1",
+        choices=options([("", "el último asiento"), *((str(i), f"Asiento {i}") for i in range(1, MAX_PLAYERS + 1))]),
+        default="",  # the last seat: player number 4 keeps the cartulina (app.js names it)
         validate_choice=True,
     )
     first_dealer = SelectField(
@@ -257,6 +257,33 @@ class NewTableForm(FlaskForm):
     notes = text_field("Notas", limits.NOTES_MAX, multiline=True)
     timezone = HiddenField(validators=[Optional(), longest(64)])  # the phone's, filled in by app.js
     submit = SubmitField("Empezar la partida")
+
+    def error_summary(self, general: str | None = None) -> list[tuple[str, str]]:
+        """Every complaint of the form as (field id, "Label: message"), top to bottom, for the list at the top."""
+        lines = [("f-game", general)] if general else []
+        for f in self:
+            if f.type == "CSRFTokenField" and f.errors:
+                lines.append(("f-game", "El formulario ha caducado: vuelve a cargar la página e inténtalo otra vez."))
+            if f.type in ("CSRFTokenField", "SubmitField") or not f.errors:
+                continue
+            label = f.label.text.split(" (")[0]
+            lines.extend((f.id, f"{label}: {message}") for message in f.errors)
+        return lines
+
+    def name_seats(self) -> None:
+        """The seat selects show the names already typed (a form sent back with a mistake)."""
+        typed = [(f.data or "").strip() for f in self.player_fields()]
+        last = next((name for name in reversed(typed) if name), "")
+        for select in (self.keeper, self.first_dealer):
+            choices = []
+            for c in select.choices:
+                if not c.value:
+                    label = f"el último asiento ({last})" if last else "el último asiento"
+                else:
+                    name = typed[int(c.value) - 1]
+                    label = f"{name} (asiento {c.value})" if name else f"Asiento {c.value}"
+                choices.append(SelectChoice(c.value, label))
+            select.choices = choices
 
     def player_fields(self) -> list[StringField]:
         return [self.player1, self.player2, self.player3, self.player4, self.player5, self.player6]
@@ -329,9 +356,11 @@ class NewTableForm(FlaskForm):
 
     def validate_keeper(self, field: SelectField) -> None:
         seats = self._seats()
-        if not (str(field.data or "1").isdecimal() and len(str(field.data)) <= 2):  # not a choice: said already
+        if not field.data:  # blank: the last seat, always there
             return
-        if int(field.data or 1) > seats:
+        if not (str(field.data).isdecimal() and len(str(field.data)) <= 2):  # not a choice: said already
+            return
+        if int(field.data) > seats:
             words = NUMBER_WORDS.get(seats, str(seats))
             raise ValidationError(f"Con {words} jugadores, la cuenta la lleva uno de los asientos 1 a {seats}.")
 
@@ -399,7 +428,7 @@ def session_from_form(form: NewTableForm) -> dict[str, Any]:
         "notes": (form.notes.data or "").strip(),
         "tanto_value": str(value) if value is not None else "",  # a decimal string, never a float
         "currency": (form.currency.data or "").strip(),
-        "keeper": int(form.keeper.data or 1),
+        "keeper": int(form.keeper.data or len(form.names()) or 1),
         "timezone": form.timezone.data if known_timezone(form.timezone.data) else "",
     }
     if game == "bandos":  # no money in the juego de bandos: tantos only
@@ -418,7 +447,9 @@ class HandFormBase(FlaskForm):
     """What every hand form shares: the hidden ids, the two buttons, seats and names, problems next to fields."""
 
     request_id = HiddenField()
-    revision = HiddenField()
+    revision = HiddenField()  # the edited hand's revision (editing)
+    deal = HiddenField()  # the number the new hand takes: a form of an earlier deal is refused
+    table_revision = HiddenField()  # the table's revision when the form was opened
     preview = SubmitField("Ver pagos")
     save = SubmitField("Guardar")
 
@@ -480,6 +511,8 @@ def hand_form(
     formdata: Any = None,
     hand: Mapping[str, Any] | None = None,
     revision: int | None = None,
+    deal: int | None = None,
+    table_revision: int | None = None,
 ) -> HandForm:
     """A hand form for a table whose hand is dealt by ``dealer``; prefilled from ``hand`` when editing."""
     kwargs: dict[str, Any] = {}
@@ -496,14 +529,23 @@ def hand_form(
     form.lance.choices = options([(lance, LANCE_WORDS[lance]) for lance in lances])
     form.defensor.choices = options([("", "nadie"), *((str(s), form.names[s]) for s in form.seats)])
     if not form.is_submitted():
-        form.request_id.data = uuid.uuid4().hex
-        if revision is not None:
-            form.revision.data = str(revision)
+        _bind(form, revision, deal, table_revision)
         if hand is not None:
             fill_hand_form(form, hand)
     if form.lance.data is None:
         form.lance.data = "entrada"
     return form
+
+
+def _bind(form: HandFormBase, revision: int | None, deal: int | None, table_revision: int | None) -> None:
+    """A fresh form's hidden fields: its request id (double submit) and the state it was opened for."""
+    form.request_id.data = uuid.uuid4().hex
+    if revision is not None:
+        form.revision.data = str(revision)
+    if deal is not None:
+        form.deal.data = str(deal)
+    if table_revision is not None:
+        form.table_revision.data = str(table_revision)
 
 
 def fill_hand_form(form: HandForm, hand: Mapping[str, Any]) -> None:
@@ -1066,10 +1108,21 @@ def game_hand_form(
     formdata: Any = None,
     hand: Mapping[str, Any] | None = None,
     revision: int | None = None,
+    deal: int | None = None,
+    table_revision: int | None = None,
 ) -> HandForm | GameHandForm:
     """The hand form of a table's rule set (Tresillo's :func:`hand_form` or one of the others)."""
     if ruleset not in GAME_HAND_FORMS:
-        return hand_form(players, dealer, rules, formdata=formdata, hand=hand, revision=revision)
+        return hand_form(
+            players,
+            dealer,
+            rules,
+            formdata=formdata,
+            hand=hand,
+            revision=revision,
+            deal=deal,
+            table_revision=table_revision,
+        )
     kwargs: dict[str, Any] = {}
     if formdata is not None:
         kwargs["formdata"] = formdata
@@ -1080,9 +1133,7 @@ def game_hand_form(
     form.seats = active_seats(len(players), dealer) if len(players) in (3, 4) else tuple(form.names)
     form.setup(rules or {})
     if not form.is_submitted():
-        form.request_id.data = uuid.uuid4().hex
-        if revision is not None:
-            form.revision.data = str(revision)
+        _bind(form, revision, deal, table_revision)
         if hand is not None:
             form.fill(hand)
     return form

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import String, cast, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorer import engine
@@ -78,6 +78,7 @@ MAX_TOKEN_LENGTH = 64
 MAX_REQUEST_ID_LENGTH = limits.REQUEST_ID_MAX
 CLOSE_WORD = {"pozo_viuda": "repartir", "ombre": "repartir"}  # R30 "devolver" for the rest
 WRITE_ATTEMPTS = 4
+NOT_HANDS = ("close", "ajuste", "sienta")  # entries of the ledger that are not hands played
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -369,9 +370,13 @@ def _is_close(hand: Mapping[str, Any]) -> bool:
 
 def list_tables(edit_tokens: Sequence[str] | None = None) -> list[TableSummary]:
     """The tables of this instance, open ones first, newest first; only those of ``edit_tokens`` when given."""
+    # hands, not entries: the closing (and an ajuste or a sienta, R32/R33) is no hand; a key of the stored JSON
+    # text, quoted, cannot come from inside a string value (its quotes would be escaped)
+    text = cast(Hand.data, String)
     counts = (
         select(Hand.table_id, func.count(Hand.id).label("n"))
         .where(Hand.deleted_at.is_(None))
+        .where(*(~text.contains(f'"{key}"') for key in NOT_HANDS))
         .group_by(Hand.table_id)
         .subquery()
     )

@@ -117,7 +117,7 @@ class TestCreate:
         services.close_table(third)
         listed = services.list_tables()
         assert [t.name for t in listed] == ["Segunda", "Primera", "Tercera"]
-        assert [t.hands for t in listed] == [0, 3, 4]
+        assert [t.hands for t in listed] == [0, 3, 3]  # hands, not entries: the closing is no hand
         assert [t.closed for t in listed] == [False, False, True]
         assert listed[1].edit_token == first.edit_token and listed[0].view_token == second.view_token
 
