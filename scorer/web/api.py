@@ -66,13 +66,13 @@ def _body(about: str = "session", limit: int = limits.SESSION_BYTES_MAX) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise Invalid("not valid JSON: the body is not UTF-8", about=about) from None
+        raise Invalid("not valid JSON: the body is not UTF-8", about=about, code="not_json") from None
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
-        raise Invalid("too deeply nested", about=about) from None
+        raise Invalid("too deeply nested", about=about, code="too_deep") from None
     except ValueError as exc:
-        raise Invalid(f"not valid JSON: {exc}", about=about) from None
+        raise Invalid(f"not valid JSON: {exc}", about=about, code="not_json") from None
 
 
 def _page_url(token: str) -> str:
@@ -128,7 +128,7 @@ def _if_match() -> int | None:
     text = value.strip().removeprefix("W/").strip('"')
     if not (text.isascii() and text.isdigit() and len(text) <= limits.REVISION_DIGITS_MAX):
         shown = value if len(value) <= 40 else value[:40] + "…"
-        raise Invalid(f"If-Match must be the hand's revision number or *, not {shown!r}", about="")
+        raise Invalid(f"If-Match must be the hand's revision number or *, not {shown!r}", about="", code="if_match")
     return int(text)
 
 

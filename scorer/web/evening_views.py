@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import evening
 
-from . import pena_services, present, services
+from . import messages, pena_services, present, services
 from .evening_forms import (
     AjusteForm,
     CambioForm,
@@ -29,7 +29,6 @@ from .evening_forms import (
     read_ajuste,
     read_cambio,
 )
-from .forms import explain
 from .views import Page, bp
 
 # ------------------------------------------------------------- view-models
@@ -212,7 +211,7 @@ def _tresillo_table(token: str) -> Any:
 
 
 def _refusal(form: AjusteForm | CambioForm, exc: services.Invalid, n: int) -> None:
-    message = exc.spanish or explain(exc.reason)[1]  # the limits say it in Spanish (issue 12)
+    message = messages.message(exc)
     if exc.hand is not None and exc.hand != n:
         form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
     else:
@@ -379,7 +378,7 @@ def closing(token: str, table: Any) -> Page:
         try:
             services.close_table(table, how, request_id=form.request_id.data or None)
         except services.Invalid as exc:
-            flash(f"No se puede cerrar: {explain(exc.reason)[1]}", "error")
+            flash(f"No se puede cerrar: {messages.message(exc)}", "error")
             return redirect(url_for("main.table", token=token))
         flash(
             "Partida cerrada: "
@@ -391,7 +390,7 @@ def closing(token: str, table: Any) -> Page:
     try:
         previews = services.closing_previews(table)
     except services.Invalid as exc:
-        flash(f"No se puede cerrar: {explain(exc.reason)[1]}", "error")
+        flash(f"No se puede cerrar: {messages.message(exc)}", "error")
         return redirect(url_for("main.table", token=token))
     seating = evening.seating_now(session, ledger)
     plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina") or [], seating)

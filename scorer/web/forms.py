@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -33,7 +32,7 @@ from scorer.engine import ombre as ombre_rules
 from scorer.engine import pozo_viuda as pozo_rules
 from scorer.engine.core import SESSION_FORMAT
 from scorer.engine.tresillo import LONG_SUITS, OPTION_DEFAULTS, active_seats
-from scorer.web import limits
+from scorer.web import limits, messages
 from scorer.words import GAME_NAMES, LANCE_WORDS, SUITS, known_timezone, parse_decimal, suit_text
 
 # Spanish names of the rule sets a table can choose ("Juego"); a rule set registered
@@ -84,10 +83,9 @@ class Printable:
 
     def __call__(self, form: Any, field: Any) -> None:
         for char in field.data or "":
-            problem = limits.char_problem(char, self.multiline)
+            problem = limits.char_kind(char, self.multiline)
             if problem is not None:
-                code = problem.rsplit(" ", 1)[-1]
-                raise ValidationError(f"Hay un carácter no permitido ({code}): escríbelo sin él.")
+                raise ValidationError(f"Hay un carácter no permitido ({problem[1]}): escríbelo sin él.")
 
 
 def text_field(label: str, limit: int, multiline: bool = False, **kwargs: Any) -> Any:
@@ -383,7 +381,7 @@ class NewTableForm(FlaskForm):
         try:
             limits.check_tanto_value(value)  # D4: 1e25 would break every page once a balance moves
         except limits.LimitError as exc:
-            raise ValidationError(exc.spanish) from None
+            raise ValidationError(messages.message(exc)) from None
 
 
 def session_from_form(form: NewTableForm) -> dict[str, Any]:
@@ -675,113 +673,6 @@ def _tricks(form: HandForm) -> dict[str, int] | None:
         form.problem("tricks", f"Las bazas suman {sum(given.values())}: son 9 en total.")
         return None
     return {str(s): given[s] for s in form.seats}
-
-
-# ------------------------------------------------- engine reasons in Spanish
-
-_SPLIT = r"(\d+-\d+-\d+)"
-_REASONS: list[tuple[str, str, str]] = [
-    # (regex on the engine's English reason, field, Spanish message with {groups})
-    (r"tricks " + _SPLIT + r" \(rendido-defensor-pobre\) do not decide", "tricks",
-     "Con {0} (rendido, defensor, pobre) la mano no está decidida: anota las bazas que faltan."),
-    (r"tricks " + _SPLIT + r" do not decide the hand", "tricks",
-     "Con {0} la mano no está decidida: anota las bazas que faltan."),
-    (r"tricks add up to (\d+)", "tricks", "Las bazas suman {0}: son 9 en total."),
-    (r"tricks has no count for seat", "tricks", "Faltan las bazas de uno de los que juegan."),
-    (r"tricks of seat (\d+) must be", "tricks", "Cada jugador hace de 0 a 9 bazas."),
-    (r"tricks names seat", "tricks", "Solo anotan bazas los tres que juegan."),
-    (r"jugador (\d+) is the alcalde", "jugador", "El que da (alcalde) no juega esta mano: elige otro jugador."),
-    (r"vuelta_solera is not admitted", "lance", "En esta partida no se juega la vuelta solera."),
-    (r"both estuches and contraestuches", "estuches", "No puede haber estuches y contraestuches a la vez."),
-    (r"impossible estuches (\d+): 0, or 3 to (\d+) with (\w+)", "estuches",
-     "No puede haber {0} estuches: 0, o de 3 a {1} con {2}."),
-    (r"impossible contraestuches (\d+): 0, or 3 to (\d+) with (\w+)", "contraestuches",
-     "No puede haber {0} contraestuches: 0, o de 3 a {1} con {2}."),
-    (r"defensor without rendida", "defensor", "Solo hay defensor cuando el jugador se rinde: marca «rendida»."),
-    (r"a rendida cannot have a bola", "bola", "Una mano rendida no tiene bola."),
-    (r"a rendida has no primeras", "primeras", "Una mano rendida no tiene primeras."),
-    (r"an? ([\w ]+) cannot be surrendered", "rendida", "Solo se rinde una entrada o una vuelta, no un {0}."),
-    (r"a vuelta rendida cannot be defended", "defensor", "Una vuelta rendida no se puede defender."),
-    (r"defensor (\d+) is not a contra player", "defensor", "El defensor ha de ser uno de la contra."),
-    (r"tricks " + _SPLIT + r": after primeras the Jugador stops at 5", "tricks",
-     "Con {0} no puede ser: tras las primeras el jugador se planta con 5-0-0 o sigue a la bola hasta 9-0-0."),
-    (r"bola hecha needs all nine tricks, not " + _SPLIT, "bola",
-     "Bola hecha: el jugador hace las nueve bazas (aquí {0})."),
-    (r"a bola cortada stops at the contra's first trick \(J-1-0\), not " + _SPLIT, "bola",
-     "Bola cortada: se acaba en la primera baza de la contra (5-1-0 a 8-1-0), no con {0}."),
-    (r"primeras for the jugador only as 5-0-0, 9-0-0 or a bola cortada J-1-0, not " + _SPLIT, "primeras",
-     "Primeras del jugador: 5-0-0 (se planta), 9-0-0 (bola) o bola cortada (5-1-0 a 8-1-0), no {0}."),
-    (r"primeras for the contra need a puesta, not " + _SPLIT, "primeras",
-     "Primeras de la contra: solo cuando la mano es puesta (4-4-1, 3-3-3…), no con {0}."),
-    # pozo y viuda
-    (r"contrabola is not admitted", "lance", "En esta partida no se admite la contrabola."),
-    (r"a contrabola must have matadores 0", "matadores", "La contrabola se juega sin matadores: marca 0."),
-    (r"matadores with (\w+) must be between 0 and (\d+)", "matadores",
-     "Con triunfo de {0} hay como mucho {1} matadores."),
-    (r"a declared (\w+) has no primeras", "primeras", "Una {0} declarada no tiene primeras."),
-    (r"a declared (\w+) has no bola key", "bola", "Una {0} declarada ya es la bola: deja «no» en la bola."),
-    (r"tricks of a declared (\w+) must add up to nine, not (\d+)", "tricks",
-     "Una {0} declarada se anota con las nueve bazas (aquí suman {1})."),
-    (r"^primeras need a won hand with 5 tricks, not " + _SPLIT, "primeras",
-     "Primeras del jugador: gana la mano con las cinco primeras bazas, no con {0}."),
-    (r"jugador (\d+) is the dealer and does not play", "jugador",
-     "El que da (alcalde) no juega esta mano: elige otro jugador."),
-    # Ombre sencillo
-    (r"the session is over \(O6\)", "general",
-     "La partida ha terminado (manos acordadas o meta alcanzada): no se anota nada más."),
-    (r"matadores_en (\d+) is not a seat|matadores_en must be", "matadores_en",
-     "Elige quién tuvo los tres matadores, o «nadie»."),
-    # juego de bandos
-    (r"the game is over: team (\w) won", "general", "El juego ha terminado: ganó el equipo {0}."),
-    (r"bandos has no closing", "general", "El juego de bandos no se cierra: termina solo al llegar a la meta."),
-    (r"bandos has no passed hand", "general", "En el juego de bandos no se pasa: anota las primeras o una falta."),
-    (r"capote needs primeras", "capote", "El capote es del equipo que hizo las seis bazas: elige antes sus primeras."),
-    (r"a hand needs primeras or a falta", "primeras",
-     "Elige el equipo que hizo las tres primeras bazas, o anota la falta que acabó la mano."),
-    (r"falta (\d+)", "faltas", "Revisa la falta {0}: quién la hizo, cuál fue y sus tantos (0 o más)."),
-    (r"no hand may follow the closing", "general", "La partida está cerrada: no se anotan más manos."),
-    (r"an ajuste from seat (\d+) to itself", "to", "Un ajuste va a otro jugador, al plato o a todos, no a sí mismo."),
-    (r"ajuste amount must be", "amount", "El ajuste es un número entero de tantos, 1 o más."),
-    (r"(.+) is already seated at seat (\d+)", "player", "{0} ya está sentado en la mesa (asiento {1})."),
-    (r"sienta player must be a name", "player", "Escribe el nombre de quien se sienta."),
-    (r"is a Tresillo entry", "general", "Ajustes y cambios de jugador son del Tresillo; este juego no los tiene."),
-    (r"missing jugador", "jugador", "Elige quién es el jugador."),
-    (r"missing lance", "lance", "Elige el lance."),
-    (r"missing trump", "trump", "Elige el triunfo."),
-    (r"missing tricks", "tricks", "Faltan las bazas."),
-    (r"unknown lance", "lance", "Elige el lance."),
-    (r"unknown trump", "trump", "Elige el triunfo."),
-]  # fmt: skip
-
-
-def explain(reason: str) -> tuple[str, str]:
-    """The form field an engine reason belongs to and its Spanish message ("general" when none fits)."""
-    for pattern, name, message in _REASONS:
-        match = re.search(pattern, reason)
-        if match:
-            groups = [LANCE_WORDS.get(g, g) for g in match.groups()]
-            return name, message.format(*groups)
-    return "general", f"Esa mano no es posible: {reason}."
-
-
-def explain_session(reason: str) -> str:
-    """A session-level engine reason (new table, import) in Spanish, keeping the original for detail."""
-    patterns = [
-        (r"player name '(.+)' appears twice", "El nombre «{0}» aparece dos veces."),
-        (r"(\w+) needs (.+) players, not (\d+)", "{0} se juega con {1} jugadores, no con {2}."),
-        (r"rule (\w+) must be (?:at least|between) (\d+)(?: and (\d+))?", "La regla «{0}» no admite ese valor."),
-        (r"missing players", "Faltan los jugadores."),
-        (r"first_dealer must be a seat from 1 to (\d+)", "El que da primero ha de ser un asiento de 1 a {0}."),
-        (r"unknown rule '(\w+)'", "Regla desconocida: «{0}»."),
-        (r"unknown ruleset", "Juego desconocido."),
-        (r"missing format|unknown format", "No es un archivo de partida (tresillo-session/1)."),
-    ]
-    for pattern, message in patterns:
-        match = re.search(pattern, reason)
-        if match:
-            groups = [GAME_LABELS.get(g, g.replace(" or ", " o ")) if g else "" for g in match.groups()]
-            return message.format(*groups)
-    return reason
 
 
 # ---------------------------------------------------------------- other forms

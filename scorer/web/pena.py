@@ -22,8 +22,8 @@ from wtforms.validators import Length, Optional
 
 from scorer import words
 from scorer.pena import charts, stats
+from scorer.web import messages, services
 from scorer.web import pena_services as ps
-from scorer.web import services
 from scorer.web.forms import GAME_LABELS, ImportForm, game_choices
 from scorer.web.models import Pena, Table
 
@@ -39,44 +39,17 @@ PREFILL_SECONDS = 3 * 3600
 
 
 def _spanish(exc: services.ServiceError) -> str:
+    """A refusal of the peña's pages in Spanish, from its code (scorer.web.messages)."""
     if isinstance(exc, services.NotFound):
-        return "No encontramos esa peña, esa persona o esa partida: revisa el enlace."
+        return messages.render("pena_not_found")
     if isinstance(exc, services.Forbidden):
-        return "Este es el enlace para mirar la peña: no puede cambiarla."
-    return _invalid(exc.message)
+        return messages.render("pena_view_link")
+    return messages.message(exc)
 
 
 @bp.errorhandler(services.ServiceError)
 def service_error(exc: services.ServiceError) -> tuple[str, int]:
     return render_template("error.html", message=_spanish(exc), status=exc.status), exc.status
-
-
-def _invalid(message: str) -> str:
-    """A refusal of the peña's services in Spanish."""
-    text = message.removeprefix("peña: ").removeprefix("session: ")
-    replacements = [
-        ("the peña's name is missing", "Falta el nombre de la peña."),
-        ("the person's name is missing", "Falta el nombre de la persona."),
-        ("a person's name is missing", "Falta el nombre de una persona."),
-        ("is already in the roster: choose that person", "ya está en la peña: elígela en la lista."),
-        ("is already in the roster", "ya está en la peña."),
-        ("is twice in the roster", "está dos veces en la lista."),
-        ("this table already belongs to another peña", "Esta partida ya es de otra peña."),
-        ("two names of the table are the same person", "Dos nombres de la partida no pueden ser la misma persona."),
-        ("is longer than", "es demasiado largo (más de"),
-    ]
-    for english, spanish in replacements:
-        if english in text:
-            before = text.split(english)[0].strip()
-            if english == "is longer than":
-                return f"{before} es demasiado largo (máximo {ps.NAME_MAX} letras)."
-            return f"{before} {spanish}".strip()
-    if " contains " in text:
-        return f"{text.split(' contains ')[0].strip()} tiene un carácter no permitido."
-    if ": say which person it is" in text:
-        name, _, rest = text.partition(": say which person it is (")
-        return f"¿Quién es {name}? Puede ser {rest.split(')')[0]}, o una persona nueva."
-    return text
 
 
 # ------------------------------------------------------------------ forms
@@ -404,7 +377,7 @@ def new_pena() -> Page:
         try:
             pena = ps.create_pena(form.name.data, form.roster())
         except services.Invalid as exc:
-            error = _invalid(exc.message)
+            error = messages.message(exc)
         else:
             _remember(pena)
             if form.request_id.data:
@@ -452,7 +425,7 @@ def add_person(token: str) -> Page:
         try:
             person = ps.add_person(pena, form.name.data, form.nickname.data)
         except services.Invalid as exc:
-            flash(_invalid(exc.message), "error")
+            flash(messages.message(exc), "error")
         else:
             flash(f"{person.name} está en la peña.")
     else:
@@ -471,7 +444,7 @@ def person(token: str, person_id: int) -> Page:
             try:
                 ps.rename_person(pena, person_id, form.name.data, form.nickname.data)
             except services.Invalid as exc:
-                flash(_invalid(exc.message), "error")
+                flash(messages.message(exc), "error")
             else:
                 flash("Nombre cambiado: sus noches siguen siendo suyas.")
         return redirect(url_for("pena.person", token=token, person_id=person_id))
@@ -623,7 +596,7 @@ def after_table_created(table: Table) -> None:
     try:
         ps.attach_checked(pena, table, choices)
     except services.ServiceError as exc:
-        flash(f"La partida no se ha añadido a la peña: {_invalid(exc.message)}", "error")
+        flash(f"La partida no se ha añadido a la peña: {messages.message(exc)}", "error")
         return
     flash(f"Partida añadida a la peña {pena.name}.")
 
@@ -673,7 +646,7 @@ def confirm(token: str, table: str) -> Page:
         try:
             ps.attach_checked(pena, target, choices)
         except services.ServiceError as exc:
-            error = _invalid(exc.message)
+            error = messages.message(exc)
         else:
             flash("Partida añadida a la peña.")
             return redirect(url_for("pena.page", token=token))

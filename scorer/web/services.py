@@ -89,61 +89,80 @@ V = TypeVar("V")
 
 
 class ServiceError(Exception):
-    """A request that cannot be served; ``message`` is shown to users."""
+    """A request that cannot be served; ``message`` (English) is the API's, ``code`` and ``params`` the pages'.
+
+    The pages render ``code`` through :mod:`scorer.web.messages`; they never read ``message``.
+    """
 
     status: int = 500
+    default_code = "invalid"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, code: str | None = None, **params: Any) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code or self.default_code
+        self.field: str | None = None
+        self.params: dict[str, Any] = params
 
 
 class NotFound(ServiceError):
     """Unknown token, hand or deleted hand."""
 
     status = 404
+    default_code = "not_found"
 
 
 class Forbidden(ServiceError):
-    """A write with the view token, or to a closed table."""
+    """A write with the view token (code ``view_link``), or to a closed table (``table_closed``)."""
 
     status = 403
+    default_code = "view_link"
 
 
 class Invalid(ServiceError):
     """Bad input, nothing saved; ``message`` is ``hand N: reason``, ``session: reason`` or, when about
     neither (a header, the request id, a body that is not JSON), just the reason (``about=""``).
 
-    ``spanish`` is the message of the pages when the limits gave one.
+    ``code``, ``field`` and ``params`` say the same as data (an engine code of
+    :mod:`scorer.engine.errors`, a limits code or a service code): the pages render them
+    with :mod:`scorer.web.messages`.
     """
 
     status = 400
 
     def __init__(
-        self, reason: str, hand: int | None = None, *, about: str = "session", spanish: str | None = None
+        self,
+        reason: str,
+        hand: int | None = None,
+        *,
+        about: str = "session",
+        code: str = "invalid",
+        field: str | None = None,
+        **params: Any,
     ) -> None:
         prefix = f"hand {hand}" if hand is not None else about
-        super().__init__(f"{prefix}: {reason}" if prefix else reason)
+        super().__init__(f"{prefix}: {reason}" if prefix else reason, code=code, **params)
         self.hand = hand
         self.reason = reason
-        self.spanish = spanish
+        self.field = field
 
     @classmethod
     def limit(cls, exc: LimitError, *, about: str = "session") -> Invalid:
         """A value outside the limits (scorer.web.limits)."""
-        return cls(exc.reason, exc.hand, about=about, spanish=exc.spanish)
+        return cls(exc.reason, exc.hand, about=about, code=exc.code, **exc.params)
 
     @classmethod
     def of(cls, exc: SessionError, *, hand: int | None = None, context: str = "") -> Invalid:
-        """Wrap an engine error, optionally renumbering its hand and saying why it arose."""
+        """Wrap an engine error (its code, field and params too), optionally renumbering its hand."""
         number = exc.hand if hand is None else hand
-        return cls(exc.reason + context, number)
+        return cls(exc.reason + context, number, code=exc.code, field=exc.field, **exc.params)
 
 
 class Conflict(ServiceError):
     """The hand changed since the form was opened."""
 
     status = 409
+    default_code = "conflict"
 
 
 class Unprocessable(ServiceError):
@@ -267,7 +286,13 @@ def _settle(table: Table, hands: list[dict[str, Any]]) -> Settlement:
 def _check_hand(hand: object, n: int | None = None) -> dict[str, Any]:
     """A hand body within the limits; Invalid names hand ``n`` when known, nothing otherwise."""
     if not isinstance(hand, Mapping):
-        raise Invalid(f"a hand must be an object, not {type(hand).__name__}", n, about="")
+        raise Invalid(
+            f"a hand must be an object, not {type(hand).__name__}",
+            n,
+            about="",
+            code="hand_not_an_object",
+            type=type(hand).__name__,
+        )
     try:
         limits.check_hand(hand, n)
     except LimitError as exc:
@@ -283,7 +308,7 @@ def _body_hash(hand: Mapping[str, Any]) -> str:
 
 def _check_open(table: Table) -> None:
     if table.closed:
-        raise Forbidden("this table is closed: it can no longer be changed")
+        raise Forbidden("this table is closed: it can no longer be changed", code="table_closed")
 
 
 def _with_dealer(hand: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -427,7 +452,7 @@ def _default_name(session: Mapping[str, Any]) -> str:
 def create_table(session: dict[str, Any]) -> Table:
     """Store a new table from a session file; Invalid (nothing saved) unless the engine accepts it."""
     if not isinstance(session, Mapping):
-        raise Invalid("the session must be a JSON object")
+        raise Invalid("the session must be a JSON object", code="session_not_an_object")
     try:
         limits.check_session(session)
     except LimitError as exc:
@@ -440,7 +465,7 @@ def create_table(session: dict[str, Any]) -> Table:
     except SessionError as exc:
         raise Invalid.of(exc) from None
     except RecursionError:
-        raise Invalid("too deeply nested") from None
+        raise Invalid("too deeply nested", code="too_deep") from None
     stored = [_with_dealer(h, e) for h, e in zip(hands, settlement.entries, strict=True)]
     header = copy.deepcopy({k: v for k, v in session.items() if k != "hands"})
     table = Table(
@@ -612,14 +637,10 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
     if request_id is not None:
         if not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH:
             raise Invalid(
-                f"request id must be 1 to {MAX_REQUEST_ID_LENGTH} characters",
-                about="",
-                spanish="Este formulario está dañado (su identificador es demasiado largo): vuelve a abrirlo.",
+                f"request id must be 1 to {MAX_REQUEST_ID_LENGTH} characters", about="", code="request_id_too_long"
             )
         if any(limits.char_problem(c) for c in request_id):
-            raise Invalid(
-                "request id must be printable", about="", spanish="Este formulario está dañado: vuelve a abrirlo."
-            )
+            raise Invalid("request id must be printable", about="", code="request_id_not_printable")
         # a replay first: a retried closing answers its 201 again, though the table is closed now
         existing = _by_request(table, request_id)
         if existing is not None:
@@ -833,7 +854,7 @@ def close_table(table: Table, how: str | None = None, *, request_id: str | None 
     """Close the table (R30) and make it read-only; its number. ``how``: Tresillo's ``devolver`` or ``repartir``."""
     word = how or CLOSE_WORD.get(table.ruleset, "devolver")
     if how is not None and (table.ruleset != "tresillo" or how not in CLOSE_HOWS):
-        raise Invalid(f"unknown closing {how!r}: devolver or repartir (R30)")
+        raise Invalid(f"unknown closing {how!r}: devolver or repartir (R30)", code="closing_unknown")
     n, _entry = add_hand(table, {"close": word}, request_id=request_id)
     return n
 
@@ -874,11 +895,11 @@ def import_session(text: str) -> Table:
     try:
         session = json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
-        raise Invalid("too deeply nested") from None
+        raise Invalid("too deeply nested", code="too_deep") from None
     except ValueError as exc:  # JSONDecodeError too
-        raise Invalid(f"not valid JSON: {exc}") from None
+        raise Invalid(f"not valid JSON: {exc}", code="not_json") from None
     if not isinstance(session, dict):
-        raise Invalid("a session file must be a JSON object")
+        raise Invalid("a session file must be a JSON object", code="session_not_an_object")
     return create_table(session)
 
 

@@ -27,8 +27,9 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import words
+from scorer.engine.errors import MESSAGES as ENGINE_CODES
 
-from . import present, services
+from . import messages, present, services
 from .extensions import create_limit
 from .forms import (
     GAME_HELP,
@@ -40,8 +41,6 @@ from .forms import (
     ImportForm,
     NewTableForm,
     PassForm,
-    explain,
-    explain_session,
     game_hand_form,
     read_hand,
     session_from_form,
@@ -57,18 +56,8 @@ Page = str | tuple[str, int] | BaseResponse
 
 def _spanish(exc: services.ServiceError) -> str:
     if isinstance(exc, services.NotFound):
-        return "No encontramos esa partida o esa mano: revisa el enlace."
-    if isinstance(exc, services.Forbidden):
-        if "closed" in exc.message:
-            return "La partida está cerrada: ya no se puede cambiar."
-        return "Este enlace es solo para mirar: no puede cambiar la partida."
-    if isinstance(exc, services.Conflict):
-        return "Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio."
-    if isinstance(exc, services.Invalid):
-        if exc.spanish:
-            return exc.spanish
-        return explain_session(exc.reason) if exc.hand is None else explain(exc.reason)[1]
-    return "Algo ha fallado."
+        return messages.render("not_found")
+    return messages.message(exc)
 
 
 @bp.errorhandler(services.ServiceError)
@@ -175,7 +164,7 @@ def _known_names() -> list[str]:
 
 def _attach(form: HandForm | GameHandForm, exc: services.Invalid, n: int) -> None:
     """An engine refusal as a Spanish message next to the field it concerns."""
-    field, message = ("general", exc.spanish) if exc.spanish else explain(exc.reason)
+    field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
         form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
     else:
@@ -206,7 +195,7 @@ def new_table() -> Page:
         try:
             table = services.create_table(session_from_form(form))
         except services.Invalid as exc:
-            error = exc.spanish or explain_session(exc.reason)
+            error = messages.message(exc)
         else:
             _remember(table)
             pena.after_table_created(table)
@@ -419,7 +408,7 @@ def _live_json(
     try:
         entry = entry_of(hand)
     except services.Invalid as exc:
-        field, message = explain(exc.reason)
+        field, message = messages.explain(exc)
         if exc.hand is not None and exc.hand != n:
             field, message = "general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}"
         return jsonify(ok=False, missing=[], problems={field: [message]})
@@ -492,7 +481,7 @@ def all_pass(token: str) -> BaseResponse:
     try:
         number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
     except services.Invalid as exc:
-        flash(f"No se ha anotado: {exc.spanish or explain(exc.reason)[1]}", "error")
+        flash(f"No se ha anotado: {messages.message(exc)}", "error")
         return redirect(url_for("main.table", token=token))
     flash(f"Mano {number}: todos pasan.", f"undo:{number}")
     return redirect(url_for("main.table", token=token))
@@ -511,7 +500,7 @@ def undo_pass(token: str, n: int) -> BaseResponse:
     try:
         services.delete_hand(table, n)
     except services.Invalid as exc:
-        flash(f"No se ha deshecho: {explain(exc.reason)[1]}", "error")
+        flash(f"No se ha deshecho: {messages.message(exc)}", "error")
         return redirect(url_for("main.table", token=token))
     flash(f"Deshecho: la mano {n} (todos pasan) se ha quitado. Queda en el historial.")
     return redirect(url_for("main.table", token=token))
@@ -640,7 +629,7 @@ def delete_hand(token: str, n: int) -> Page:
     try:
         services.delete_hand(table, n)
     except services.Invalid as exc:
-        message = explain(exc.reason)[1]
+        message = messages.message(exc)
         flash(f"No se puede borrar la mano {n}: la mano {exc.hand} dejaría de ser posible. {message}", "error")
         return redirect(url_for("main.hand", token=token, n=n))
     flash(f"Mano {n} borrada. Puedes restaurarla desde la partida.")
@@ -655,7 +644,7 @@ def restore_hand(token: str, hand_id: int) -> BaseResponse:
     try:
         n = services.restore_hand(table, hand_id)
     except services.Invalid as exc:
-        flash(f"No se puede restaurar: la mano {exc.hand} dejaría de ser posible. {explain(exc.reason)[1]}", "error")
+        flash(f"No se puede restaurar: la mano {exc.hand} dejaría de ser posible. {messages.message(exc)}", "error")
         return redirect(url_for("main.table", token=token))
     flash(f"Mano {n} restaurada.")
     return redirect(url_for("main.hand", token=token, n=n))
@@ -691,7 +680,7 @@ def close(token: str) -> Page:
     try:
         services.close_table(table)
     except services.Invalid as exc:
-        flash(f"No se puede cerrar: {explain(exc.reason)[1]}", "error")
+        flash(f"No se puede cerrar: {messages.message(exc)}", "error")
         return redirect(url_for("main.table", token=token))
     flash(CLOSED_WORDS.get(table.ruleset, CLOSED_WORDS["tresillo"]))
     return redirect(url_for("main.table", token=token))
@@ -744,13 +733,11 @@ def import_table() -> Page:
 
 def explain_import(exc: services.Invalid) -> str:
     """An import refusal in Spanish, naming the hand when one is wrong."""
-    if exc.spanish:
-        return f"la mano {exc.hand}: {exc.spanish}" if exc.hand is not None else exc.spanish
-    if exc.hand is not None:
-        return f"la mano {exc.hand} no es posible. {explain(exc.reason)[1]}"
-    if exc.reason.startswith("not valid JSON"):
-        return "el archivo no es JSON válido (¿es un archivo de partida exportado de Cartulina?)."
-    return explain_session(exc.reason)
+    if exc.hand is not None and exc.code in ENGINE_CODES:
+        return f"la mano {exc.hand} no es posible. {messages.message(exc)}"
+    if exc.hand is not None:  # the limits
+        return f"la mano {exc.hand}: {messages.message(exc)}"
+    return messages.message(exc)
 
 
 # ----------------------------------------------------- events of the evening
