@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from scorer import evening
 from scorer.web import limits
+from scorer.web.games import find_game, game_of
 from scorer.words import (
     CARTULINA_WORDS,
     FALTA_WORDS,
@@ -36,7 +37,6 @@ from scorer.words import (
     plain,
     result_word,
     signed,
-    suit_text,
     tanto_value,
 )
 
@@ -71,72 +71,10 @@ def suit_html(trump: Any) -> dict[str, Any] | None:
 
 def rules_in_words(ruleset: str, rules: Mapping[str, Any]) -> list[str]:
     """The table's options as sentences in Spanish (defaults included, so the sheet is complete)."""
-    r = dict(rules)
-    if ruleset == "tresillo":
-        favor = r.get("favor_suit")
-        lines = [
-            f"Palo de favor: {suit_text(favor)}." if favor else "Sin palo de favor.",
-            f"El que da pone {r.get('dealer_stake', 5)} en el plato cada mano.",
-        ]
-        enchilada = r.get("enchilada", 0)
-        lines.append(f"Enchilada de {enchilada}." if enchilada else "Sin enchilada.")
-        rounding = r.get("rounding", 5)
-        lines.append(
-            f"Se redondea al alza a múltiplos de {rounding}." if rounding and rounding > 1 else "Sin redondeo."
-        )
-        if favor:
-            lines.append(
-                "A favor se dobla lo ya redondeado."
-                if r.get("favor_doubling", "double_rounded") == "double_rounded"
-                else "A favor se redondea el doble."
-            )
-            lines.append(
-                "Una vuelta al palo de favor es a favor."
-                if r.get("vuelta_at_favor", True)
-                else "Una vuelta al palo de favor no es a favor."
-            )
-        lines.append(
-            "Se admite la vuelta solera." if r.get("vuelta_solera", True) else "No se admite la vuelta solera."
-        )
-        lines.append(
-            "Solo o vuelta solera con codillo: paga el codillo y las condiciones."
-            if r.get("solo_codillo", "codillo_only") == "codillo_and_conditions"
-            else "Solo o vuelta solera con codillo: paga solo el codillo, sin puesta."
-        )
-        lines.append(
-            "Bola cortada: el jugador paga la bola."
-            if r.get("failed_bola", "pays_bola") == "pays_bola"
-            else "Bola cortada: no se paga la bola."
-        )
-        return lines
-    if ruleset == "pozo_viuda":
-        favor = r.get("favor_suit", "oros")
-        return [
-            f"Palo de favor: {suit_text(favor)}." if favor else "Sin palo de favor.",
-            f"Cada jugador pone {r.get('pozo_stake', 5)} en el pozo y {r.get('viuda_stake', 25)} en la viuda.",
-            f"El pozo tiene como máximo {r.get('pozo_cap', 4)} veces lo que ponen todos.",
-            "Se admite la contrabola." if r.get("contrabola", False) else "No se admite la contrabola.",
-        ]
-    if ruleset == "ombre":
-        lines = [
-            f"Sacada: {r.get('stake', 10)} de cada uno ({r.get('solo_stake', 20)} un solo).",
-            f"Todas las bazas: {r.get('vole_bonus', 10)} más de cada uno.",
-            f"Matadores: {r.get('matador_bonus', 5)} del bote.",
-            "Gana el hombre con más bazas que cada defensor (4-3-2 gana)."
-            if r.get("outcome", "majority_five") == "most_tricks"
-            else "Gana el hombre con 5 bazas; 4-3-2 es puesta.",
-        ]
-        if r.get("deals"):
-            lines.append(f"La partida dura {r['deals']} manos.")
-        if r.get("target"):
-            lines.append(f"La partida acaba al llegar a {r['target']}.")
-        return lines
-    if ruleset == "bandos":
-        return [
-            f"Se juega a {r.get('target', 12)} tantos.",
-            f"Falta por jugar fuera de turno: {r.get('fuera_de_turno', 1)}; renuncio: {r.get('renuncio', 1)}.",
-        ]
-    return [f"{key}: {value}" for key, value in r.items() if key != "ruleset"]
+    game = find_game(ruleset)
+    if game is not None:
+        return game.rules_lines(rules)
+    return [f"{key}: {value}" for key, value in rules.items() if key != "ruleset"]
 
 
 # ---------------------------------------------------------------- the hand table
@@ -455,7 +393,7 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         "house_rules": rules_in_words(ruleset, session.get("rules") or {}),
         "tanto_value": money(1) if has_money else "",
         "currency": currency if has_money else "",
-        "extras_header": "Est." if ruleset == "tresillo" else "Mat.",
+        "extras_header": game_of(ruleset).extras_header,
         "seat_names": columns,
         "changed": evening.has_changes(ledger),
         "pot_headers": _pot_headers(ledger),

@@ -29,6 +29,7 @@ from .evening_forms import (
     read_ajuste,
     read_cambio,
 )
+from .games import game_of
 from .views import Page, bp
 
 # ------------------------------------------------------------- view-models
@@ -177,7 +178,7 @@ def evening_state(table: Any, session: Mapping[str, Any], ledger: Mapping[str, A
     open_entries = [e for e in ledger.get("cartulina") or [] if e.get("state") in ("pendiente", "en_plato")]
     empty = int(plato.get("amount", 0) or 0) == 0 and not open_entries
     tanto_value, currency = present.tanto_of(session)
-    tresillo = table.ruleset == "tresillo"
+    tresillo = game_of(table.ruleset).evening
     people = evening.people_balances(session, ledger) if tresillo else {}
     return EveningState(
         ending=table.ending and tresillo,
@@ -201,7 +202,7 @@ def _close_how(session: Mapping[str, Any]) -> str | None:
 def _tresillo_table(token: str) -> Any:
     """The keeper's open Tresillo table, or a redirect-worthy refusal (flashed)."""
     table = services.require_edit(token)
-    if table.ruleset != "tresillo":
+    if not game_of(table.ruleset).evening:
         flash("Esta partida no admite ajustes ni cambios de jugador: sus reglas no los tienen.", "error")
         return None
     if table.closed:
@@ -414,7 +415,7 @@ def ending(token: str) -> BaseResponse:
     form = EndingForm()
     if not form.validate_on_submit():
         abort(400)
-    if table.ruleset != "tresillo":
+    if not game_of(table.ruleset).evening:
         flash("Solo en el Tresillo se juega hasta que se gane el plato.", "error")
         return redirect(url_for("main.table", token=token))
     if table.closed:

@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from scorer import evening
+from scorer.web.games import game_of
 from scorer.words import FALTA_WORDS, lance_word, result_word, tanto_value
 
 # A spreadsheet runs a cell that starts with one of these as a formula.
@@ -58,7 +59,7 @@ def _seat(value: object) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-def _name(names: Mapping[int, str], seat: object) -> str:
+def name_cell(names: Mapping[int, str], seat: object) -> str:
     number = _seat(seat)
     if number is not None and number in names:
         return names[number]
@@ -71,7 +72,7 @@ def _tricks(names: Mapping[int, str], hand: Mapping[str, Any]) -> str:
         return ""
     jugador = _seat(hand.get("jugador"))
     seats = sorted(tricks, key=lambda s: (_seat(s) != jugador, _seat(s) or 0))
-    return ", ".join(f"{_name(names, s)} {tricks[s]}" for s in seats)
+    return ", ".join(f"{name_cell(names, s)} {tricks[s]}" for s in seats)
 
 
 def _lance(hand: Mapping[str, Any]) -> str:
@@ -90,7 +91,7 @@ def _faltas(names: Mapping[int, str], hand: Mapping[str, Any]) -> str:
         if isinstance(f, Mapping):
             kind = str(f.get("falta", ""))
             points = f" {f['points']}" if f.get("points") is not None else ""
-            parts.append(f"{_name(names, f.get('seat'))} {FALTA_WORDS.get(kind, kind.replace('_', ' '))}{points}")
+            parts.append(f"{name_cell(names, f.get('seat'))} {FALTA_WORDS.get(kind, kind.replace('_', ' '))}{points}")
     return ", ".join(parts)
 
 
@@ -104,11 +105,11 @@ def _result(hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[in
     if result.endswith("codillo"):
         givers = [t.get("to") for t in entry.get("transfers") or () if t.get("concept") == "codillo"]
         if givers:
-            word = f"{word} de {_name(names, givers[0])}" if result == "codillo" else word
+            word = f"{word} de {name_cell(names, givers[0])}" if result == "codillo" else word
     return word
 
 
-def _primeras(hand: Mapping[str, Any], result: str) -> str:
+def primeras_cell(hand: Mapping[str, Any], result: str) -> str:
     """R13: the flag, or what the tricks imply (5-0-0, a bola hecha or cortada)."""
     flag = hand.get("primeras")
     if flag in PRIMERAS_WORDS:
@@ -123,7 +124,7 @@ def _primeras(hand: Mapping[str, Any], result: str) -> str:
     return ""
 
 
-def _bola(hand: Mapping[str, Any], result: str) -> str:
+def bola_cell(hand: Mapping[str, Any], result: str) -> str:
     """R19: what the engine read (a 9-0-0 is a bola hecha whether or not the hand says so)."""
     if result == "bola":
         return "hecha"
@@ -132,41 +133,9 @@ def _bola(hand: Mapping[str, Any], result: str) -> str:
     return ""
 
 
-def _pots(ruleset: str, entry: Mapping[str, Any]) -> list[Any]:
-    """The pot columns after an entry: plato (Tresillo), pozo, reservas, viuda (pozo y viuda), bote (Ombre)."""
-    if ruleset == "pozo_viuda":
-        raw = entry.get("pozo")
-        pozo: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
-        reserves = " + ".join(str(r) for r in pozo.get("reserves", []))
-        return [pozo.get("amount", ""), reserves, entry.get("viuda", "")]
-    if ruleset == "ombre":
-        return [entry.get("bote", "")]
-    plato = entry.get("plato")
-    return [plato.get("amount", "") if isinstance(plato, Mapping) else ""]
-
-
-POT_COLUMNS = {"pozo_viuda": ["Pozo", "Reservas", "Viuda"], "ombre": ["Bote"]}
-GAME_COLUMNS = {
-    "tresillo": ["Estuches", "Contraestuches", "Primeras", "Bola"],
-    "pozo_viuda": ["Matadores", "Primeras", "Bola"],
-    "ombre": ["Matadores en"],
-}
-
-
-def _game_cells(ruleset: str, hand: Mapping[str, Any], result: str, names: Mapping[int, str]) -> list[Any]:
-    played = evening.entry_kind(hand) == "hand"
-    if ruleset == "ombre":
-        return [_name(names, hand.get("matadores_en")) if played else ""]
-    if not played:
-        return [""] * len(GAME_COLUMNS.get(ruleset, GAME_COLUMNS["tresillo"]))
-    if ruleset == "pozo_viuda":
-        return [int(hand.get("matadores") or 0), _primeras(hand, result), _bola(hand, result)]
-    return [
-        int(hand.get("estuches") or 0),
-        int(hand.get("contraestuches") or 0),
-        _primeras(hand, result),
-        _bola(hand, result),
-    ]
+def played(hand: Mapping[str, Any]) -> bool:
+    """A hand played (not a pass, a closing or an event of the evening): the game's own columns apply."""
+    return evening.entry_kind(hand) == "hand"
 
 
 def _money_of(value: Decimal) -> Callable[[int], Decimal]:
@@ -188,7 +157,7 @@ def bandos_csv(players: Sequence[str], hands: Sequence[Mapping[str, Any]], ledge
         winner = entry.get("winner")
         row = [
             entry.get("n"),
-            _name(names, entry.get("dealer")),
+            name_cell(names, entry.get("dealer")),
             f"equipo {primeras}" if primeras else "",
             "capote" if hand.get("capote") else "",
             _faltas(names, hand),
@@ -213,8 +182,9 @@ def hands_csv(
     money with the table's tanto value), the pots after the entry.
     """
     ruleset = str(ledger.get("ruleset", "tresillo"))
-    if ruleset == "bandos":
-        return bandos_csv(players, hands, ledger)
+    game_rules = game_of(ruleset)
+    if game_rules.csv is not None:
+        return game_rules.csv(players, hands, ledger)
     entries = list(ledger.get("hands", []))
     seats = evening.seatings(players, entries, hands)
     series = evening.people_series(players, entries, hands)
@@ -222,8 +192,8 @@ def hands_csv(
     value = tanto_value((app_keys or {}).get("tanto_value"))
     money = _money_of(value) if value is not None else None
     out, writer = _writer()
-    game = GAME_COLUMNS.get(ruleset, GAME_COLUMNS["tresillo"])
-    pots = POT_COLUMNS.get(ruleset, ["Plato"])
+    game = list(game_rules.game_columns)
+    pots = list(game_rules.pot_columns)
     header = ["Nº", "Tipo", "Da", "Jugador", "Lance", "Triunfo", *game, "Bazas", "Resultado", "Nota"]
     header += [f"{p} (tantos)" for p in people]
     if value is not None:
@@ -246,11 +216,11 @@ def hands_csv(
         row: list[Any] = [
             entry.get("n"),
             KIND_WORDS[kind],
-            _name(names, entry.get("dealer")),
-            _name(names, hand.get("jugador")) if played else "",
+            name_cell(names, entry.get("dealer")),
+            name_cell(names, hand.get("jugador")) if played else "",
             _lance(hand) if played else "",
             str(hand.get("trump") or "") if played else "",
-            *_game_cells(ruleset, hand, result, names),
+            *game_rules.game_cells(hand, result, names),
             _tricks(names, hand) if played else "",
             _result(hand, entry, names, ruleset),
             str(hand.get("note") or ""),
@@ -258,7 +228,7 @@ def hands_csv(
         ]
         if money is not None:
             row += [money(c) if isinstance(c, int) else "" for c in changes]
-        row += _pots(ruleset, entry)
+        row += game_rules.pots(entry)
         writer.writerow([cell(c) for c in row])
     if entries:
         final = series[-1]
@@ -266,6 +236,6 @@ def hands_csv(
         row = ["", "saldo final", *blank, *(final[p] for p in people)]
         if money is not None:
             row += [money(final[p]) for p in people]
-        row += _pots(ruleset, entries[-1])
+        row += game_rules.pots(entries[-1])
         writer.writerow([cell(c) for c in row])
     return out.getvalue()

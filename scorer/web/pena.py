@@ -267,6 +267,7 @@ STAT_ROWS = [
     ("bolas_cut", "Bolas cortadas", ("tresillo", "pozo_viuda")),
     ("bandos_won", "Partidas de bandos ganadas", ("bandos",)),
 ]
+STAT_GAMES = {key: games for key, _label, games in STAT_ROWS if games is not None}
 RATES = {"won": "won_rate", "puesta": "puesta_rate", "codillo": "codillo_rate"}
 
 
@@ -304,7 +305,7 @@ def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
         )
     lances = sorted(result.by_lance.items(), key=lambda kv: (-kv[1], kv[0]))
     outcomes = [("ganadas", result.won), ("puestas", result.puesta), ("codillos", result.codillo)]
-    if result.games & {"tresillo"}:
+    if result.games & set(STAT_GAMES["rendidas"]):  # the games that have rendidas (R25)
         outcomes.append(("rendidas", result.rendidas))
     trumps = sorted(result.by_trump.items(), key=lambda kv: (-kv[1], kv[0]))
     return {

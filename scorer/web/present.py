@@ -15,6 +15,7 @@ from typing import Any
 from scorer import evening
 from scorer.engine.tresillo import active_seats
 from scorer.sheet.settleup import settle_up
+from scorer.web.games import game_of
 from scorer.words import (
     ALL_LANCE_WORDS,
     CARTULINA_WORDS,
@@ -336,8 +337,9 @@ def hand_line(
     names = seat_names(players)
     n = int(entry["n"])
     result = str(entry.get("result", ""))
-    if ruleset == "bandos":
-        return bandos_line(hand, entry, players)
+    game = game_of(ruleset)
+    if game.line is not None:
+        return game.line(hand, entry, players)  # type: ignore[no-any-return]
     words = result_words(result, ruleset)
     if result == "paso" or "pass" in hand:
         dealer = entry.get("dealer")
@@ -357,7 +359,7 @@ def hand_line(
     split = split_text(hand, len(players))
     if split:
         parts.append(split)
-    parts.append(result_phrase(hand, entry, players) if ruleset == "tresillo" else words)
+    parts.append(result_phrase(hand, entry, players) if game.result_phrase else words)
     if isinstance(jugador, int):
         parts.append(signed(delta(entry, previous, jugador)))
     return HandLine(n, " · ".join(p for p in parts if p), result)
@@ -448,7 +450,7 @@ def hand_list(
     seats = evening.seatings(players, entries, hands)  # who sat where at each entry
     people = list(dict.fromkeys(name for seating in seats for _seat, name in sorted(seating.items())))
     player = player if player in people else None
-    offered = [(v, w) for v, w, _r in RESULT_FILTERS] if ruleset == "tresillo" else []
+    offered = [(v, w) for v, w, _r in RESULT_FILTERS] if game_of(ruleset).result_filters else []
     result = result if any(v == result for v, _w in offered) else None
     wanted = []
     for i in range(len(entries) - 1, -1, -1):
@@ -954,11 +956,7 @@ class GameView:
     @property
     def close_label(self) -> str:
         """The words of the closing button (and of its confirmation)."""
-        if self.ruleset == "tresillo":
-            return "Cerrar la partida"
-        if self.ruleset == "ombre" and self.over:
-            return "Repartir el bote y cerrar" if self.bote else "Cerrar la partida"
-        return "Repartir y cerrar"
+        return game_of(self.ruleset).close_label(self)
 
 
 def deals_played(ledger: Mapping[str, Any]) -> int:
@@ -969,38 +967,9 @@ def deals_played(ledger: Mapping[str, Any]) -> int:
 def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> GameView:
     """The rule set's own state for the table page."""
     ruleset = ruleset_of(session)
-    rules = session.get("rules") or {}
-    players = list(session.get("players", []))
     name = GAME_NAMES.get(ruleset, ruleset)
-    if ruleset == "pozo_viuda":
-        return GameView(ruleset, name, pozo=pozo_view(ledger, rules, len(players)))
-    if ruleset == "ombre":
-        return GameView(
-            ruleset,
-            name,
-            bote=int(ledger.get("bote", 0)),
-            deals_played=deals_played(ledger),
-            deals=rules.get("deals"),
-            target=rules.get("target"),
-            over=bool(ledger.get("over")),
-            can_close=True,  # O6/O7: once over, only the closing follows; it shares the bote left
-        )
-    if ruleset == "bandos":
-        winner = ledger.get("winner")
-        over = bool(ledger.get("over"))
-        next_dealer = ledger.get("next_dealer")
-        return GameView(
-            ruleset,
-            name,
-            target=int(rules.get("target", 12)),
-            over=over,
-            teams=teams_view(players, ledger.get("scores", {}), winner),
-            winner=winner,
-            turn=turn(players, next_dealer) if isinstance(next_dealer, int) and not over else None,
-            can_pass=False,
-            can_close=False,
-        )
-    return GameView(ruleset, name)
+    game = game_of(ruleset)
+    return game.game_view(session, ledger, name) if game.game_view else GameView(ruleset, name)
 
 
 # ------------------------------------------------------------- bandos lines
@@ -1135,28 +1104,15 @@ def game_summary(
     session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Mapping[str, Any] | None
 ) -> str:
     """The one-sentence summary of a hand of any rule set but Tresillo."""
-    players = list(session.get("players", []))
-    ruleset = ruleset_of(session)
-    if ruleset == "bandos":
-        return bandos_summary(hand, entry, (previous or {}).get("scores"), players)
-    return pots_summary(entry, players, ruleset)
+    game = game_of(ruleset_of(session))
+    if game.summary is not None:
+        return game.summary(session, hand, entry, previous)
+    return pots_summary(entry, list(session.get("players", [])), game.ruleset)
 
 
 def state_words(ruleset: str, entry: Mapping[str, Any] | None, rules: Mapping[str, Any], players: Sequence[str]) -> str:
     """The pots (or scores) after a ledger entry, in a short line."""
-    entry = entry or {}
-    if ruleset == "pozo_viuda":
-        p = pozo_view(entry, rules, len(players))
-        reserves = f" (+ reservas {' + '.join(str(r) for r in p.reserves)})" if p.reserves else ""
-        return f"pozo {p.amount}{reserves}, viuda {p.viuda}"
-    if ruleset == "ombre":
-        return f"bote {int(entry.get('bote', 0))}" + (" · partida terminada" if entry.get("over") else "")
-    if ruleset == "bandos":
-        scores = entry.get("scores", {})
-        parts = [f"{team} {max(int(scores.get(str(s), 0)) for s in seats)}" for team, seats in TEAM_SEATS.items()]
-        text = "mejor de cada equipo: " + ", ".join(parts)
-        return text + (f" · gana el equipo {entry['winner']}" if entry.get("winner") else "")
-    return ""
+    return game_of(ruleset).state_words(entry or {}, rules, players)
 
 
 @dataclass(frozen=True)
@@ -1176,7 +1132,7 @@ def game_preview(
     players = list(session.get("players", []))
     ruleset = ruleset_of(session)
     rules = session.get("rules") or {}
-    teams = teams_view(players, entry.get("scores", {}), entry.get("winner")) if ruleset == "bandos" else []
+    teams = teams_view(players, entry.get("scores", {}), entry.get("winner")) if game_of(ruleset).teams else []
     return GamePreview(
         summary=game_summary(session, hand, entry, previous),
         transfers=transfer_lines(entry, players),
@@ -1221,10 +1177,13 @@ class GameHandView:
 
 
 def game_hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> GameHandView:
-    """The view-model of hand ``n`` (1-based) of a pozo y viuda, Ombre or bandos table."""
+    """The view-model of hand ``n`` (1-based) of a pozo y viuda or Ombre table (a game's own ``hand_view`` else)."""
+    ruleset = ruleset_of(session)
+    game = game_of(ruleset)
+    if game.hand_view is not None:
+        return game.hand_view(session, ledger, n)  # type: ignore[no-any-return]
     players = tuple(session.get("players", []))
     names = seat_names(players)
-    ruleset = ruleset_of(session)
     rules = session.get("rules") or {}
     hands = list(session.get("hands", []))
     entries = list(ledger.get("hands", []))
@@ -1233,24 +1192,6 @@ def game_hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int
     prev_entry = entries[i - 1] if i > 0 else None
     tanto_value, currency = tanto_of(session)
     dealer = entry.get("dealer")
-    if ruleset == "bandos":
-        facts = bandos_facts(hand, players) if "close" not in hand else hand_facts(hand, players)
-        zero = {str(s): 0 for s in names}
-        before_scores = (prev_entry or {}).get("scores", zero)
-        return GameHandView(
-            n=n,
-            line=hand_line(hand, entry, None, players, ruleset),
-            summary=game_summary(session, hand, entry, prev_entry),
-            facts=facts,
-            transfers=[],
-            dealer=_who(dealer, names) if dealer is not None else None,
-            before=state_words(ruleset, prev_entry or {"scores": zero}, rules, players),
-            after=state_words(ruleset, entry, rules, players),
-            balances_before=[],
-            balances_after=[],
-            teams_before=teams_view(players, before_scores, None),
-            teams_after=teams_view(players, entry.get("scores", {}), entry.get("winner")),
-        )
     previous = previous_balances(ledger, i) or {str(s): 0 for s in names}
     return GameHandView(
         n=n,

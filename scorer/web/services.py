@@ -34,6 +34,7 @@ from scorer.engine import SessionError, Settlement
 from scorer.evening import is_event
 from scorer.web import limits
 from scorer.web.extensions import db
+from scorer.web.games import game_of
 from scorer.web.limits import LimitError
 from scorer.web.models import Hand, HandEvent, Table, utcnow
 
@@ -76,7 +77,6 @@ __all__ = [
 TOKEN_BYTES = 24  # 192 random bits, 32 URL-safe characters
 MAX_TOKEN_LENGTH = 64
 MAX_REQUEST_ID_LENGTH = limits.REQUEST_ID_MAX
-CLOSE_WORD = {"pozo_viuda": "repartir", "ombre": "repartir"}  # R30 "devolver" for the rest
 WRITE_ATTEMPTS = 4
 NOT_HANDS = ("close", "ajuste", "sienta")  # entries of the ledger that are not hands played
 
@@ -852,8 +852,9 @@ def table_history(table: Table) -> list[HistoryEvent]:
 
 def close_table(table: Table, how: str | None = None, *, request_id: str | None = None) -> int:
     """Close the table (R30) and make it read-only; its number. ``how``: Tresillo's ``devolver`` or ``repartir``."""
-    word = how or CLOSE_WORD.get(table.ruleset, "devolver")
-    if how is not None and (table.ruleset != "tresillo" or how not in CLOSE_HOWS):
+    closings = game_of(table.ruleset).closings or ("devolver",)  # bandos: the engine refuses it (B4)
+    word = how or closings[0]
+    if how is not None and (len(closings) < 2 or how not in closings):
         raise Invalid(f"unknown closing {how!r}: devolver or repartir (R30)", code="closing_unknown")
     n, _entry = add_hand(table, {"close": word}, request_id=request_id)
     return n
@@ -864,7 +865,7 @@ CLOSE_HOWS = ("devolver", "repartir")  # R30
 
 def closing_previews(table: Table) -> dict[str, dict[str, Any]]:
     """The ledger entry of each closing the table may choose (R30), computed by the engine; saves nothing."""
-    hows = CLOSE_HOWS if table.ruleset == "tresillo" else (CLOSE_WORD.get(table.ruleset, "devolver"),)
+    hows = game_of(table.ruleset).closings or ("devolver",)
     return {how: preview_hand(table, {"close": how}) for how in hows}
 
 

@@ -28,16 +28,15 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import words
 from scorer.engine.errors import MESSAGES as ENGINE_CODES
+from scorer.web.games import all_games, game_of
 
 from . import messages, present, services
 from .extensions import create_limit
 from .forms import (
-    GAME_HELP,
     GAME_LABELS,
     RULE_HELP,
     ConfirmForm,
-    GameHandForm,
-    HandForm,
+    HandFormBase,
     ImportForm,
     NewTableForm,
     PassForm,
@@ -162,7 +161,7 @@ def _known_names() -> list[str]:
     return sorted(seen.values(), key=str.casefold)
 
 
-def _attach(form: HandForm | GameHandForm, exc: services.Invalid, n: int) -> None:
+def _attach(form: HandFormBase, exc: services.Invalid, n: int) -> None:
     """An engine refusal as a Spanish message next to the field it concerns."""
     field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
@@ -212,7 +211,7 @@ def new_table() -> Page:
         names=sorted(set(_known_names()) | set(pena.pena_names()), key=str.casefold),
         help=RULE_HELP,
         games=GAME_LABELS,
-        game_help=GAME_HELP,
+        game_help={g.ruleset: g.help for g in all_games()},
         chosen=form.chosen_game(),
     )
     return page, status
@@ -245,7 +244,7 @@ def table(token: str) -> str:
         deleted=services.deleted_hands(table) if can_edit else [],
         players=table.players,
         revision=table.revision,
-        settle=present.settle_up_lines(session, ledger) if table.closed and table.ruleset != "bandos" else None,
+        settle=present.settle_up_lines(session, ledger) if table.closed and game_of(table.ruleset).money else None,
         **evening_views.table_extras(table, session, ledger, can_edit),
     )
 
@@ -260,32 +259,30 @@ def state(token: str) -> Response:
     return response
 
 
-def _hand_page(
-    table: Any, token: str, form: HandForm | GameHandForm, n: int | None, preview: Any, status: int
-) -> tuple[str, int]:
-    template = "hand_form.html" if isinstance(form, HandForm) else "hand_game.html"
+def _hand_page(table: Any, token: str, form: HandFormBase, n: int | None, preview: Any, status: int) -> tuple[str, int]:
+    template = game_of(table.ruleset).hand_template
     return (
         render_template(template, table=table, token=token, form=form, n=n, preview=preview),
         status,
     )
 
 
-def _hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandForm | GameHandForm:
+def _hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandFormBase:
     players = table.players
-    if table.ruleset == "tresillo":  # R33: the people seated for that hand (the next one unless ``n``)
+    if game_of(table.ruleset).evening:  # R33: the people seated for that hand (the next one unless ``n``)
         session, ledger = services.session_of(table), services.ledger_of(table)
         players = evening_views.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
 
-def _preselect(form: HandForm | GameHandForm, jugador: str | None) -> None:
+def _preselect(form: HandFormBase, jugador: str | None) -> None:
     """``?jugador=2`` from the table page's name buttons: the Jugador is already chosen (one tap saved)."""
     field = getattr(form, "jugador", None)
     if field is not None and jugador and jugador.isdigit() and int(jugador) in form.seats:
         field.data = jugador
 
 
-def _deal_moved_on(table: Any, token: str, form: HandForm | GameHandForm, n: int) -> Page | None:
+def _deal_moved_on(table: Any, token: str, form: HandFormBase, n: int) -> Page | None:
     """A hand form opened for an earlier state of the table (Back after Guardar, another phone wrote
     meanwhile) is refused with an explanation and a way back: nothing is saved. A form without the
     hidden fields (an API-like client) is judged on its content alone."""
@@ -322,7 +319,7 @@ def _preview(
     hand: dict[str, Any] | None = None,
 ) -> Any:
     entries = ledger.get("hands", [])
-    if table.ruleset != "tresillo":
+    if not game_of(table.ruleset).cartulina:  # the pots or teams of the other games, in words
         previous = entries[n - 2] if 2 <= n <= len(entries) + 1 else None
         return present.game_preview(session, hand or {}, entry, previous)
     before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
@@ -376,7 +373,7 @@ def new_hand(token: str) -> Page:
         _attach(form, exc, n)
         return _hand_page(table, token, form, None, None, 400)
     earlier = ledger.get("hands", [])
-    if table.ruleset != "tresillo":
+    if not game_of(table.ruleset).cartulina:
         previous = earlier[number - 2] if 2 <= number <= len(earlier) + 1 else None
         flash(f"Mano {number} anotada: {present.game_summary(session, hand, entry, previous)}.")
         return redirect(url_for("main.table", token=token))
@@ -390,7 +387,7 @@ MISSING = ("Elige", "Faltan", "Hace falta")  # a form still being filled in, not
 
 
 def _live_json(
-    table: Any, form: HandForm | GameHandForm, n: int, entry_of: Any, session: dict[str, Any], ledger: dict[str, Any]
+    table: Any, form: HandFormBase, n: int, entry_of: Any, session: dict[str, Any], ledger: dict[str, Any]
 ) -> Response:
     """What the hand form shows as the keeper taps: the engine's payments, or what is missing or wrong."""
     hand = read_hand(form) if form.validate() else None
@@ -423,7 +420,7 @@ def _live_json(
         summary=summary,
         after=after,
         result=present.result_phrase(
-            hand, entry, evening_views.names_at(session, ledger, n) if table.ruleset == "tresillo" else table.players
+            hand, entry, evening_views.names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players
         ),
         transfers=[
             {"source": t.source, "target": t.target, "amount": t.amount, "concept": t.concept, "detail": t.detail}
@@ -464,9 +461,7 @@ def edit_hand_preview(token: str, n: int) -> Response:
 
 def _over_words(table: Any, ledger: dict[str, Any]) -> str:
     """Why no more hands are entered in a game that ended by itself (Ombre O6, bandos B4)."""
-    if table.ruleset == "bandos":
-        return f"El juego ha terminado: ganó el equipo {ledger.get('winner')}. No se anotan más manos."
-    return "La partida ha terminado (manos acordadas o meta alcanzada): no se anotan más manos."
+    return game_of(table.ruleset).over_words(ledger)
 
 
 @bp.post("/t/<token>/pasan")
@@ -475,8 +470,8 @@ def all_pass(token: str) -> BaseResponse:
     form = PassForm()
     if not form.validate_on_submit():
         abort(400)
-    if table.ruleset == "bandos":
-        flash("En el juego de bandos no se pasa: anota las primeras o una falta.", "error")
+    if not game_of(table.ruleset).can_pass:  # B2
+        flash(messages.render("bandos_no_pass"), "error")
         return redirect(url_for("main.table", token=token))
     try:
         number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
@@ -550,7 +545,7 @@ def hand(token: str, n: int) -> str:
     if not 1 <= n <= len(ledger.get("hands", [])):
         raise services.NotFound(f"hand {n}: no such hand")
     view: present.HandView | present.GameHandView
-    if table.ruleset == "tresillo":
+    if game_of(table.ruleset).cartulina:  # Tresillo's page: cartulina, plato, people (R33)
         view = present.hand_view(session, ledger, n)
     else:
         view = present.game_hand_view(session, ledger, n)
@@ -657,10 +652,11 @@ def close(token: str) -> Page:
     if table.closed:
         flash("La partida ya estaba cerrada.")
         return redirect(url_for("main.table", token=token))
-    if table.ruleset == "bandos":  # B4: the game ends by itself at the target
+    game = game_of(table.ruleset)
+    if not game.closings:  # B4: the game ends by itself at the target
         flash("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta.", "error")
         return redirect(url_for("main.table", token=token))
-    if table.ruleset == "tresillo":  # R30: devolver or repartir, each previewed
+    if len(game.closings) > 1:  # R30: devolver or repartir, each previewed
         return evening_views.closing(token, table)
     if request.method != "POST":  # GET and HEAD
         ledger = services.ledger_of(table)
@@ -682,15 +678,8 @@ def close(token: str) -> Page:
     except services.Invalid as exc:
         flash(f"No se puede cerrar: {messages.message(exc)}", "error")
         return redirect(url_for("main.table", token=token))
-    flash(CLOSED_WORDS.get(table.ruleset, CLOSED_WORDS["tresillo"]))
+    flash(game.closed_words)
     return redirect(url_for("main.table", token=token))
-
-
-CLOSED_WORDS = {
-    "tresillo": "Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.",
-    "pozo_viuda": "Partida cerrada: el pozo y la viuda se han repartido y ya no se puede cambiar.",
-    "ombre": "Partida cerrada: el bote se ha repartido y ya no se puede cambiar.",
-}
 
 
 @bp.get("/t/<token>/exportar.json")
