@@ -1,0 +1,154 @@
+"""At the table with no network (issue 15): the app installs, and no hand is lost offline.
+
+The phone opens a table online (the service worker keeps it and the next deals' forms), the
+network goes (``context.set_offline``), hands are entered and kept on the phone "pendiente de
+guardar", and when the network returns they are saved in order, exactly once; the ledger the
+server answers is then ``scorer settle`` of the exported session.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from scorer.engine import settle
+from scorer.engine.tresillo import active_seats
+
+from .conftest import LiveServer, Taps
+from .helpers import PLAYERS, fill_hand, new_session, next_dealer, night, seed_table, table_url, with_hand
+
+pytestmark = pytest.mark.browser
+
+ENTRIES = "/entries/form"
+
+
+def plan(session: dict[str, Any], count: int) -> list[dict[str, Any]]:
+    """The next ``count`` hands of the night, by the roles of the deals they are played in."""
+    hands = []
+    for i in range(count):
+        roles = active_seats(len(session["players"]), next_dealer(session))
+        hand = night(*roles)[i]
+        hands.append(hand)
+        session = with_hand(session, hand)
+    return hands
+
+
+def wait_until(page: Page, script: str, timeout_ms: int = 10_000) -> Any:
+    """Poll a JS expression until it is truthy (wait_for_function would eval a string: the CSP forbids it)."""
+    for _ in range(timeout_ms // 100):
+        value = page.evaluate(script)
+        if value:
+            return value
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never true: {script}")
+
+
+def open_online(page: Page, server: LiveServer, token: str) -> None:
+    """Open the table with the network on, and wait until the phone has kept it for offline."""
+    page.goto(table_url(server, token))
+    wait_until(page, "navigator.serviceWorker.controller !== null")
+    expect(page.locator("body")).to_have_attribute("data-offline-ready", "true")
+
+
+def pending(page: Page) -> Any:
+    return page.get_by_role("region", name=re.compile("sin guardar")).locator("li.pending-entry")
+
+
+def enter_offline(page: Page, taps: Taps, hand: dict[str, Any], waiting: int) -> None:
+    """Anotar mano → the hand → Guardar, with no network: back on the table, one more pending."""
+    taps(page.get_by_role("link", name="Anotar mano"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Anotar mano")
+    fill_hand(page, taps, PLAYERS, hand)
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(pending(page)).to_have_count(waiting + 1)
+    expect(pending(page).last).to_contain_text("pendiente de guardar")
+
+
+def api_json(server: LiveServer, path: str) -> Any:
+    with server.app.test_client() as client:
+        response = client.get(path)
+        assert response.status_code == 200, response.data
+        return json.loads(response.data)
+
+
+def assert_saved_once(server: LiveServer, token: str, expected_session: dict[str, Any]) -> None:
+    """The table holds exactly the expected hands, in order, and its ledger is scorer settle's."""
+    stored = api_json(server, f"/api/tables/{token}")
+    strip = [{k: v for k, v in h.items() if k != "dealer"} for h in stored["hands"]]
+    wanted = [{k: v for k, v in h.items() if k != "dealer"} for h in expected_session["hands"]]
+    assert strip == wanted
+    assert [h["dealer"] for h in stored["hands"]] == [h["dealer"] for h in expected_session["hands"]]
+    ledger = api_json(server, f"/api/tables/{token}/ledger")
+    assert ledger == settle(stored)
+    assert ledger["balances"] == settle(expected_session)["balances"]
+
+
+def test_three_hands_offline_saved_once_in_order(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    hands = plan(session, 3)
+    open_online(page, live_server, token)
+
+    phone.set_offline(True)
+    for i, hand in enumerate(hands):
+        enter_offline(page, taps, hand, i)
+    page.reload()  # the phone still has them, and says the page is its last copy
+    expect(pending(page)).to_have_count(3)
+    expect(page.get_by_role("status").filter(has_text="sin conexión")).to_contain_text(
+        re.compile(r"sin conexión · datos de las \d\d:\d\d")
+    )
+    assert api_json(live_server, f"/api/tables/{token}")["hands"] == []
+
+    phone.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="pendientes")).to_contain_text("Guardadas las 3 anotaciones")
+    expect(pending(page)).to_have_count(0)
+    for hand in hands:
+        session = with_hand(session, hand)
+    assert_saved_once(live_server, token, session)
+
+
+def test_network_cut_in_the_middle_of_sending(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """The second hand reaches the server, but its answer is lost on the way back (the connection
+    drops); the keeper closes the tab. Reopened, the phone sends again what it still has: each hand
+    ends up recorded exactly once, in order (the Idempotency-Key answers the repeat)."""
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    hands = plan(session, 3)
+    open_online(page, live_server, token)
+    phone.set_offline(True)
+    for i, hand in enumerate(hands):
+        enter_offline(page, taps, hand, i)
+
+    sent: list[str] = []
+
+    def cut_the_second(route: Route) -> None:
+        sent.append(route.request.headers["idempotency-key"])
+        if len(sent) == 2:
+            route.fetch()  # the server records it...
+            route.abort("internetdisconnected")  # ...and the answer never arrives
+            return
+        route.continue_()
+
+    phone.route(f"**/api/tables/{token}{ENTRIES}", cut_the_second)
+    phone.set_offline(False)
+    expect(pending(page)).to_have_count(2)  # the first went; the second is not known to be saved
+    expect(pending(page)).to_contain_text(["pendiente de guardar", "pendiente de guardar"])
+    assert len(api_json(live_server, f"/api/tables/{token}")["hands"]) == 2
+    page.close()
+
+    again = phone.new_page()
+    again.goto(table_url(live_server, token))
+    expect(again.get_by_role("status").filter(has_text="pendientes")).to_contain_text("Guardadas las 2 anotaciones")
+    expect(pending(again)).to_have_count(0)
+    assert len(sent) == 4 and sent[1] == sent[2] and len(set(sent)) == 3  # the second was sent twice
+    for hand in hands:
+        session = with_hand(session, hand)
+    assert_saved_once(live_server, token, session)
