@@ -93,7 +93,7 @@
       credentials: "same-origin",
       cache: "no-store",
       headers: { "Content-Type": "application/json", "Idempotency-Key": entry.key },
-      body: JSON.stringify({ form: entry.form, fields: entry.fields, after: entry.after }),
+      body: JSON.stringify({ form: entry.form, fields: entry.fields, after: entry.after, dealer: entry.dealer }),
     });
   }
 
@@ -223,6 +223,9 @@
     var fields = fieldsOf(form);
     var label = describe(form, submitter);
     var here = window.location.pathname + window.location.search;
+    // the seat the form was made for, when it says (data-dealer): the server refuses it for another
+    var dealer = parseInt(form.getAttribute("data-dealer"), 10);
+    dealer = isNaN(dealer) ? null : dealer;
     if (fixing !== null) {
       return queue.get(fixing).then(function (entry) {
         if (!entry) return null;
@@ -232,6 +235,7 @@
         entry.error = null;
         entry.problems = {};
         entry.after = null; // entered again on the table as it is now
+        entry.dealer = dealer;
         return queue.put(entry);
       });
     }
@@ -244,6 +248,7 @@
         label: label,
         key: newKey(),
         after: last ? last.key : null,
+        dealer: dealer,
         url: here,
         created: new Date().toISOString(),
         state: "pending",
@@ -359,7 +364,7 @@
         drop.className = "danger";
         drop.textContent = "Descartar";
         drop.addEventListener("click", function () {
-          queue.discard(entry).then(refresh);
+          queue.discard(entry).then(refresh).then(trySend);
         });
         actions.appendChild(drop);
         item.appendChild(actions);
@@ -437,8 +442,11 @@
           el.value = values[0];
         }
       });
+      // the page's own scripts follow what was restored (as if tapped)
       Array.prototype.forEach.call(form.elements, function (el) {
-        if (el.name && el.type !== "hidden") el.dispatchEvent(new Event("change", { bubbles: true }));
+        if (!el.name || el.type === "hidden" || el.type === "submit") return;
+        var set = el.type === "radio" || el.type === "checkbox" ? el.checked : el.value !== "";
+        if (set) el.dispatchEvent(new Event("change", { bubbles: true }));
       });
       note(form, entry.error || "Corrige la anotación y guárdala de nuevo.");
       Object.keys(entry.problems || {}).forEach(function (name) {

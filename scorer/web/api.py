@@ -161,7 +161,9 @@ def restore_hand(token: str, hand_id: int) -> Response:
 # the entry stays on the phone to be corrected or discarded.
 #
 # Body: {"form": "hand" | "pass" | …, "fields": {name: value or [values]} or [[name, value], …],
-#        "after": the Idempotency-Key of the entry queued just before this one, or null}.
+#        "after": the Idempotency-Key of the entry queued just before this one, or null,
+#        "dealer": the seat the form was made for (its data-dealer), or null}.
+# A form made for another dealer is refused (with four players the seats it offered were others).
 # An entry queued after another one follows it: it is refused if any other hand came in between.
 # Without "after", the form's own hidden "deal" / "table_revision" (when it has them) must still
 # be the table's, as for the form's POST.
@@ -236,9 +238,15 @@ def _fields(raw: Any) -> MultiDict[str, str]:
     return MultiDict(pairs)
 
 
-def _check_place(table: Any, fields: MultiDict[str, str], after: str | None) -> None:
+def _check_place(table: Any, fields: MultiDict[str, str], after: str | None, dealer: int | None) -> None:
     """Refuse an entry written for another state of the table (409), before reading it."""
     count = services.settlement_of(table).count
+    if dealer is not None:  # the form was made for a deal by this seat (its data-dealer)
+        dealing = int(services.ledger_of(table).get("next_dealer") or 1)
+        if dealer != dealing:
+            names = table.players
+            who = names[dealer - 1] if 1 <= dealer <= len(names) else str(dealer)
+            raise Refused(STALE.format(why=f"se anotó para cuando daba {who}, y ahora da {names[dealing - 1]}"), 409)
     if after is not None:
         previous = services.hand_for_request(table, after)
         if previous is None:
@@ -275,13 +283,16 @@ def add_form_entry(token: str) -> tuple[Response, int]:
     after = body.get("after")
     if after is not None and not isinstance(after, str):
         raise Invalid("after must be the Idempotency-Key of the entry before, or null")
+    dealer = body.get("dealer")
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
+        raise Invalid("dealer must be the seat the form was made for, or null")
     fields = _fields(body.get("fields"))
     try:
         table = services.require_edit(token)
         saved = services.hand_for_request(table, key)
         if saved is not None:  # sent again after the answer was lost: already recorded, once
             return jsonify(n=saved, replayed=True, revision=table.revision), 200
-        _check_place(table, fields, after)
+        _check_place(table, fields, after, dealer)
         fields.poplist("preview")  # the queue saves; "Ver pagos" needs the network
         fields["request_id"] = key
         if current_app.config.get("WTF_CSRF_ENABLED", True):

@@ -152,3 +152,46 @@ def test_network_cut_in_the_middle_of_sending(
     for hand in hands:
         session = with_hand(session, hand)
     assert_saved_once(live_server, token, session)
+
+
+def test_refused_entries_are_kept_to_fix_or_discard(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """An entry the server refuses stays on the phone with the server's reason: one saved empty by
+    mistake is discarded; the next one, written on the form of the deal after it, is then refused
+    (it was for another dealer) and corrected on its form, reopened with what was entered."""
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    open_online(page, live_server, token)
+    phone.set_offline(True)
+
+    taps(page.get_by_role("link", name="Anotar mano"))
+    taps(page.get_by_role("button", name="Guardar"))  # nothing chosen: kept all the same, offline
+    expect(pending(page)).to_have_count(1)
+    # the next deal is Benito's (seat 2): Carmen plays, 5 tricks, Diego 3, Ana 1
+    second = {"jugador": 3, "lance": "entrada", "trump": "oros", "tricks": {3: 5, 4: 3, 1: 1}}
+    enter_offline(page, taps, second, 1)
+    expect(page.get_by_text(re.compile("^da Benito"))).to_have_count(0)  # back on the table page
+
+    phone.set_offline(False)
+    first = pending(page).first
+    expect(first).to_contain_text("no se ha guardado")
+    expect(first).to_contain_text("Elige quién es el jugador")
+    expect(pending(page).nth(1)).to_contain_text("pendiente de guardar")  # waits behind, in order
+    taps(first.get_by_role("button", name="Descartar"))
+
+    expect(pending(page)).to_have_count(1)
+    refused = pending(page).first
+    expect(refused).to_contain_text("se anotó para cuando daba Benito, y ahora da Ana")
+    assert api_json(live_server, f"/api/tables/{token}")["hands"] == []
+    taps(refused.get_by_role("link", name="Corregir"))
+
+    expect(page.get_by_role("alert")).to_contain_text("daba Benito")
+    expect(page.get_by_role("group", name="Jugador", exact=True).get_by_role("radio", name="Carmen")).to_be_checked()
+    expect(page.get_by_role("group", name="Triunfo").get_by_role("radio", name="oros", exact=True)).to_be_checked()
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(page.get_by_role("status").filter(has_text="pendiente")).to_contain_text("Guardada la anotación")
+    expect(pending(page)).to_have_count(0)
+    # Ana deals (seat 1 is the alcalde): Benito's tricks are what is left of the nine
+    fixed = {"jugador": 3, "lance": "entrada", "trump": "oros", "tricks": {3: 5, 4: 3, 2: 1}}
+    assert_saved_once(live_server, token, with_hand(session, fixed))
