@@ -195,3 +195,68 @@ def test_refused_entries_are_kept_to_fix_or_discard(
     # Ana deals (seat 1 is the alcalde): Benito's tricks are what is left of the nine
     fixed = {"jugador": 3, "lance": "entrada", "trump": "oros", "tricks": {3: 5, 4: 3, 2: 1}}
     assert_saved_once(live_server, token, with_hand(session, fixed))
+
+
+def test_a_watcher_sees_the_last_copy_then_follows_again(
+    live_server: LiveServer, phone: BrowserContext, page: Page
+) -> None:
+    """The view link with no network shows the last copy, marked with its time; when the network
+    returns it refreshes by itself to the hands entered meanwhile."""
+    session = new_session(favor_suit="bastos")
+    hand = plan(session, 1)[0]
+    token, view = seed_table(live_server, with_hand(session, hand))
+    open_online(page, live_server, view)
+    hands = page.get_by_role("region", name="Últimas manos").get_by_role("listitem")
+    expect(hands).to_have_count(1)
+
+    phone.set_offline(True)
+    page.reload()
+    expect(page.locator("#sin-conexion")).to_have_text(re.compile(r"^sin conexión · datos de las \d\d:\d\d$"))
+    expect(hands).to_have_count(1)
+
+    from scorer.web import services
+
+    with live_server.app.app_context():  # meanwhile the keeper saves a pass
+        services.add_hand(services.require_edit(token), {"pass": True})
+
+    phone.set_offline(False)
+    expect(hands).to_have_count(2)  # reloaded by itself
+    expect(page.locator("#sin-conexion")).to_have_count(0)
+
+
+def test_installable_manifest_and_service_worker(live_server: LiveServer, phone: BrowserContext, page: Page) -> None:
+    """Chromium reads the manifest without errors, its icons are there with the sizes it states, and
+    the service worker registers for the whole app and keeps the shell."""
+    page.goto(live_server.url("/"))
+    scope = wait_until(
+        page, "navigator.serviceWorker.getRegistration().then(r => r && r.active ? r.scope : null)"
+    )
+    assert scope == live_server.url("/")
+    assert wait_until(page, "caches.keys().then(k => k.some(n => n.startsWith('cartulina-shell-')))")
+
+    cdp = phone.new_cdp_session(page)
+    answer = cdp.send("Page.getAppManifest")
+    assert answer["url"] == live_server.url("/static/manifest.webmanifest")
+    assert answer["errors"] == []
+    manifest = json.loads(answer["data"])
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    assert manifest["short_name"] == "Cartulina" and manifest["theme_color"]
+    errors = {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
+    assert errors <= {"in-incognito"}  # a Playwright context is incognito; nothing else stands in the way
+
+    kinds = set()
+    for icon in manifest["icons"]:
+        response = page.request.get(live_server.url(icon["src"]))
+        assert response.ok and response.headers["content-type"].startswith(icon["type"]), icon
+        body = response.body()
+        if icon["type"] == "image/png":
+            width, height = int.from_bytes(body[16:20], "big"), int.from_bytes(body[20:24], "big")
+            assert body[:8] == b"\x89PNG\r\n\x1a\n" and f"{width}x{height}" == icon["sizes"]
+        else:
+            assert b"<svg" in body
+        kinds.add(icon["type"])
+    assert kinds == {"image/png", "image/svg+xml"}
+
+    worker = page.request.get(live_server.url("/sw.js"))
+    assert worker.ok and worker.headers["service-worker-allowed"] == "/"
+    assert "worker-src 'self'" in worker.headers["content-security-policy"]
