@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from scorer.engine import settle
 from scorer.engine.tresillo import active_seats
+from tests.engine.cli import settle_cli
 
 from .conftest import LiveServer, Taps
 from .helpers import PLAYERS, fill_hand, new_session, next_dealer, night, seed_table, table_url, with_hand
@@ -76,14 +77,17 @@ def api_json(server: LiveServer, path: str) -> Any:
 
 
 def assert_saved_once(server: LiveServer, token: str, expected_session: dict[str, Any]) -> None:
-    """The table holds exactly the expected hands, in order, and its ledger is scorer settle's."""
-    stored = api_json(server, f"/api/tables/{token}")
-    strip = [{k: v for k, v in h.items() if k != "dealer"} for h in stored["hands"]]
+    """The table holds exactly the expected hands, in order, and the server's ledger is what
+    ``scorer settle`` prints for the exported session file."""
+    exported = api_json(server, f"/t/{token}/exportar.json")
+    strip = [{k: v for k, v in h.items() if k != "dealer"} for h in exported["hands"]]
     wanted = [{k: v for k, v in h.items() if k != "dealer"} for h in expected_session["hands"]]
     assert strip == wanted
-    assert [h["dealer"] for h in stored["hands"]] == [h["dealer"] for h in expected_session["hands"]]
+    assert [h["dealer"] for h in exported["hands"]] == [h["dealer"] for h in expected_session["hands"]]
+    printed = settle_cli(exported)
+    assert printed.returncode == 0, printed.stderr
     ledger = api_json(server, f"/api/tables/{token}/ledger")
-    assert ledger == settle(stored)
+    assert ledger == json.loads(printed.stdout)
     assert ledger["balances"] == settle(expected_session)["balances"]
 
 
@@ -228,9 +232,7 @@ def test_installable_manifest_and_service_worker(live_server: LiveServer, phone:
     """Chromium reads the manifest without errors, its icons are there with the sizes it states, and
     the service worker registers for the whole app and keeps the shell."""
     page.goto(live_server.url("/"))
-    scope = wait_until(
-        page, "navigator.serviceWorker.getRegistration().then(r => r && r.active ? r.scope : null)"
-    )
+    scope = wait_until(page, "navigator.serviceWorker.getRegistration().then(r => r && r.active ? r.scope : null)")
     assert scope == live_server.url("/")
     assert wait_until(page, "caches.keys().then(k => k.some(n => n.startsWith('cartulina-shell-')))")
 
