@@ -128,7 +128,7 @@
 
   // ------------------------------------------------------------- the page
 
-  var state = { token: tableToken(), entries: null, sending: false, submitting: false };
+  var state = { token: tableToken(), entries: null, sending: false, submitting: false, away: false, through: false };
 
   function hhmm(iso) {
     var date = new Date(iso);
@@ -156,12 +156,21 @@
     note.hidden = false;
   }
 
-  // Is the server there? (navigator.onLine only knows about the phone's own connection.)
+  // Is the server there? (navigator.onLine only knows about the phone's own connection: a wifi with
+  // no way out, or the server down, look "online".) Resolves with the table's state, or null.
+  var PROBE_MS = 4000;
   function reachable() {
-    if (!navigator.onLine) return Promise.resolve(null);
-    if (!state.token) return Promise.resolve({});
-    return fetch("/t/" + encodeURIComponent(state.token) + "/estado", { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.json() : {}; }, function () { return null; });
+    if (!navigator.onLine || !state.token) return Promise.resolve(navigator.onLine ? {} : null);
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, PROBE_MS) : null;
+    var url = "/t/" + encodeURIComponent(state.token) + "/estado";
+    return fetch(url, { cache: "no-store", credentials: "same-origin", signal: abort ? abort.signal : undefined })
+      .then(function (r) { return r.ok ? r.json() : {}; }, function () { return null; })
+      .then(function (status) {
+        clearTimeout(timer);
+        state.away = status === null;
+        return status;
+      });
   }
 
   function tablePath() { return "/t/" + state.token; }
@@ -262,21 +271,31 @@
     if (!kind || !state.token) return;
     var submitter = event.submitter || null;
     if (submitter && submitter.name === "preview") {
-      if (!navigator.onLine) {
+      if (!navigator.onLine || state.away) {
         event.preventDefault();
         note(form, "Sin conexión: los pagos se verán cuando vuelva la red. «Guardar» la deja pendiente de guardar.");
       }
       return;
     }
-    var queued = state.entries === null ? 0 : state.entries.length;
-    if (fixId() === null && navigator.onLine && queued === 0) return; // the ordinary POST
+    if (state.through) return; // the server answered: the ordinary POST
     event.preventDefault();
     if (state.submitting) return; // a second tap
     state.submitting = true;
-    enqueue(form, submitter).then(function () {
-      window.location.assign(tablePath());
-    }, function () {
+    var queued = state.entries === null ? 0 : state.entries.length;
+    var direct = fixId() === null && navigator.onLine && queued === 0;
+    (direct ? reachable() : Promise.resolve(null)).then(function (status) {
+      if (status !== null) { // the server is there: the form's own POST, as without this file
+        state.through = true;
+        if (form.requestSubmit) form.requestSubmit(submitter || undefined);
+        else form.submit();
+        return null;
+      }
+      return enqueue(form, submitter).then(function () {
+        window.location.assign(tablePath());
+      });
+    }).catch(function () {
       state.submitting = false;
+      state.through = false;
       note(form, "No se ha podido guardar en el teléfono: inténtalo de nuevo.");
     });
   }
@@ -300,7 +319,7 @@
     if (!link || !state.token || link.origin !== window.location.origin) return;
     if (link.pathname !== tablePath() + "/mano") return;
     var deals = pendingDeals();
-    if (navigator.onLine && deals === 0) return;
+    if (navigator.onLine && !state.away && deals === 0) return;
     var forms = formsCycle();
     if (!forms.length) return;
     event.preventDefault();
@@ -515,6 +534,9 @@
     document.addEventListener("submit", onSubmit);
     document.addEventListener("click", onClick);
     window.addEventListener("offline", function () { banner(true); });
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted) state.submitting = state.through = false; // back from the page cache
+    });
     window.addEventListener("online", whenOnline);
     if (!navigator.onLine) banner(true);
     if (!state.token) return;
