@@ -393,7 +393,7 @@
     box.appendChild(list);
     var help = document.createElement("p");
     help.className = "muted small";
-    help.textContent = "Se guardan solas, en orden, cuando vuelva la conexión. Los saldos de arriba aún no las cuentan.";
+    help.textContent = "Se guardan solas, en orden, cuando vuelva la conexión. Los saldos aún no las cuentan.";
     box.appendChild(help);
   }
 

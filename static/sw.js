@@ -24,9 +24,11 @@ var NETWORK_WAIT_MS = 6000; // a page with a kept copy waits this long for the n
 var NOT_KEPT = /^\/(api\/|static\/)|\.(pdf|json|csv)$|\/estado$/;
 
 self.addEventListener("install", function (event) {
+  var home = new Request("/", { credentials: "same-origin" }); // the start_url, for an installed app
   event.waitUntil(
     caches.open(SHELL)
       .then(function (cache) { return cache.addAll(SHELL_FILES); })
+      .then(function () { return fetch(home).then(function (r) { return keep(home, r); }, function () {}); })
       .then(function () { return self.skipWaiting(); })
   );
 });
@@ -56,10 +58,17 @@ function keep(request, response) {
   });
 }
 
+// The kept copy of a page; for a table's new-hand form (/t/<token>/mano) never opened here, the one
+// the table page had kept for the next deal (/t/<token>/mano/tras/0).
 function kept(request) {
+  var options = { ignoreSearch: true, ignoreVary: true };
   return caches.open(PAGES).then(function (cache) {
     return cache.match(request, { ignoreVary: true }).then(function (hit) {
-      return hit || cache.match(request, { ignoreSearch: true, ignoreVary: true });
+      return hit || cache.match(request, options);
+    }).then(function (hit) {
+      var url = new URL(request.url);
+      if (hit || !/^\/t\/[^/]+\/mano$/.test(url.pathname)) return hit;
+      return cache.match(url.origin + url.pathname + "/tras/0", options);
     });
   });
 }

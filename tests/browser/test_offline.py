@@ -91,7 +91,7 @@ def assert_saved_once(server: LiveServer, token: str, expected_session: dict[str
     assert ledger["balances"] == settle(expected_session)["balances"]
 
 
-def test_three_hands_offline_saved_once_in_order(
+def test_three_hands_and_a_pass_offline_saved_once_in_order(
     live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
 ) -> None:
     session = new_session(favor_suit="bastos")
@@ -102,17 +102,20 @@ def test_three_hands_offline_saved_once_in_order(
     phone.set_offline(True)
     for i, hand in enumerate(hands):
         enter_offline(page, taps, hand, i)
+    taps(page.get_by_role("button", name="Todos pasan"))  # and a deal where everybody passed
+    expect(pending(page)).to_have_count(4)
+    expect(pending(page).last).to_contain_text("Todos pasan · pendiente de guardar")
     page.reload()  # the phone still has them, and says the page is its last copy
-    expect(pending(page)).to_have_count(3)
+    expect(pending(page)).to_have_count(4)
     expect(page.get_by_role("status").filter(has_text="sin conexión")).to_contain_text(
         re.compile(r"sin conexión · datos de las \d\d:\d\d")
     )
     assert api_json(live_server, f"/api/tables/{token}")["hands"] == []
 
     phone.set_offline(False)
-    expect(page.get_by_role("status").filter(has_text="pendientes")).to_contain_text("Guardadas las 3 anotaciones")
+    expect(page.get_by_role("status").filter(has_text="pendientes")).to_contain_text("Guardadas las 4 anotaciones")
     expect(pending(page)).to_have_count(0)
-    for hand in hands:
+    for hand in [*hands, {"pass": True}]:
         session = with_hand(session, hand)
     assert_saved_once(live_server, token, session)
 
@@ -269,3 +272,37 @@ def test_installable_manifest_and_service_worker(live_server: LiveServer, phone:
     worker = page.request.get(live_server.url("/sw.js"))
     assert worker.ok and worker.headers["service-worker-allowed"] == "/"
     assert "worker-src 'self'" in worker.headers["content-security-policy"]
+
+
+def test_the_server_out_of_reach_while_the_phone_is_online(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """A wifi with no way out (the phone believes it is online, navigator.onLine stays true): the
+    hand is kept all the same, and saved by itself once the server answers again."""
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    hand = plan(session, 1)[0]
+    open_online(page, live_server, token)
+    refused: list[str] = []
+
+    def out_of_reach(route: Route) -> None:
+        refused.append(route.request.url)
+        route.abort("connectionrefused")
+
+    server_pages = re.compile(re.escape(live_server.url("/")) + r"(t|api)/")
+    phone.route(server_pages, out_of_reach)
+    taps(page.get_by_role("link", name="Anotar mano"))  # the form kept for the next deal
+    expect(page.get_by_role("heading", level=1)).to_have_text("Anotar mano")
+    fill_hand(page, taps, PLAYERS, hand)
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(pending(page)).to_have_count(1)
+    expect(page.locator("#sin-conexion")).to_contain_text("sin conexión · datos de las")
+    assert page.evaluate("navigator.onLine") is True
+    assert api_json(live_server, f"/api/tables/{token}")["hands"] == []
+    assert any(url.endswith("/estado") for url in refused)
+    assert any(url.endswith(f"/t/{token}/mano") for url in refused)  # the worker served its kept form
+
+    phone.unroute(server_pages)  # the way out is back: the phone retries by itself
+    saved = page.get_by_role("status").filter(has_text="pendiente")
+    expect(saved).to_contain_text("Guardada la anotación", timeout=30_000)
+    assert_saved_once(live_server, token, with_hand(session, hand))
