@@ -21,6 +21,7 @@ from tests.engine.cli import settle_cli
 
 from .conftest import LiveServer, Taps
 from .helpers import PLAYERS, fill_hand, new_session, next_dealer, night, seed_table, table_url, with_hand
+from .test_accessibility import AXE, audit
 
 pytestmark = pytest.mark.browser
 
@@ -107,6 +108,7 @@ def test_three_hands_and_a_pass_offline_saved_once_in_order(
     expect(pending(page).last).to_contain_text("Todos pasan · pendiente de guardar")
     page.reload()  # the phone still has them, and says the page is its last copy
     expect(pending(page)).to_have_count(4)
+    assert audit(page, AXE.read_text(encoding="utf-8")) == []
     expect(page.get_by_role("status").filter(has_text="sin conexión")).to_contain_text(
         re.compile(r"sin conexión · datos de las \d\d:\d\d")
     )
@@ -192,6 +194,10 @@ def test_refused_entries_are_kept_to_fix_or_discard(
     expect(first).to_contain_text("no se ha guardado")
     expect(first).to_contain_text("Elige quién es el jugador")
     expect(pending(page).nth(1)).to_contain_text("pendiente de guardar")  # waits behind, in order
+    assert audit(page, AXE.read_text(encoding="utf-8")) == []
+    page.set_viewport_size({"width": 195, "height": 844})  # 200 % text on a phone: no sideways scroll
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.set_viewport_size({"width": 390, "height": 844})
     taps(first.get_by_role("button", name="Descartar"))
 
     expect(pending(page)).to_have_count(1)
