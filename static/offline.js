@@ -365,7 +365,8 @@
       if (entry.state === "refused") {
         var why = document.createElement("p");
         why.className = "error-text";
-        why.textContent = entry.error;
+        var reason = String(entry.error || "").replace(/^No se ha guardado:\s*/, "");
+        why.textContent = reason.charAt(0).toUpperCase() + reason.slice(1);
         item.appendChild(why);
         var actions = document.createElement("div");
         actions.className = "actions";

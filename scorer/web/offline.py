@@ -56,7 +56,10 @@ def dealer_after(table: Any, ahead: int) -> int:
 
 
 def forms_cycle(table: Any) -> list[str]:
-    """The addresses of the new-hand form for the next deals, one per seat (then they repeat)."""
+    """The addresses of the new-hand form for the next deals, one per seat (then they repeat);
+    none when no more hands are entered (closed, or a game over by itself: Ombre O6, bandos B4)."""
+    if table.closed or services.ledger_of(table).get("over"):
+        return []
     return [url_for("offline.hand_form_ahead", token=table.edit_token, ahead=k) for k in range(len(table.players))]
 
 
@@ -70,7 +73,7 @@ def offline_context() -> dict[str, Any]:
 @bp.get("/t/<token>/mano/tras/<int:ahead>")
 def hand_form_ahead(token: str, ahead: int) -> Any:
     table = services.require_edit(token)
-    if ahead > MAX_AHEAD or table.closed:
+    if ahead > MAX_AHEAD or not forms_cycle(table):
         raise services.NotFound(f"no form {ahead} deals ahead")
     form = views._hand_form(table, dealer_after(table, ahead))
     page, status = views._hand_page(table, token, form, None, None, 200)

@@ -244,3 +244,18 @@ def test_pages_link_the_manifest_and_say_when_they_were_made(client: FlaskClient
     for icon in data["icons"]:
         with client.get(icon["src"]) as response:
             assert response.status_code == 200 and response.mimetype == icon["type"]
+
+
+def test_no_forms_ahead_once_no_hand_can_follow(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    """An Ombre game of one deal is over after it (O6): nothing to keep; a closed table neither."""
+    ombre = make_table(
+        players=PLAYERS[:3],
+        rules={"ruleset": "ombre", "deals": 1},
+        hands=[{"jugador": 1, "lance": "entrada", "trump": "oros", "tricks": {"1": 5, "2": 2, "3": 2}}],
+    )
+    assert 'data-offline-forms=""' in client.get(f"/t/{ombre.edit_token}").get_data(as_text=True)
+    assert client.get(f"/t/{ombre.edit_token}/mano/tras/0").status_code == 404
+    closed = make_table()
+    client.post(f"/t/{closed.edit_token}/cerrar")
+    assert "data-offline-forms" not in client.get(f"/t/{closed.edit_token}").get_data(as_text=True)
+    assert client.get(f"/t/{closed.edit_token}/mano/tras/0").status_code == 404
