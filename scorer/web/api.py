@@ -197,16 +197,23 @@ def _form_problems(form: Any) -> dict[str, list[str]]:
     return problems
 
 
+def read_form(form: Any, read: Callable[[Any], dict[str, Any] | None]) -> dict[str, Any]:
+    """What a page's form (made with the posted fields) records, read by that page's own reader;
+    refused with the messages the page would show next to each field. A new queueable form needs
+    only its reader in OFFLINE_FORMS, e.g. ``lambda table, fields: read_form(ajuste_form(…,
+    formdata=fields), read_ajuste)``."""
+    entry = read(form) if form.validate() else None
+    if entry is None:
+        problems = _form_problems(form)
+        first = next(iter(problems.values()), ["Revisa lo anotado."])[0]
+        raise Refused(f"No se ha guardado: {first}", 422, problems)
+    return entry
+
+
 def _read_hand_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
     """The new-hand form (any game), read exactly as ``views.new_hand`` reads its POST."""
     dealer = int(services.ledger_of(table).get("next_dealer") or 1)
-    form = views._hand_form(table, dealer, formdata=fields)
-    hand = views.read_hand(form) if form.validate() else None
-    if hand is None:
-        problems = _form_problems(form)
-        first = next(iter(problems.values()), ["Revisa la mano."])[0]
-        raise Refused(f"No se ha guardado: {first}", 422, problems)
-    return hand
+    return read_form(views._hand_form(table, dealer, formdata=fields), views.read_hand)
 
 
 def _read_pass_form(_table: Any, _fields: MultiDict[str, str]) -> dict[str, Any]:
