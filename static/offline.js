@@ -268,7 +268,13 @@
   function onSubmit(event) {
     var form = event.target;
     var kind = form.getAttribute && form.getAttribute("data-offline");
-    if (!kind || !state.token) return;
+    if (!kind || !state.token) {
+      if (!navigator.onLine && form.method === "post") { // an edit, a deletion…: not kept offline
+        event.preventDefault();
+        note(form, "Sin conexión: esto no se puede guardar sin red. Inténtalo cuando vuelva la conexión.");
+      }
+      return;
+    }
     var submitter = event.submitter || null;
     if (submitter && submitter.name === "preview") {
       if (!navigator.onLine || state.away) {

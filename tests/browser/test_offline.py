@@ -312,3 +312,17 @@ def test_the_server_out_of_reach_while_the_phone_is_online(
     saved = page.get_by_role("status").filter(has_text="pendiente")
     expect(saved).to_contain_text("Guardada la anotación", timeout=30_000)
     assert_saved_once(live_server, token, with_hand(session, hand))
+
+
+def test_a_form_that_is_not_kept_says_it_needs_the_network(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """Correcting a saved hand is not queued: with no network its form says so and stays open."""
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, with_hand(session, plan(session, 1)[0]))
+    open_online(page, live_server, token)
+    page.goto(live_server.url(f"/t/{token}/mano/1/editar"))
+    phone.set_offline(True)
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(page.get_by_role("alert")).to_contain_text("Sin conexión: esto no se puede guardar sin red")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Corregir la mano 1")
