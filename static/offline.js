@@ -524,14 +524,23 @@
     reachable().then(function (status) {
       if (status === null) return banner(true);
       banner(false);
-      var shown = document.body.getAttribute("data-revision") || document.body.getAttribute("data-table-revision");
-      var poll = document.body.getAttribute("data-poll");
-      if (poll && status.revision !== undefined && String(status.revision) !== shown) {
-        window.location.reload(); // a watcher's view: the table moved on meanwhile
-        return;
-      }
-      trySend();
+      trySend().then(function (saved) {
+        if (!saved) freshen(status);
+      });
     });
+  }
+
+  // A table page shown from the phone's copy while the table moved on: the server's page, once.
+  function freshen(status) {
+    var shown = document.body.getAttribute("data-revision") || document.body.getAttribute("data-table-revision");
+    if (!onTablePage() || shown === null || status.revision === undefined) return;
+    var now = String(status.revision);
+    var mark = "cartulina-fresh-" + state.token;
+    try {
+      if (now === shown || sessionStorage.getItem(mark) === now) return;
+      sessionStorage.setItem(mark, now);
+    } catch (e) { return; }
+    window.location.reload();
   }
 
   function start() {
