@@ -93,13 +93,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from scorer.web.api import bp as api_bp
     from scorer.web.offline import bp as offline_bp
+    from scorer.web.pena import bp as pena_bp
+    from scorer.web.pena_api import bp as pena_api_bp
     from scorer.web.sheet_views import bp as sheet_bp
     from scorer.web.views import bp as main_bp
 
     csrf.exempt(api_bp)  # JSON only: a cross-site form cannot send Content-Type application/json
+    csrf.exempt(pena_api_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(main_bp)
     app.register_blueprint(sheet_bp)
+    app.register_blueprint(pena_bp)
+    app.register_blueprint(pena_api_bp)
     app.register_blueprint(offline_bp)  # the service worker and the forms it keeps (issue 15)
 
     app.after_request(_security_headers)
