@@ -168,9 +168,16 @@ def test_needs_json_and_the_edit_token(client: FlaskClient, empty: Table) -> Non
     assert hands(client, empty.edit_token) == []
 
 
-def test_a_closed_table_refuses_in_spanish(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+def close(app: Flask, token: str) -> None:
+    from scorer.web import services
+
+    with app.app_context():
+        services.close_table(services.require_edit(token))
+
+
+def test_a_closed_table_refuses_in_spanish(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
     table = make_table()
-    client.post(f"/t/{table.edit_token}/cerrar")
+    close(app, table.edit_token)
     answer = post(client, table.edit_token, {"request_id": "x"}, form="pass")
     assert answer.status_code == 403
     assert answer.get_json()["error"] == "La partida está cerrada: ya no se puede cambiar."
@@ -246,7 +253,9 @@ def test_pages_link_the_manifest_and_say_when_they_were_made(client: FlaskClient
             assert response.status_code == 200 and response.mimetype == icon["type"]
 
 
-def test_no_forms_ahead_once_no_hand_can_follow(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+def test_no_forms_ahead_once_no_hand_can_follow(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
     """An Ombre game of one deal is over after it (O6): nothing to keep; a closed table neither."""
     ombre = make_table(
         players=PLAYERS[:3],
@@ -256,6 +265,6 @@ def test_no_forms_ahead_once_no_hand_can_follow(client: FlaskClient, make_table:
     assert 'data-offline-forms=""' in client.get(f"/t/{ombre.edit_token}").get_data(as_text=True)
     assert client.get(f"/t/{ombre.edit_token}/mano/tras/0").status_code == 404
     closed = make_table()
-    client.post(f"/t/{closed.edit_token}/cerrar")
+    close(app, closed.edit_token)
     assert "data-offline-forms" not in client.get(f"/t/{closed.edit_token}").get_data(as_text=True)
     assert client.get(f"/t/{closed.edit_token}/mano/tras/0").status_code == 404
