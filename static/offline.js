@@ -530,15 +530,19 @@
     });
   }
 
-  // A table page shown from the phone's copy while the table moved on: the server's page, once.
+  // A table page shown from the phone's copy while the table moved on: the server's page (at most
+  // every FRESH_MS for one revision: a network so slow that the copy comes first does not loop).
+  var FRESH_MS = 15000;
   function freshen(status) {
     var shown = document.body.getAttribute("data-revision") || document.body.getAttribute("data-table-revision");
     if (!onTablePage() || shown === null || status.revision === undefined) return;
     var now = String(status.revision);
+    if (now === shown) return;
     var mark = "cartulina-fresh-" + state.token;
     try {
-      if (now === shown || sessionStorage.getItem(mark) === now) return;
-      sessionStorage.setItem(mark, now);
+      var last = (sessionStorage.getItem(mark) || "").split("@");
+      if (last[0] === now && Date.now() - Number(last[1]) < FRESH_MS) return;
+      sessionStorage.setItem(mark, now + "@" + Date.now());
     } catch (e) { return; }
     window.location.reload();
   }

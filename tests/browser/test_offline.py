@@ -240,7 +240,7 @@ def test_a_watcher_sees_the_last_copy_then_follows_again(
         services.add_hand(services.require_edit(token), {"pass": True})
 
     phone.set_offline(False)
-    expect(hands).to_have_count(2)  # reloaded by itself
+    expect(hands).to_have_count(2, timeout=20_000)  # reloaded by itself
     expect(page.locator("#sin-conexion")).to_have_count(0)
 
 
