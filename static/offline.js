@@ -495,11 +495,12 @@
     // this page too, when it was loaded before the worker was there to keep it
     var urls = navigator.serviceWorker.controller ? [] : [window.location.pathname + window.location.search];
     var mark = "cartulina-kept-" + state.token;
+    var others = (document.body.getAttribute("data-offline-keep") || "").split(" ").filter(Boolean);
     if (forms.length && revision !== null) {
       try {
         localStorage.setItem("cartulina-forms-" + state.token, JSON.stringify(forms));
-        if (localStorage.getItem(mark) !== revision) urls = urls.concat(forms);
-      } catch (e) { urls = urls.concat(forms); }
+        if (localStorage.getItem(mark) !== revision) urls = urls.concat(forms, others);
+      } catch (e) { urls = urls.concat(forms, others); }
     }
     navigator.serviceWorker.ready.then(function (registration) {
       var worker = registration.active;

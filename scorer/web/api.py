@@ -17,7 +17,8 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import services, views
+from scorer.web import evening_views, services, views
+from scorer.web.evening_forms import ajuste_form, read_ajuste
 from scorer.web.forms import explain
 from scorer.web.services import Invalid, ServiceError
 
@@ -221,10 +222,20 @@ def _read_pass_form(_table: Any, _fields: MultiDict[str, str]) -> dict[str, Any]
     return {"pass": True}
 
 
-# The queueable forms: the value of the form's data-offline attribute → its reader.
+def _read_ajuste_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
+    """An ajuste (R32), read as ``evening_views.ajuste`` reads its POST, for the seating now."""
+    if table.ruleset != "tresillo":
+        raise Refused("Esta partida no admite ajustes: sus reglas no los tienen.", 422)
+    seating = evening_views._seating_for(services.session_of(table), services.ledger_of(table), None)
+    return read_form(ajuste_form(seating, formdata=fields), read_ajuste)
+
+
+# The queueable forms: the value of the form's data-offline attribute → its reader. (A cambio de
+# jugador is not here: it is confirmed after seeing what it does, which needs the server.)
 OFFLINE_FORMS: dict[str, Callable[[Any, MultiDict[str, str]], dict[str, Any]]] = {
     "hand": _read_hand_form,
     "pass": _read_pass_form,
+    "ajuste": _read_ajuste_form,
 }
 STALE = "La partida ha cambiado desde que se anotó esto sin conexión ({why}): no se ha guardado."
 

@@ -63,11 +63,18 @@ def forms_cycle(table: Any) -> list[str]:
     return [url_for("offline.hand_form_ahead", token=table.edit_token, ahead=k) for k in range(len(table.players))]
 
 
+def pages_to_keep(table: Any) -> list[str]:
+    """Other forms the table page has the phone keep for offline (those the queue takes)."""
+    if table.closed or table.ruleset != "tresillo":
+        return []
+    return [url_for("main.ajuste", token=table.edit_token)]  # R32: an ajuste takes no deal
+
+
 @bp.app_context_processor
 def offline_context() -> dict[str, Any]:
     """For the pages: when this copy was made (shown when it is opened offline), the forms to keep."""
     rendered = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return {"rendered_at": rendered, "offline_forms": forms_cycle}
+    return {"rendered_at": rendered, "offline_forms": forms_cycle, "offline_pages": pages_to_keep}
 
 
 @bp.get("/t/<token>/mano/tras/<int:ahead>")

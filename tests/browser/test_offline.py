@@ -70,6 +70,21 @@ def enter_offline(page: Page, taps: Taps, hand: dict[str, Any], waiting: int) ->
     expect(pending(page).last).to_contain_text("pendiente de guardar")
 
 
+AJUSTE = {"ajuste": {"from": 2, "to": 3, "amount": 10}}  # Benito pays Carmen 10
+
+
+def enter_ajuste_offline(page: Page, taps: Taps, waiting: int) -> None:
+    """Ajuste → Benito pays Carmen 10 tantos → Guardar, with no network: one more pending."""
+    taps(page.get_by_role("link", name="Ajuste", exact=True))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ajuste")
+    taps(page.get_by_role("group", name="¿Quién paga?").get_by_role("radio", name="Benito"))
+    taps(page.get_by_role("group", name="¿A quién?").get_by_role("radio", name="Carmen"))
+    page.get_by_label("¿Cuántos tantos?").fill("10")
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(pending(page)).to_have_count(waiting + 1)
+    expect(pending(page).last).to_contain_text("Benito · Carmen")
+
+
 def api_json(server: LiveServer, path: str) -> Any:
     with server.app.test_client() as client:
         response = client.get(path)
@@ -84,7 +99,7 @@ def assert_saved_once(server: LiveServer, token: str, expected_session: dict[str
     strip = [{k: v for k, v in h.items() if k != "dealer"} for h in exported["hands"]]
     wanted = [{k: v for k, v in h.items() if k != "dealer"} for h in expected_session["hands"]]
     assert strip == wanted
-    assert [h["dealer"] for h in exported["hands"]] == [h["dealer"] for h in expected_session["hands"]]
+    assert [h.get("dealer") for h in exported["hands"]] == [h.get("dealer") for h in expected_session["hands"]]
     printed = settle_cli(exported)
     assert printed.returncode == 0, printed.stderr
     ledger = api_json(server, f"/api/tables/{token}/ledger")
@@ -92,7 +107,7 @@ def assert_saved_once(server: LiveServer, token: str, expected_session: dict[str
     assert ledger["balances"] == settle(expected_session)["balances"]
 
 
-def test_three_hands_and_a_pass_offline_saved_once_in_order(
+def test_three_hands_an_ajuste_and_a_pass_offline_saved_once_in_order(
     live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
 ) -> None:
     session = new_session(favor_suit="bastos")
@@ -101,13 +116,15 @@ def test_three_hands_and_a_pass_offline_saved_once_in_order(
     open_online(page, live_server, token)
 
     phone.set_offline(True)
-    for i, hand in enumerate(hands):
-        enter_offline(page, taps, hand, i)
+    enter_offline(page, taps, hands[0], 0)
+    enter_offline(page, taps, hands[1], 1)
+    enter_ajuste_offline(page, taps, 2)  # R32: takes no deal, the next form is still the third deal's
+    enter_offline(page, taps, hands[2], 3)
     taps(page.get_by_role("button", name="Todos pasan"))  # and a deal where everybody passed
-    expect(pending(page)).to_have_count(4)
+    expect(pending(page)).to_have_count(5)
     expect(pending(page).last).to_contain_text("Todos pasan · pendiente de guardar")
     page.reload()  # the phone still has them, and says the page is its last copy
-    expect(pending(page)).to_have_count(4)
+    expect(pending(page)).to_have_count(5)
     assert audit(page, AXE.read_text(encoding="utf-8")) == []
     expect(page.get_by_role("status").filter(has_text="sin conexión")).to_contain_text(
         re.compile(r"sin conexión · datos de las \d\d:\d\d")
@@ -115,9 +132,12 @@ def test_three_hands_and_a_pass_offline_saved_once_in_order(
     assert api_json(live_server, f"/api/tables/{token}")["hands"] == []
 
     phone.set_offline(False)
-    expect(page.get_by_role("status").filter(has_text="pendientes")).to_contain_text("Guardadas las 4 anotaciones")
+    expect(page.get_by_role("status").filter(has_text="pendientes")).to_contain_text("Guardadas las 5 anotaciones")
     expect(pending(page)).to_have_count(0)
-    for hand in [*hands, {"pass": True}]:
+    for hand in hands[:2]:
+        session = with_hand(session, hand)
+    session["hands"].append(AJUSTE)  # an ajuste carries no dealer
+    for hand in [hands[2], {"pass": True}]:
         session = with_hand(session, hand)
     assert_saved_once(live_server, token, session)
 

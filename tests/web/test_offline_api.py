@@ -268,3 +268,18 @@ def test_no_forms_ahead_once_no_hand_can_follow(
     close(app, closed.edit_token)
     assert "data-offline-forms" not in client.get(f"/t/{closed.edit_token}").get_data(as_text=True)
     assert client.get(f"/t/{closed.edit_token}/mano/tras/0").status_code == 404
+
+
+def test_an_ajuste_form_is_saved_as_its_own_post_would(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    """R32: Benito pays Carmen 10 for a renuncio; through the page and through the queue, the same entry."""
+    fields = {"payer": "2", "to": "3", "amount": "10", "reason": "", "note": "renuncio"}
+    by_form, by_queue = make_table(hands=[]), make_table(hands=[])
+    assert 'data-offline="ajuste"' in client.get(f"/t/{by_form.edit_token}/ajuste").get_data(as_text=True)
+    assert client.post(f"/t/{by_form.edit_token}/ajuste", data={**fields, "save": "1"}).status_code == 302
+    assert post(client, by_queue.edit_token, fields, form="ajuste").status_code == 201
+    saved = hands(client, by_queue.edit_token)
+    assert saved == hands(client, by_form.edit_token) and saved[0]["ajuste"] == {"from": 2, "to": 3, "amount": 10}
+    wrong = post(client, by_queue.edit_token, {**fields, "to": "2"}, key="k2", form="ajuste")
+    assert wrong.status_code == 422 and list(wrong.get_json()["problems"]) == ["to"]
+    page = client.get(f"/t/{by_queue.edit_token}").get_data(as_text=True)
+    assert f'data-offline-keep="/t/{by_queue.edit_token}/ajuste"' in page
