@@ -323,6 +323,8 @@ def add_form_entry(token: str) -> tuple[Response, int]:
         if exc.hand is not None and exc.hand != count + 1:
             field, message = "general", f"La mano {exc.hand} dejaría de ser posible: {message}"
         raise Refused(f"No se ha guardado: {message}", 422, {field: [message]}) from None
-    except (services.NotFound, services.Forbidden, services.Conflict) as exc:
+    except services.Conflict:  # the key's hand was saved, then deleted at the table: not again
+        raise Refused("Ya se había guardado y después se borró en la partida: descártala.", 409) from None
+    except (services.NotFound, services.Forbidden) as exc:
         raise Refused(views._spanish(exc), exc.status) from None
     return jsonify(n=n, hand=entry, revision=table.revision, message=f"Mano {n} anotada."), 201

@@ -283,3 +283,12 @@ def test_an_ajuste_form_is_saved_as_its_own_post_would(client: FlaskClient, make
     assert wrong.status_code == 422 and list(wrong.get_json()["problems"]) == ["to"]
     page = client.get(f"/t/{by_queue.edit_token}").get_data(as_text=True)
     assert f'data-offline-keep="/t/{by_queue.edit_token}/ajuste"' in page
+
+
+def test_saved_then_deleted_is_not_saved_again(client: FlaskClient, empty: Table) -> None:
+    """The answer was lost, and meanwhile the hand was deleted at the table: the repeat is refused."""
+    assert post(client, empty.edit_token, FIELDS, key="gone").status_code == 201
+    assert client.delete(f"/api/tables/{empty.edit_token}/hands/1").status_code == 200
+    again = post(client, empty.edit_token, FIELDS, key="gone")
+    assert again.status_code == 409 and "se borró" in again.get_json()["error"]
+    assert hands(client, empty.edit_token) == []
