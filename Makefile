@@ -40,6 +40,7 @@ bench: setup-dev  ## print the performance figures
 	$(PY) bench/engine.py
 	$(PY) bench/web.py
 	$(PY) bench/sheet.py
+	$(PY) bench/hostile.py
 
 check-examples: setup
 	../shared/tools/check-examples $(PY)

@@ -12,10 +12,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import flask_migrate
-from flask import Flask, Response, request
+from flask import Flask, Response, jsonify, render_template, request
 from sqlalchemy import event
+from werkzeug.exceptions import HTTPException
 
-from scorer.web.extensions import csrf, db, migrate
+from scorer.web.extensions import csrf, db, limiter, migrate
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
@@ -36,6 +37,19 @@ SECURITY_HEADERS = {
 }
 
 
+class SafeResponse(Response):
+    """A response whose text body can always be encoded (D2).
+
+    Data stored before the input limits may hold a lone surrogate; it is sent as U+FFFD's
+    bytes instead of failing the whole page with a 500.
+    """
+
+    def set_data(self, value: bytes | str) -> None:
+        if isinstance(value, str):
+            value = value.encode("utf-8", "replace")
+        super().set_data(value)
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create the app: defaults, then instance/config.py, then FLASK_* variables, then ``test_config``."""
     instance = (test_config or {}).get("INSTANCE_PATH") or os.environ.get("FLASK_INSTANCE_PATH") or ROOT / "instance"
@@ -46,6 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         instance_path=str(pathlib.Path(instance).resolve()),
         instance_relative_config=True,
     )
+    app.response_class = SafeResponse
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         SECRET_KEY=None,
@@ -61,6 +76,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # link (kept in the signed session cookie); True lists every table (a private, single-user instance).
         CARTULINA_HOME_LISTS_ALL=False,
         PERMANENT_SESSION_LIFETIME=dt.timedelta(days=365),  # the remembered tables outlive the browser session
+        # Rate limit of table creation and import (new table form, import, POST /api/tables) per client
+        # address, Flask-Limiter syntax; counted in memory per process unless RATELIMIT_STORAGE_URI names a
+        # shared storage (e.g. "redis://host:6379" for several servers).
+        CARTULINA_CREATE_LIMIT="20 per minute;200 per day",
+        RATELIMIT_ENABLED=True,
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_HEADERS_ENABLED=True,  # 429 answers carry Retry-After
+        # The PDF sheet renders in a child process killed after this many seconds (503); 0 renders in-process.
+        SHEET_PDF_TIMEOUT=20.0,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env()
@@ -83,6 +107,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+    limiter.init_app(app)
 
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
@@ -108,7 +133,26 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(offline_bp)  # the service worker and the forms it keeps (issue 15)
 
     app.after_request(_security_headers)
+    app.register_error_handler(HTTPException, _http_error)
     return app
+
+
+def _http_error(exc: HTTPException) -> Any:
+    """The API answers every HTTP error as JSON (405 and 413 included); pages get a Spanish page for 429."""
+    if request.path.startswith("/api/"):
+        response = jsonify(error=exc.description or exc.name)
+        response.status_code = exc.code or 500
+        for name in ("Retry-After", "Allow"):
+            value = exc.get_response().headers.get(name)
+            if value:
+                response.headers[name] = value
+        return response
+    if exc.code == 429:
+        message = "Demasiadas partidas nuevas desde esta dirección en poco tiempo: espera un poco y vuelve a probar."
+        return render_template("error.html", message=message, status=429), 429
+    if exc.code == 413:
+        return render_template("error.html", message="Lo enviado es demasiado grande.", status=413), 413
+    return exc
 
 
 def database_url(url: str) -> str:
@@ -161,6 +205,7 @@ def _security_headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", current_app.config["CONTENT_SECURITY_POLICY"])
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
-    if request.path.startswith("/api/"):
-        response.headers.setdefault("Cache-Control", "no-store")
+    if request.endpoint not in ("static", "sheet.css"):
+        # every page and answer may carry a token (in its links, its body or its own address)
+        response.headers["Cache-Control"] = "no-store"
     return response

@@ -2,8 +2,9 @@
 
 Writes need the edit token and ``Content-Type: application/json``. A POST of a
 hand may carry an ``Idempotency-Key`` header: sent twice, the hand is saved
-once. A PUT may carry ``If-Match: <revision>`` (the hand's revision): stale,
-it is refused with 409.
+once (sent with another body, 422). A PUT may carry ``If-Match: <revision>``
+(the hand's revision, as the ETag of a GET or PUT of the hand; ``*`` for any):
+stale, it is refused with 409. Bodies obey :mod:`scorer.web.limits`.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import evening_views, services, views
+from scorer.web import evening_views, limits, services, views
 from scorer.web.evening_forms import ajuste_form, read_ajuste
+from scorer.web.extensions import create_limit
 from scorer.web.forms import explain
 from scorer.web.services import Invalid, ServiceError
 
@@ -53,16 +55,29 @@ def _require_json() -> None:
         raise UnsupportedMediaType("writes need Content-Type: application/json")
 
 
-def _body() -> Any:
-    """The request's JSON body; 415 unless it is declared as JSON, 400 unless it parses."""
+def _body(about: str = "session", limit: int = limits.SESSION_BYTES_MAX) -> Any:
+    """The request's JSON body; 415 unless it is declared as JSON, 400 unless it parses within the limits.
+
+    ``about`` prefixes the errors ("session" for a session file, "" for a hand: its number is not known yet).
+    """
     _require_json()
-    text = request.get_data(as_text=True)
+    error = limits.too_large(request.content_length, limit)
+    if error is not None:
+        raise Invalid.limit(error, about=about)
+    raw = request.get_data(cache=True)
+    error = limits.too_large(len(raw), limit)
+    if error is not None:
+        raise Invalid.limit(error, about=about)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Invalid("not valid JSON: the body is not UTF-8", about=about) from None
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
-        raise Invalid("too deeply nested") from None
+        raise Invalid("too deeply nested", about=about) from None
     except ValueError as exc:
-        raise Invalid(f"not valid JSON: {exc}") from None
+        raise Invalid(f"not valid JSON: {exc}", about=about) from None
 
 
 def _page_url(token: str) -> str:
@@ -77,6 +92,7 @@ def _json_text(text: str) -> Response:
 
 
 @bp.post("/tables")
+@create_limit
 def create_table() -> tuple[Response, int, dict[str, str]]:
     table = services.create_table(_body())
     answer = {
@@ -103,30 +119,47 @@ def get_ledger(token: str) -> Response:
 @bp.post("/tables/<token>/hands")
 def add_hand(token: str) -> tuple[Response, int]:
     table = services.require_edit(token)
-    hand = _body()
+    hand = _body("", limits.HAND_BYTES_MAX)
     key = request.headers.get("Idempotency-Key") or request.headers.get("X-Request-Id") or None
     n, entry = services.add_hand(table, hand, request_id=key)
     return jsonify(n=n, hand=entry), 201
 
 
 def _if_match() -> int | None:
+    """The revision of If-Match (``"3"``, ``W/"3"``, ``3``); None when absent or ``*`` (any revision)."""
     value = request.headers.get("If-Match")
-    if value is None:
+    if value is None or value.strip() == "*":
         return None
     text = value.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
-        raise Invalid(f"If-Match must be the hand's revision number, not {value!r}")
+    if not (text.isascii() and text.isdigit() and len(text) <= limits.REVISION_DIGITS_MAX):
+        shown = value if len(value) <= 40 else value[:40] + "…"
+        raise Invalid(f"If-Match must be the hand's revision number or *, not {shown!r}", about="")
     return int(text)
+
+
+def _with_etag(table: Any, n: int, entry: dict[str, Any]) -> Response:
+    """A hand's answer: ``{"n", "hand", "revision"}`` and its revision as the ETag (for If-Match)."""
+    revision = services.hand_revision(table, n)
+    response = jsonify(n=n, hand=entry, revision=revision)
+    response.headers["ETag"] = f'"{revision}"'
+    return response
+
+
+@bp.get("/tables/<token>/hands/<int:n>")
+def get_hand(token: str, n: int) -> Response:
+    """One hand's ledger entry, with its revision (ETag) for a later PUT's If-Match."""
+    table, _ = services.open_table(token)
+    services.hand_revision(table, n)  # NotFound for a hand that does not exist
+    return _with_etag(table, n, services.ledger_of(table)["hands"][n - 1])
 
 
 @bp.put("/tables/<token>/hands/<int:n>")
 def replace_hand(token: str, n: int) -> Response:
     table = services.require_edit(token)
-    hand = _body()
-    entry = services.replace_hand(table, n, hand, revision=_if_match())
-    response = jsonify(n=n, hand=entry)
-    response.headers["ETag"] = f'"{services.hand_revision(table, n)}"'
-    return response
+    revision = _if_match()
+    hand = _body(f"hand {n}", limits.HAND_BYTES_MAX)
+    entry = services.replace_hand(table, n, hand, revision=revision)
+    return _with_etag(table, n, entry)
 
 
 @bp.delete("/tables/<token>/hands/<int:n>")
@@ -244,14 +277,14 @@ def _fields(raw: Any) -> MultiDict[str, str]:
     pairs: list[tuple[str, str]] = []
     items = raw.items() if isinstance(raw, dict) else raw if isinstance(raw, list) else None
     if items is None:
-        raise Invalid("fields must be an object or a list of [name, value] pairs")
+        raise Invalid("fields must be an object or a list of [name, value] pairs", about="")
     for item in items:
         if not (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], str)):
-            raise Invalid("each field is a [name, value] pair")
+            raise Invalid("each field is a [name, value] pair", about="")
         name, value = item
         for one in value if isinstance(value, list) else [value]:
             if not isinstance(one, str):
-                raise Invalid(f"field {name!r}: values are strings")
+                raise Invalid(f"field {name!r}: values are strings", about="")
             pairs.append((name, one))
     return MultiDict(pairs)
 
@@ -289,21 +322,21 @@ def refused(exc: Refused) -> tuple[Response, int]:
 
 @bp.post("/tables/<token>/entries/form")
 def add_form_entry(token: str) -> tuple[Response, int]:
-    body = _body()
+    body = _body("", limits.HAND_BYTES_MAX)
     if not isinstance(body, dict):
-        raise Invalid("the body must be an object")
+        raise Invalid("the body must be an object", about="")
     key = request.headers.get("Idempotency-Key") or ""
-    if not 0 < len(key) <= services.MAX_REQUEST_ID_LENGTH:
-        raise Invalid(f"an Idempotency-Key header of 1 to {services.MAX_REQUEST_ID_LENGTH} characters is needed")
+    if not 0 < len(key) <= limits.REQUEST_ID_MAX:
+        raise Invalid(f"an Idempotency-Key header of 1 to {limits.REQUEST_ID_MAX} characters is needed", about="")
     reader = OFFLINE_FORMS.get(body.get("form", "hand"))
     if reader is None:
-        raise Invalid(f"unknown form {body.get('form')!r}: one of {', '.join(OFFLINE_FORMS)}")
+        raise Invalid(f"unknown form {body.get('form')!r}: one of {', '.join(OFFLINE_FORMS)}", about="")
     after = body.get("after")
     if after is not None and not isinstance(after, str):
-        raise Invalid("after must be the Idempotency-Key of the entry before, or null")
+        raise Invalid("after must be the Idempotency-Key of the entry before, or null", about="")
     dealer = body.get("dealer")
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
-        raise Invalid("dealer must be the seat the form was made for, or null")
+        raise Invalid("dealer must be the seat the form was made for, or null", about="")
     fields = _fields(body.get("fields"))
     try:
         table = services.require_edit(token)
@@ -318,7 +351,7 @@ def add_form_entry(token: str) -> tuple[Response, int]:
         hand = reader(table, fields)
         n, entry = services.add_hand(table, hand, request_id=key)
     except services.Invalid as exc:
-        field, message = explain(exc.reason)
+        field, message = ("general", exc.spanish) if exc.spanish else explain(exc.reason)
         count = services.settlement_of(table).count
         if exc.hand is not None and exc.hand != count + 1:
             field, message = "general", f"La mano {exc.hand} dejaría de ser posible: {message}"

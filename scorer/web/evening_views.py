@@ -212,7 +212,7 @@ def _tresillo_table(token: str) -> Any:
 
 
 def _refusal(form: AjusteForm | CambioForm, exc: services.Invalid, n: int) -> None:
-    message = explain(exc.reason)[1]
+    message = exc.spanish or explain(exc.reason)[1]  # the limits say it in Spanish (issue 12)
     if exc.hand is not None and exc.hand != n:
         form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
     else:

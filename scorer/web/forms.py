@@ -33,6 +33,7 @@ from scorer.engine import ombre as ombre_rules
 from scorer.engine import pozo_viuda as pozo_rules
 from scorer.engine.core import SESSION_FORMAT
 from scorer.engine.tresillo import LONG_SUITS, OPTION_DEFAULTS, active_seats
+from scorer.web import limits
 from scorer.words import GAME_NAMES, LANCE_WORDS, SUITS, known_timezone, parse_decimal, suit_text
 
 # Spanish names of the rule sets a table can choose ("Juego"); a rule set registered
@@ -75,6 +76,26 @@ def longest(count: int) -> Length:
     return Length(max=count, message=f"Como mucho {count} caracteres.")
 
 
+class Printable:
+    """Only characters the limits allow (scorer.web.limits): no control or bidi characters, no lone surrogates."""
+
+    def __init__(self, multiline: bool = False) -> None:
+        self.multiline = multiline
+
+    def __call__(self, form: Any, field: Any) -> None:
+        for char in field.data or "":
+            problem = limits.char_problem(char, self.multiline)
+            if problem is not None:
+                code = problem.rsplit(" ", 1)[-1]
+                raise ValidationError(f"Hay un carácter no permitido ({code}): escríbelo sin él.")
+
+
+def text_field(label: str, limit: int, multiline: bool = False, **kwargs: Any) -> Any:
+    """A text field within the limits: at most ``limit`` characters, printable ones only."""
+    kind = TextAreaField if multiline else StringField
+    return kind(label, validators=[Optional(), longest(limit), Printable(multiline)], **kwargs)
+
+
 REQUIRED = InputRequired(message="Hace falta un número.")
 
 
@@ -83,7 +104,7 @@ def options(pairs: Sequence[tuple[str, str]]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-NAME_MAX = 40
+NAME_MAX = limits.NAME_MAX
 
 
 def game_choices() -> list[SelectChoice]:
@@ -167,13 +188,13 @@ class NewTableForm(FlaskForm):
     """A new table: players as they sit, who keeps the cartulina, first dealer, house rules, money."""
 
     game = SelectField("Juego", choices=game_choices, default="tresillo")
-    name = StringField("Nombre de la partida", validators=[Optional(), longest(80)])
-    player1 = StringField("Asiento 1", validators=[Optional(), longest(NAME_MAX)])
-    player2 = StringField("Asiento 2", validators=[Optional(), longest(NAME_MAX)])
-    player3 = StringField("Asiento 3", validators=[Optional(), longest(NAME_MAX)])
-    player4 = StringField("Asiento 4 (vacío si sois tres)", validators=[Optional(), longest(NAME_MAX)])
-    player5 = StringField("Asiento 5 (solo bandos)", validators=[Optional(), longest(NAME_MAX)])
-    player6 = StringField("Asiento 6 (solo bandos)", validators=[Optional(), longest(NAME_MAX)])
+    name = text_field("Nombre de la partida", limits.TITLE_MAX)
+    player1 = text_field("Asiento 1", NAME_MAX)
+    player2 = text_field("Asiento 2", NAME_MAX)
+    player3 = text_field("Asiento 3", NAME_MAX)
+    player4 = text_field("Asiento 4 (vacío si sois tres)", NAME_MAX)
+    player5 = text_field("Asiento 5 (solo bandos)", NAME_MAX)
+    player6 = text_field("Asiento 6 (solo bandos)", NAME_MAX)
     keeper = SelectField(
         "Lleva la cuenta",
         choices=options([(str(i), f"Asiento {i}") for i in range(1, MAX_PLAYERS + 1)]),
@@ -230,10 +251,10 @@ class NewTableForm(FlaskForm):
     bd_fuera_de_turno = WholeField("Falta: fuera de turno", default=1, validators=[Optional(), between(0, 100)])
     bd_renuncio = WholeField("Falta: renuncio", default=1, validators=[Optional(), between(0, 100)])
     tanto_value = StringField("Valor del tanto", default="0,05", validators=[Optional(), longest(20)])
-    currency = StringField("Moneda", default="€", validators=[Optional(), longest(8)])
+    currency = text_field("Moneda", limits.CURRENCY_MAX, default="€")
     date = DateField("Fecha", default=dt.date.today, validators=[Optional()])  # type="date": the browser picks it
-    place = StringField("Lugar", validators=[Optional(), longest(80)])
-    notes = TextAreaField("Notas", validators=[Optional(), longest(2000)])
+    place = text_field("Lugar", limits.PLACE_MAX)
+    notes = text_field("Notas", limits.NOTES_MAX, multiline=True)
     timezone = HiddenField(validators=[Optional(), longest(64)])  # the phone's, filled in by app.js
     submit = SubmitField("Empezar la partida")
 
@@ -308,12 +329,16 @@ class NewTableForm(FlaskForm):
 
     def validate_keeper(self, field: SelectField) -> None:
         seats = self._seats()
+        if not (str(field.data or "1").isdecimal() and len(str(field.data)) <= 2):  # not a choice: said already
+            return
         if int(field.data or 1) > seats:
             words = NUMBER_WORDS.get(seats, str(seats))
             raise ValidationError(f"Con {words} jugadores, la cuenta la lleva uno de los asientos 1 a {seats}.")
 
     def validate_first_dealer(self, field: SelectField) -> None:
         seats = self._seats()
+        if not (str(field.data or "1").isdecimal() and len(str(field.data)) <= 2):  # not a choice: said already
+            return
         if int(field.data or 1) > seats:
             words = NUMBER_WORDS.get(seats, str(seats))
             raise ValidationError(f"Con {words} jugadores, da uno de los asientos 1 a {seats}.")
@@ -326,6 +351,10 @@ class NewTableForm(FlaskForm):
             raise ValidationError(f"«{field.data}» no es una cantidad: escribe por ejemplo 0,05.")
         if value < 0:
             raise ValidationError("El valor del tanto no puede ser negativo.")
+        try:
+            limits.check_tanto_value(value)  # D4: 1e25 would break every page once a balance moves
+        except limits.LimitError as exc:
+            raise ValidationError(exc.spanish) from None
 
 
 def session_from_form(form: NewTableForm) -> dict[str, Any]:
@@ -726,15 +755,15 @@ class ImportForm(FlaskForm):
     """Upload a session file (or paste its text) to make a new table."""
 
     file = FileField("Archivo de partida (.json)")
-    text = TextAreaField("…o pega aquí su contenido", validators=[Optional(), longest(2_000_000)])
+    text = TextAreaField("…o pega aquí su contenido", validators=[Optional(), longest(limits.SESSION_BYTES_MAX)])
     submit = SubmitField("Importar")
 
     def content(self) -> str | None:
         """The uploaded or pasted text; None when nothing came."""
         upload = self.file.data
         if upload is not None and getattr(upload, "filename", ""):
-            raw = upload.read(2_000_001)
-            if len(raw) > 2_000_000:
+            raw = upload.read(limits.SESSION_BYTES_MAX + 1)
+            if len(raw) > limits.SESSION_BYTES_MAX:
                 self.file.errors = ["El archivo es demasiado grande (más de 2 MB)."]
                 return None
             try:

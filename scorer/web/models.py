@@ -91,6 +91,8 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     revision: Mapped[int] = mapped_column(Integer, default=1)
     request_id: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    # sha256 of the body sent with request_id: the same key with another body is refused (422)
+    request_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
 

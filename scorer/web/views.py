@@ -27,6 +27,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorer import words
 
 from . import present, services
+from .extensions import create_limit
 from .forms import (
     GAME_HELP,
     GAME_LABELS,
@@ -62,6 +63,8 @@ def _spanish(exc: services.ServiceError) -> str:
     if isinstance(exc, services.Conflict):
         return "Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio."
     if isinstance(exc, services.Invalid):
+        if exc.spanish:
+            return exc.spanish
         return explain_session(exc.reason) if exc.hand is None else explain(exc.reason)[1]
     return "Algo ha fallado."
 
@@ -112,10 +115,17 @@ def _filename(table: Any, ext: str) -> str:
 REMEMBERED_TABLES = 30  # edit tokens kept in the cookie: ~35 bytes each, far below the 4 KB a cookie may hold
 
 
+def _kept_tokens() -> list[str]:
+    """The edit tokens of the remembered-tables cookie; anything else in it is ignored (D2)."""
+    kept = browser.get("tables")
+    if not isinstance(kept, list):
+        return []
+    return [t for t in kept[:REMEMBERED_TABLES] if services.token_shaped(t)]
+
+
 def _remember(table: Any) -> None:
     """This browser created, imported or opened the table with its edit link: list it on its home page."""
-    kept = browser.get("tables")
-    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+    tokens = _kept_tokens()
     if tokens[:1] != [table.edit_token]:
         browser["tables"] = [table.edit_token, *(t for t in tokens if t != table.edit_token)][:REMEMBERED_TABLES]
     browser.permanent = True
@@ -125,8 +135,7 @@ def _my_tables() -> list[services.TableSummary]:
     """The tables of the home page: this browser's (most recent first in the cookie), or all of them."""
     if current_app.config.get("CARTULINA_HOME_LISTS_ALL"):
         return services.list_tables()
-    kept = browser.get("tables")
-    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+    tokens = _kept_tokens()
     if not tokens:
         return []
     tables = services.list_tables(tokens)
@@ -147,7 +156,7 @@ def _known_names() -> list[str]:
 
 def _attach(form: HandForm | GameHandForm, exc: services.Invalid, n: int) -> None:
     """An engine refusal as a Spanish message next to the field it concerns."""
-    field, message = explain(exc.reason)
+    field, message = ("general", exc.spanish) if exc.spanish else explain(exc.reason)
     if exc.hand is not None and exc.hand != n:
         form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
     else:
@@ -168,6 +177,7 @@ def home() -> str:
 
 
 @bp.route("/nueva", methods=["GET", "POST"])
+@create_limit
 def new_table() -> Page:
     from . import pena  # a new table of a peña (issue 16): players from its roster, the table joins it
 
@@ -177,7 +187,7 @@ def new_table() -> Page:
         try:
             table = services.create_table(session_from_form(form))
         except services.Invalid as exc:
-            error = explain_session(exc.reason)
+            error = exc.spanish or explain_session(exc.reason)
         else:
             _remember(table)
             pena.after_table_created(table)
@@ -344,7 +354,7 @@ def all_pass(token: str) -> BaseResponse:
     try:
         number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
     except services.Invalid as exc:
-        flash(f"No se ha anotado: {explain(exc.reason)[1]}", "error")
+        flash(f"No se ha anotado: {exc.spanish or explain(exc.reason)[1]}", "error")
         return redirect(url_for("main.table", token=token))
     flash(f"Mano {number}: todos pasan.")
     return redirect(url_for("main.table", token=token))
@@ -399,7 +409,8 @@ def edit_hand(token: str, n: int) -> Page:
     new = read_hand(form)
     if new is None:
         return _hand_page(table, token, form, n, None, 400)
-    revision = int(form.revision.data) if (form.revision.data or "").isdigit() else None
+    text = form.revision.data or ""
+    revision = int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
     if form.preview.data:
         try:
             entry = services.preview_replace(table, n, new)
@@ -501,7 +512,7 @@ CLOSED_WORDS = {
 @bp.get("/t/<token>/exportar.json")
 def export_json(token: str) -> Response:
     table, _ = services.open_table(token)
-    response = Response(services.export_session(table), mimetype="application/json")
+    response = current_app.response_class(services.export_session(table), mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "json")}"'
     return response
 
@@ -509,12 +520,15 @@ def export_json(token: str) -> Response:
 @bp.get("/t/<token>/exportar.csv")
 def export_csv(token: str) -> Response:
     table, _ = services.open_table(token)
-    response = Response(services.export_csv(table), content_type="text/csv; charset=utf-8")  # charset once
+    response = current_app.response_class(
+        services.export_csv(table), content_type="text/csv; charset=utf-8"
+    )  # charset once
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "csv")}"'
     return response
 
 
 @bp.route("/importar", methods=["GET", "POST"])
+@create_limit
 def import_table() -> Page:
     form = ImportForm()
     error = None
@@ -535,6 +549,8 @@ def import_table() -> Page:
 
 def explain_import(exc: services.Invalid) -> str:
     """An import refusal in Spanish, naming the hand when one is wrong."""
+    if exc.spanish:
+        return f"la mano {exc.hand}: {exc.spanish}" if exc.hand is not None else exc.spanish
     if exc.hand is not None:
         return f"la mano {exc.hand} no es posible. {explain(exc.reason)[1]}"
     if exc.reason.startswith("not valid JSON"):

@@ -87,6 +87,7 @@ def live_server() -> Iterator[LiveServer]:
             "SECRET_KEY": "browser-tests",
             "INSTANCE_PATH": str(folder / "instance"),
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'cartulina.db'}",
+            "RATELIMIT_ENABLED": False,  # the journeys create many tables from one address
             # WTF_CSRF_ENABLED stays on: the browser posts the real forms with their tokens.
         }
     )

@@ -146,7 +146,7 @@ def test_table_page_shows_roles_plato_cartulina_balances(
     html = text(client.get(f"/t/{t.edit_token}"))
     # after hand 11 of the worked session: plato 75 reservada (Ana's 65 in it), Diego deals hand 12
     assert "con puesta reservada de Ana (65)" in html
-    assert re.search(r'<dd class="dealer">Diego', html)
+    assert re.search(r'<dd class="dealer"><bdi>Diego</bdi>', html)
     assert "−145" in html and "−7,25\u00a0€" in html and "+100" in html
     assert 'class="mark en_plato"' in html and 'class="mark cobrada"' in html and 'class="mark pendiente"' in html
     assert "Anotar mano" in html and "Todos pasan" in html
@@ -309,7 +309,7 @@ def test_home_names_each_game(client: FlaskClient, make_table: Callable[..., Tab
         client.get(f"/t/{t.edit_token}")
     home = text(client.get("/"))
     for ruleset, (word, _players) in games.items():
-        assert re.search(rf"Mesa {ruleset}</span>.*?{word} ·", home, re.S), ruleset
+        assert re.search(rf"Mesa {ruleset}</bdi>.*?{word} ·", home, re.S), ruleset
 
 
 def test_the_browser_remembers_a_bounded_list(client: FlaskClient, make_table: Callable[..., Table]) -> None:
@@ -376,7 +376,9 @@ def test_enter_a_hand_in_five_taps(app: Flask, client: FlaskClient, make_table: 
     for seat, name in enumerate(["Ana", "Benito", "Carmen", "Diego"], 1):
         balance = expected["balances"][str(seat)]
         shown = f"+{balance}" if balance > 0 else (f"−{-balance}" if balance < 0 else "0")
-        assert re.search(rf"<td>{name}</td>\s*<td class=\"tantos[^\"]*\">{re.escape(shown)}</td>", page), name
+        assert re.search(rf"<td><bdi>{name}</bdi></td>\s*<td class=\"tantos[^\"]*\">{re.escape(shown)}</td>", page), (
+            name
+        )
 
 
 def test_preview_shows_payments_and_saves_nothing(

@@ -206,7 +206,7 @@ class TestHands:
             (played(1, "oros", {"1": 4, "2": 4, "3": 0}), "hand 4: tricks 4-4-0 do not decide the hand"),
             (played(4, "oros", {"1": 5, "2": 2, "3": 2}), "hand 4: jugador 4 is the alcalde"),
             ({"jugador": 1}, "hand 4: missing lance"),
-            ("entrada", "session: a hand must be an object"),
+            ("entrada", "a hand must be an object"),
         ],
     )
     def test_invalid_hand_saves_nothing(self, hand: Any, message: str) -> None:

@@ -1,7 +1,7 @@
 """Peñas: a roster of people and the tables (evenings) that belong to it (issue 16).
 
-Revision ID: 0002_pena
-Revises: 0002_evening
+Revision ID: 0004_pena
+Revises: 0003_hostile
 Create Date: 2026-12-01 00:00:00
 
 """
@@ -9,8 +9,8 @@ import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = "0002_pena"
-down_revision = "0002_evening"
+revision = "0004_pena"
+down_revision = "0003_hostile"
 branch_labels = None
 depends_on = None
 
