@@ -25,13 +25,13 @@ test-fast:  ## everything but the browser journeys
 	scripts/test -m "not browser"
 
 lint: setup-dev
-	.venv/bin/ruff check scorer tests bench
-	.venv/bin/ruff format --check scorer tests bench
+	.venv/bin/ruff check scorer tests bench scripts/check-examples
+	.venv/bin/ruff format --check scorer tests bench scripts/check-examples
 	.venv/bin/mypy
 
 format: setup-dev
-	.venv/bin/ruff format scorer tests bench
-	.venv/bin/ruff check --fix scorer tests bench
+	.venv/bin/ruff format scorer tests bench scripts/check-examples
+	.venv/bin/ruff check --fix scorer tests bench scripts/check-examples
 
 typecheck: setup-dev
 	.venv/bin/mypy
@@ -43,7 +43,7 @@ bench: setup-dev  ## print the performance figures
 	$(PY) bench/hostile.py
 
 check-examples: setup
-	../shared/tools/check-examples $(PY)
+	scripts/check-examples $(PY)
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts

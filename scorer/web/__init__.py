@@ -132,6 +132,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pena_api_bp)
     app.register_blueprint(offline_bp)  # the service worker and the forms it keeps (issue 15)
 
+    # browsers ask for /favicon.ico whatever the page links: the same SVG as static/favicon.svg
+    app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))
     app.after_request(_security_headers)
     app.register_error_handler(HTTPException, _http_error)
     return app

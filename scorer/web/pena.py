@@ -71,6 +71,8 @@ def _invalid(message: str) -> str:
             if english == "is longer than":
                 return f"{before} es demasiado largo (máximo {ps.NAME_MAX} letras)."
             return f"{before} {spanish}".strip()
+    if " contains " in text:
+        return f"{text.split(' contains ')[0].strip()} tiene un carácter no permitido."
     if ": say which person it is" in text:
         name, _, rest = text.partition(": say which person it is (")
         return f"¿Quién es {name}? Puede ser {rest.split(')')[0]}, o una persona nueva."

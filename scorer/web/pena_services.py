@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from scorer import words
 from scorer.pena.stats import Evening, names_that_sat
-from scorer.web import services
+from scorer.web import limits, services
 from scorer.web.extensions import db
 from scorer.web.models import Pena, PenaTable, Person, Table, utcnow
 from scorer.web.services import Forbidden, NotFound
@@ -33,7 +33,7 @@ class Invalid(services.Invalid):
         self.args = (self.message,)
 
 
-NAME_MAX = 40  # as the new-table form's seats (forms.NAME_MAX)
+NAME_MAX = limits.NAME_MAX  # as a player's name at a table
 NEW = "nueva"  # the choice "a new person" in a matching form
 
 
@@ -45,8 +45,9 @@ def _clean(text: object, what: str, *, required: bool = True) -> str | None:
     if not isinstance(text, str):
         raise Invalid(f"{what} must be text")
     value = " ".join(text.split())
-    if len(value) > NAME_MAX:
-        raise Invalid(f"{what} is longer than {NAME_MAX} characters")
+    problem = limits.text_problem(value, NAME_MAX)  # the table's limits: length, printable text only
+    if problem is not None:
+        raise Invalid(f"{what} {problem[0]}")
     return value
 
 

@@ -69,7 +69,7 @@ def night(a: int, b: int, c: int) -> list[dict[str, Any]]:
         {"jugador": c, "lance": "entrada", "trump": "espadas", "bola": "hecha", "tricks": {c: 9, a: 0, b: 0}},  # bola
         {"pass": True},  # todos pasan
         {"jugador": a, "lance": "solo", "trump": "bastos", "estuches": 3, "tricks": {a: 6, b: 2, c: 1}},  # a favor
-        {"jugador": b, "lance": "vuelta", "trump": "oros", "primeras": "jugador", "tricks": {b: 5, c: 2, a: 2}},
+        {"jugador": b, "lance": "vuelta", "trump": "oros", "primeras": "jugador", "tricks": {b: 5, c: 0, a: 0}},  # R13
         {"jugador": c, "lance": "entrada", "trump": "copas", "bola": "cortada", "tricks": {c: 8, a: 1, b: 0}},
         {"jugador": a, "lance": "entrada", "trump": "oros", "primeras": "contra", "tricks": {a: 3, b: 3, c: 3}},
         {"jugador": b, "lance": "entrada", "trump": "espadas", "contraestuches": 3, "tricks": {b: 6, c: 2, a: 1}},

@@ -612,3 +612,14 @@ def test_a_change_of_player_picks_from_the_roster(client: FlaskClient) -> None:
     line = client.get(f"/api/penas/{token}/ledger").get_json()["evenings"][0]
     elena = next(p["id"] for p in answer["people"] if p["name"] == "Elena")
     assert line["unmatched"] == [] and str(elena) in line["tantos"]
+
+
+@pytest.mark.parametrize("name", ["A" * 41, "Ana\ud800", "Ana\u202egroB", "Ana\x00", "Ana\x1b[31m"])
+def test_roster_names_follow_the_tables_limits(client: FlaskClient, name: str) -> None:
+    # the same limits as a player's name at a table (docs/limits.md): ≤ 40 printable characters
+    token = client.post("/api/penas", json={"name": "La peña"}).get_json()["edit_token"]
+    body = json.dumps({"name": name})  # ASCII JSON: a lone surrogate travels as \ud800, as a hostile client sends it
+    answer = client.post(f"/api/penas/{token}/people", data=body, content_type="application/json")
+    assert answer.status_code == 400
+    assert client.get(f"/api/penas/{token}").get_json()["people"] == []
+    assert client.post("/api/penas", data=body, content_type="application/json").status_code == 400
