@@ -9,13 +9,14 @@
 // Nothing here knows the game: it caches and serves what the server made.
 "use strict";
 
-var SHELL = "cartulina-shell-3";
+var SHELL = "cartulina-shell-4";
 var PAGES = "cartulina-pages-1";
 var SHELL_FILES = [
   "/static/app.css",
   "/static/app.js",
   "/static/offline.js",
   "/static/manifest.webmanifest",
+  "/static/favicon.svg",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",
