@@ -24,7 +24,8 @@ MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
 # No inline scripts or styles: JS and CSS live in static files (QR codes are SVG images).
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
 )
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -116,6 +117,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                 flask_migrate.upgrade(directory=str(MIGRATIONS))
 
     from scorer.web.api import bp as api_bp
+    from scorer.web.offline import bp as offline_bp
     from scorer.web.pena import bp as pena_bp
     from scorer.web.pena_api import bp as pena_api_bp
     from scorer.web.sheet_views import bp as sheet_bp
@@ -128,6 +130,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(sheet_bp)
     app.register_blueprint(pena_bp)
     app.register_blueprint(pena_api_bp)
+    app.register_blueprint(offline_bp)  # the service worker and the forms it keeps (issue 15)
 
     # browsers ask for /favicon.ico whatever the page links: the same SVG as static/favicon.svg
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))
