@@ -18,10 +18,10 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import evening_views, limits, services, views
+from scorer.web import evening_views, limits, messages, services, views
 from scorer.web.evening_forms import ajuste_form, read_ajuste
 from scorer.web.extensions import create_limit
-from scorer.web.forms import explain
+from scorer.web.games import game_of
 from scorer.web.services import Invalid, ServiceError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -226,8 +226,8 @@ def _form_problems(form: Any) -> dict[str, list[str]]:
     for field in form:
         if field.errors:
             problems.setdefault(field.name, []).extend(flat(field.errors))
-    for name, messages in form.problems.items():
-        problems.setdefault(name, []).extend(messages)
+    for name, said in form.problems.items():
+        problems.setdefault(name, []).extend(said)
     return problems
 
 
@@ -257,7 +257,7 @@ def _read_pass_form(_table: Any, _fields: MultiDict[str, str]) -> dict[str, Any]
 
 def _read_ajuste_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
     """An ajuste (R32), read as ``evening_views.ajuste`` reads its POST, for the seating now."""
-    if table.ruleset != "tresillo":
+    if not game_of(table.ruleset).evening:  # R32: Tresillo's
         raise Refused("Esta partida no admite ajustes: sus reglas no los tienen.", 422)
     seating = evening_views._seating_for(services.session_of(table), services.ledger_of(table), None)
     return read_form(ajuste_form(seating, formdata=fields), read_ajuste)
@@ -351,7 +351,7 @@ def add_form_entry(token: str) -> tuple[Response, int]:
         hand = reader(table, fields)
         n, entry = services.add_hand(table, hand, request_id=key)
     except services.Invalid as exc:
-        field, message = ("general", exc.spanish) if exc.spanish else explain(exc.reason)
+        field, message = messages.explain(exc)
         count = services.settlement_of(table).count
         if exc.hand is not None and exc.hand != count + 1:
             field, message = "general", f"La mano {exc.hand} dejaría de ser posible: {message}"
