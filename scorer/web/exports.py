@@ -19,7 +19,7 @@ from typing import Any
 
 from scorer import evening
 from scorer.web.games import game_of
-from scorer.words import FALTA_WORDS, lance_word, result_word, tanto_value
+from scorer.words import lance_word, result_word, tanto_value
 
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -49,7 +49,7 @@ def cell(value: object) -> str:
     return escape_cell(value)
 
 
-def _writer() -> tuple[io.StringIO, Any]:
+def csv_writer() -> tuple[io.StringIO, Any]:
     out = io.StringIO()
     return out, csv.writer(out, lineterminator="\r\n")
 
@@ -80,19 +80,6 @@ def _lance(hand: Mapping[str, Any]) -> str:
     if hand.get("rendida"):
         lance += " rendida" if hand.get("defensor") is None else " rendida y defendida"
     return lance
-
-
-def _faltas(names: Mapping[int, str], hand: Mapping[str, Any]) -> str:
-    faltas = hand.get("faltas")
-    if not isinstance(faltas, list):
-        return ""
-    parts = []
-    for f in faltas:
-        if isinstance(f, Mapping):
-            kind = str(f.get("falta", ""))
-            points = f" {f['points']}" if f.get("points") is not None else ""
-            parts.append(f"{name_cell(names, f.get('seat'))} {FALTA_WORDS.get(kind, kind.replace('_', ' '))}{points}")
-    return ", ".join(parts)
 
 
 def _result(hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], ruleset: str) -> str:
@@ -145,30 +132,6 @@ def _money_of(value: Decimal) -> Callable[[int], Decimal]:
     return lambda tantos: (value * tantos).quantize(quantum)
 
 
-def bandos_csv(players: Sequence[str], hands: Sequence[Mapping[str, Any]], ledger: Mapping[str, Any]) -> str:
-    """Juego de bandos: Nº, Da, Primeras, Capote, Faltas, Resultado, each player's tantos after it, Ganador."""
-    names = dict(enumerate(players, 1))
-    out, writer = _writer()
-    header = ["Nº", "Da", "Primeras", "Capote", "Faltas", "Resultado", *players, "Ganador"]
-    writer.writerow([escape_cell(c) for c in header])
-    for hand, entry in zip(hands, ledger.get("hands", []), strict=True):
-        scores = entry.get("scores") or {}
-        primeras = hand.get("primeras")
-        winner = entry.get("winner")
-        row = [
-            entry.get("n"),
-            name_cell(names, entry.get("dealer")),
-            f"equipo {primeras}" if primeras else "",
-            "capote" if hand.get("capote") else "",
-            _faltas(names, hand),
-            result_word(entry.get("result", ""), "bandos"),
-            *(int(scores.get(str(seat), 0)) for seat in range(1, len(players) + 1)),
-            f"equipo {winner}" if winner else "",
-        ]
-        writer.writerow([cell(c) for c in row])
-    return out.getvalue()
-
-
 def hands_csv(
     players: Sequence[str],
     hands: Sequence[Mapping[str, Any]],
@@ -191,7 +154,7 @@ def hands_csv(
     people = list(series[-1]) if series else list(players)
     value = tanto_value((app_keys or {}).get("tanto_value"))
     money = _money_of(value) if value is not None else None
-    out, writer = _writer()
+    out, writer = csv_writer()
     game = list(game_rules.game_columns)
     pots = list(game_rules.pot_columns)
     header = ["Nº", "Tipo", "Da", "Jugador", "Lance", "Triunfo", *game, "Bazas", "Resultado", "Nota"]

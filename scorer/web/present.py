@@ -972,64 +972,6 @@ def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> GameView
     return game.game_view(session, ledger, name) if game.game_view else GameView(ruleset, name)
 
 
-# ------------------------------------------------------------- bandos lines
-
-
-def faltas_text(faltas: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
-    """ "falta de Ana (renuncio, 4)"."""
-    names = seat_names(players)
-    parts = []
-    for f in faltas:
-        words = FALTA_WORDS.get(str(f.get("falta")), str(f.get("falta")))
-        points = f" {f['points']}" if f.get("points") is not None else ""
-        parts.append(f"falta de {_who(f.get('seat'), names)} ({words}{',' if points else ''}{points})")
-    return ", ".join(parts)
-
-
-def bandos_line(hand: Mapping[str, Any], entry: Mapping[str, Any], players: Sequence[str]) -> HandLine:
-    """ "5 · primeras B · falta de A1 (renuncio, 4) · A 5 · B 4"."""
-    n = int(entry["n"])
-    result = str(entry.get("result", ""))
-    parts = [str(n)]
-    primeras = hand.get("primeras")
-    if primeras:
-        parts.append(f"{'capote' if hand.get('capote') else 'primeras'} {primeras}")
-    if hand.get("faltas"):
-        parts.append(faltas_text(hand["faltas"], players))
-    scores = entry.get("scores", {})
-    for team, seats in TEAM_SEATS.items():
-        parts.append(f"{team} {max(int(scores.get(str(s), 0)) for s in seats)}")
-    if entry.get("winner"):
-        parts.append(f"gana el equipo {entry['winner']}")
-    return HandLine(n, " · ".join(parts), result)
-
-
-def bandos_summary(
-    hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Mapping[str, int] | None, players: Sequence[str]
-) -> str:
-    """One sentence: who scored what, the faults, and the winner when the game ends."""
-    names = seat_names(players)
-    said: list[str] = []
-    primeras = hand.get("primeras")
-    if primeras:
-        points = 2 if hand.get("capote") else 1
-        what = "capote" if hand.get("capote") else "primeras"
-        said.append(f"{what} del equipo {primeras}: {points} tanto{'s' if points > 1 else ''} cada uno")
-    if hand.get("faltas"):
-        said.append(faltas_text(hand["faltas"], players))
-    before = previous or {}
-    changes = []
-    for seat, name in names.items():
-        d = int(entry.get("scores", {}).get(str(seat), 0)) - int(before.get(str(seat), 0))
-        if d:
-            changes.append(f"{name} {signed(d)}")
-    said.append("tantos: " + (", ".join(changes) if changes else "nadie cambia"))
-    if entry.get("winner"):
-        said.append(f"fin del juego: gana el equipo {entry['winner']}")
-    text = "; ".join(said)
-    return text[:1].upper() + text[1:]
-
-
 # ---------------------------------------------------- pozo and bote summary
 
 
@@ -1139,23 +1081,6 @@ def game_preview(
         after=state_words(ruleset, entry, rules, players),
         scores=teams,
     )
-
-
-def bandos_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[str, str]]:
-    names = seat_names(players)
-    facts = []
-    primeras = hand.get("primeras")
-    if primeras:
-        members = ", ".join(names.get(s, str(s)) for s in TEAM_SEATS.get(str(primeras), ()))
-        facts.append(("Primeras", f"equipo {primeras} ({members})"))
-    else:
-        facts.append(("Primeras", "nadie (una falta acabó la mano)"))
-    facts.append(("Capote", "sí" if hand.get("capote") else "no"))
-    for i, f in enumerate(hand.get("faltas") or [], 1):
-        words = FALTA_WORDS.get(str(f.get("falta")), str(f.get("falta")))
-        points = f", {f['points']} tantos" if f.get("points") is not None else ""
-        facts.append((f"Falta {i}", f"{_who(f.get('seat'), names)}: {words}{points}"))
-    return facts
 
 
 @dataclass(frozen=True)

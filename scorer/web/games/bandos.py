@@ -12,9 +12,10 @@ from wtforms import BooleanField, FieldList, Form, FormField, RadioField
 from wtforms.validators import Optional
 
 from scorer.engine import bandos as rules_module
-from scorer.web import present
+from scorer.web import exports, present
 from scorer.web.forms import GameHandForm, WholeField, between, build_hand_form, options, seat_choice
 from scorer.web.games import Game, register
+from scorer.words import FALTA_WORDS, result_word, signed
 
 TEAM_OF_SEAT = {1: "A", 2: "B", 3: "A", 4: "B", 5: "A", 6: "B"}  # B1
 
@@ -117,6 +118,81 @@ class BandosHandForm(GameHandForm):
         return None if self.problems else hand
 
 
+# ------------------------------------------------------------------ view-models
+
+
+def faltas_text(faltas: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
+    """ "falta de Ana (renuncio, 4)"."""
+    names = present.seat_names(players)
+    parts = []
+    for f in faltas:
+        words = FALTA_WORDS.get(str(f.get("falta")), str(f.get("falta")))
+        points = f" {f['points']}" if f.get("points") is not None else ""
+        parts.append(f"falta de {present._who(f.get('seat'), names)} ({words}{',' if points else ''}{points})")
+    return ", ".join(parts)
+
+
+def bandos_line(hand: Mapping[str, Any], entry: Mapping[str, Any], players: Sequence[str]) -> present.HandLine:
+    """ "5 · primeras B · falta de A1 (renuncio, 4) · A 5 · B 4"."""
+    n = int(entry["n"])
+    result = str(entry.get("result", ""))
+    parts = [str(n)]
+    primeras = hand.get("primeras")
+    if primeras:
+        parts.append(f"{'capote' if hand.get('capote') else 'primeras'} {primeras}")
+    if hand.get("faltas"):
+        parts.append(faltas_text(hand["faltas"], players))
+    scores = entry.get("scores", {})
+    for team, seats in present.TEAM_SEATS.items():
+        parts.append(f"{team} {max(int(scores.get(str(s), 0)) for s in seats)}")
+    if entry.get("winner"):
+        parts.append(f"gana el equipo {entry['winner']}")
+    return present.HandLine(n, " · ".join(parts), result)
+
+
+def bandos_summary(
+    hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Mapping[str, int] | None, players: Sequence[str]
+) -> str:
+    """One sentence: who scored what, the faults, and the winner when the game ends."""
+    names = present.seat_names(players)
+    said: list[str] = []
+    primeras = hand.get("primeras")
+    if primeras:
+        points = 2 if hand.get("capote") else 1
+        what = "capote" if hand.get("capote") else "primeras"
+        said.append(f"{what} del equipo {primeras}: {points} tanto{'s' if points > 1 else ''} cada uno")
+    if hand.get("faltas"):
+        said.append(faltas_text(hand["faltas"], players))
+    before = previous or {}
+    changes = []
+    for seat, name in names.items():
+        d = int(entry.get("scores", {}).get(str(seat), 0)) - int(before.get(str(seat), 0))
+        if d:
+            changes.append(f"{name} {signed(d)}")
+    said.append("tantos: " + (", ".join(changes) if changes else "nadie cambia"))
+    if entry.get("winner"):
+        said.append(f"fin del juego: gana el equipo {entry['winner']}")
+    text = "; ".join(said)
+    return text[:1].upper() + text[1:]
+
+
+def bandos_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[str, str]]:
+    names = present.seat_names(players)
+    facts = []
+    primeras = hand.get("primeras")
+    if primeras:
+        members = ", ".join(names.get(s, str(s)) for s in present.TEAM_SEATS.get(str(primeras), ()))
+        facts.append(("Primeras", f"equipo {primeras} ({members})"))
+    else:
+        facts.append(("Primeras", "nadie (una falta acabó la mano)"))
+    facts.append(("Capote", "sí" if hand.get("capote") else "no"))
+    for i, f in enumerate(hand.get("faltas") or [], 1):
+        words = FALTA_WORDS.get(str(f.get("falta")), str(f.get("falta")))
+        points = f", {f['points']} tantos" if f.get("points") is not None else ""
+        facts.append((f"Falta {i}", f"{present._who(f.get('seat'), names)}: {words}{points}"))
+    return facts
+
+
 def hand_form(players: Sequence[str], dealer: int, rules: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
     return build_hand_form(BandosHandForm, players, dealer, rules, **kwargs)
 
@@ -150,7 +226,7 @@ def state_words(entry: Mapping[str, Any], rules: Mapping[str, Any], players: Seq
 
 def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Any) -> str:
     players = list(session.get("players", []))
-    return present.bandos_summary(hand, entry, (previous or {}).get("scores"), players)
+    return bandos_summary(hand, entry, (previous or {}).get("scores"), players)
 
 
 def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> present.GameHandView:
@@ -161,12 +237,12 @@ def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
     hand, entry = session["hands"][n - 1], ledger["hands"][n - 1]
     prev_entry = ledger["hands"][n - 2] if n > 1 else None
     dealer = entry.get("dealer")
-    facts = present.bandos_facts(hand, players) if "close" not in hand else present.hand_facts(hand, players)
+    facts = bandos_facts(hand, players) if "close" not in hand else present.hand_facts(hand, players)
     zero = {str(s): 0 for s in names}
     before_scores = (prev_entry or {}).get("scores", zero)
     return present.GameHandView(
         n=n,
-        line=present.bandos_line(hand, entry, players),
+        line=bandos_line(hand, entry, players),
         summary=summary(session, hand, entry, prev_entry),
         facts=facts,
         transfers=[],
@@ -188,10 +264,45 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def csv(players: Sequence[str], hands: Sequence[Mapping[str, Any]], ledger: Mapping[str, Any]) -> str:
-    from scorer.web import exports
+# ------------------------------------------------------------------ the CSV export
 
-    return exports.bandos_csv(players, hands, ledger)
+
+def faltas_cells(names: Mapping[int, str], hand: Mapping[str, Any]) -> str:
+    faltas = hand.get("faltas")
+    if not isinstance(faltas, list):
+        return ""
+    parts = []
+    for f in faltas:
+        if isinstance(f, Mapping):
+            kind = str(f.get("falta", ""))
+            points = f" {f['points']}" if f.get("points") is not None else ""
+            who = exports.name_cell(names, f.get("seat"))
+            parts.append(f"{who} {FALTA_WORDS.get(kind, kind.replace('_', ' '))}{points}")
+    return ", ".join(parts)
+
+
+def csv(players: Sequence[str], hands: Sequence[Mapping[str, Any]], ledger: Mapping[str, Any]) -> str:
+    """Juego de bandos: Nº, Da, Primeras, Capote, Faltas, Resultado, each player's tantos after it, Ganador."""
+    names = dict(enumerate(players, 1))
+    out, writer = exports.csv_writer()
+    header = ["Nº", "Da", "Primeras", "Capote", "Faltas", "Resultado", *players, "Ganador"]
+    writer.writerow([exports.escape_cell(c) for c in header])
+    for hand, entry in zip(hands, ledger.get("hands", []), strict=True):
+        scores = entry.get("scores") or {}
+        primeras = hand.get("primeras")
+        winner = entry.get("winner")
+        row = [
+            entry.get("n"),
+            exports.name_cell(names, entry.get("dealer")),
+            f"equipo {primeras}" if primeras else "",
+            "capote" if hand.get("capote") else "",
+            faltas_cells(names, hand),
+            result_word(entry.get("result", ""), "bandos"),
+            *(int(scores.get(str(seat), 0)) for seat in range(1, len(players) + 1)),
+            f"equipo {winner}" if winner else "",
+        ]
+        writer.writerow([exports.cell(c) for c in row])
+    return out.getvalue()
 
 
 def over_words(ledger: Mapping[str, Any]) -> str:
@@ -215,7 +326,7 @@ GAME = register(
         closings=(),  # B4: it ends by itself at the target
         over_words=over_words,
         game_view=game_view,
-        line=lambda hand, entry, players: present.bandos_line(hand, entry, players),
+        line=bandos_line,
         summary=summary,
         state_words=state_words,
         hand_view=hand_view,
