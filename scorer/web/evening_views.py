@@ -212,11 +212,11 @@ def _tresillo_table(token: str) -> Any:
 
 
 def _refusal(form: AjusteForm | CambioForm, exc: services.Invalid, n: int) -> None:
-    message = messages.message(exc)
+    field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
         form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
-    else:
-        form.problem("general", message)
+    else:  # next to its control (payer, to, amount; seat, player) when the form has it
+        form.problem(field if hasattr(form, field) else "general", message)
 
 
 def _entry_at(table: Any, n: int, kind: str) -> dict[str, Any]:

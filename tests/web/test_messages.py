@@ -180,3 +180,19 @@ def test_the_html_form_shows_the_message_next_to_its_field(
     static = messages.MESSAGES[code].split("{")[0].strip()
     assert static and static in owner[0], (static, owner[0][-600:])
     assert "field-error" in owner[0]
+
+
+def test_a_game_module_form_shows_the_message_next_to_its_field(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """Pozo y viuda (scorer/web/games/pozo_viuda.py): a declared bola must count nine tricks (P9)."""
+    t = make_table(hands=[], players=["Ana", "Benito", "Carmen"], rules={"ruleset": "pozo_viuda"})
+    data = {"jugador": "2", "lance": "bola", "trump": "oros", "tricks_1": "1", "tricks_2": "5", "tricks_3": "2",
+            "request_id": "m-pozo", "save": "1"}  # fmt: skip
+    response = client.post(f"/t/{t.edit_token}/mano", data=data)
+    assert response.status_code == 400
+    owner = [f for f in re.findall(r"<fieldset[^>]*>.*?</fieldset>", text(response), flags=re.S)
+             if re.search(r"<legend>Bazas", f)]  # fmt: skip
+    assert owner
+    expected = messages.render("declared_tricks_not_nine", {"lance": "bola", "count": 8})
+    assert expected in owner[0] and "field-error" in owner[0]
