@@ -196,3 +196,31 @@ def test_a_game_module_form_shows_the_message_next_to_its_field(
     assert owner
     expected = messages.render("declared_tricks_not_nine", {"lance": "bola", "count": 8})
     assert expected in owner[0] and "field-error" in owner[0]
+
+
+def _web_codes() -> set[str]:
+    """The codes the web layer raises: ``code="…"`` keywords and LimitError's first argument."""
+    import ast
+
+    codes = set()
+    for path in (ROOT / "scorer" / "web").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            for keyword in node.keywords:
+                if keyword.arg == "code" and isinstance(keyword.value, ast.Constant):
+                    codes.add(keyword.value.value)
+            limit = isinstance(node.func, ast.Name | ast.Attribute) and ast.unparse(node.func).endswith("LimitError")
+            if limit and node.args and isinstance(node.args[0], ast.Constant):
+                codes.add(node.args[0].value)
+    return codes
+
+
+def test_every_code_the_web_raises_has_a_spanish_message() -> None:
+    raised = _web_codes()
+    assert {"not_json", "table_closed", "which_person", "text_not_a_string", "too_many_hands"} <= raised
+    assert raised <= set(messages.MESSAGES), raised - set(messages.MESSAGES)
+    for code in raised | set(limits.ENGLISH):
+        names = messages.placeholders(messages.MESSAGES[code]) - {"what", "kilobytes"}
+        shown = messages.render(code, {**dict.fromkeys(names, "x"), "what": "name", "limit": 2000})
+        assert "{" not in shown and shown.strip(), code
