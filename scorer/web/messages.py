@@ -147,6 +147,8 @@ MESSAGES: dict[str, str] = {
     "table_closed": "La partida está cerrada: ya no se puede cambiar.",
     "conflict": "Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio.",
     "invalid": "Hay un dato que no es válido.",
+    "failed": "Algo ha fallado.",
+    "key_reused": "Esa petición ya se envió con otros datos: vuelve a abrir el formulario.",
     # ------------------------------------------------------------ the peñas (scorer.web.pena_services)
     "pena_not_found": "No encontramos esa peña, esa persona o esa partida: revisa el enlace.",
     "pena_view_link": "Este es el enlace para mirar la peña: no puede cambiarla.",

@@ -95,7 +95,7 @@ class ServiceError(Exception):
     """
 
     status: int = 500
-    default_code = "invalid"
+    default_code = "failed"
 
     def __init__(self, message: str, *, code: str | None = None, **params: Any) -> None:
         super().__init__(message)
@@ -169,6 +169,7 @@ class Unprocessable(ServiceError):
     """An Idempotency-Key sent again with another body."""
 
     status = 422
+    default_code = "key_reused"
 
 
 # ------------------------------------------------------------------ values
