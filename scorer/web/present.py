@@ -1101,7 +1101,7 @@ class GameHandView:
     teams_after: list[TeamView]
 
 
-def game_hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> GameHandView:
+def game_hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> Any:
     """The view-model of hand ``n`` (1-based) of a pozo y viuda or Ombre table (a game's own ``hand_view`` else)."""
     ruleset = ruleset_of(session)
     game = game_of(ruleset)

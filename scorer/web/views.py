@@ -318,17 +318,13 @@ def _preview(
     n: int,
     hand: dict[str, Any] | None = None,
 ) -> Any:
+    """What the hand does, in words: the game's own preview (Tresillo: the plato) or the pots or teams."""
+    game = game_of(table.ruleset)
+    if game.preview is not None:
+        return game.preview(session, ledger, entry, n)
     entries = ledger.get("hands", [])
-    if not game_of(table.ruleset).cartulina:  # the pots or teams of the other games, in words
-        previous = entries[n - 2] if 2 <= n <= len(entries) + 1 else None
-        return present.game_preview(session, hand or {}, entry, previous)
-    before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
-    names = evening_views.names_at(session, ledger, n)  # R33: the people seated for that hand
-    return {
-        "summary": present.summary(entry, before, names),
-        "transfers": present.transfer_lines(entry, names),
-        "plato": present.plato_view(entry.get("plato"), entry.get("cartulina", []), present.seat_names(names)),
-    }
+    previous = entries[n - 2] if 2 <= n <= len(entries) + 1 else None
+    return present.game_preview(session, hand or {}, entry, previous)
 
 
 @bp.route("/t/<token>/mano", methods=["GET", "POST"])
@@ -372,14 +368,8 @@ def new_hand(token: str) -> Page:
     except services.Invalid as exc:
         _attach(form, exc, n)
         return _hand_page(table, token, form, None, None, 400)
-    earlier = ledger.get("hands", [])
-    if not game_of(table.ruleset).cartulina:
-        previous = earlier[number - 2] if 2 <= number <= len(earlier) + 1 else None
-        flash(f"Mano {number} anotada: {present.game_summary(session, hand, entry, previous)}.")
-        return redirect(url_for("main.table", token=token))
-    before = earlier[number - 2].get("cartulina", []) if 2 <= number <= len(earlier) + 1 else []
-    names = evening_views.names_at(session, ledger, number)
-    flash(f"Mano {number} anotada: {present.summary(entry, before, names)}.")
+    done = _preview(table, session, ledger, entry, number, hand)  # the game's own words for it
+    flash(f"Mano {number} anotada: {done['summary'] if isinstance(done, dict) else done.summary}.")
     return redirect(url_for("main.table", token=token))
 
 
@@ -544,11 +534,7 @@ def hand(token: str, n: int) -> str:
     table, can_edit, session, ledger = _table_context(token)
     if not 1 <= n <= len(ledger.get("hands", [])):
         raise services.NotFound(f"hand {n}: no such hand")
-    view: present.HandView | present.GameHandView
-    if game_of(table.ruleset).cartulina:  # Tresillo's page: cartulina, plato, people (R33)
-        view = present.hand_view(session, ledger, n)
-    else:
-        view = present.game_hand_view(session, ledger, n)
+    view: present.HandView | present.GameHandView = present.game_hand_view(session, ledger, n)
     history = services.hand_history(table, n)
     return render_template(
         "hand.html",

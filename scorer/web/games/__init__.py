@@ -36,7 +36,6 @@ class Game:
     can_pass: bool = True  # "Todos pasan" (bandos B2: no)
     closings: tuple[str, ...] = ("repartir",)  # the closings it offers (R30); none: it ends by itself
     evening: bool = False  # ajustes, changes of player, "jugar hasta que se gane el plato" (R32, R33)
-    cartulina: bool = False  # plato and cartulina: its own preview, summary and hand page (Tresillo R13–R30)
     result_filters: bool = False  # the hand list filters by result (Tresillo's results)
     closed_words: str = "Partida cerrada: ya no se puede cambiar."
     over_words: Callable[[Mapping[str, Any]], str] = lambda ledger: (
@@ -50,6 +49,7 @@ class Game:
     summary: Callable[..., str] | None = None  # (session, hand, entry, previous entry) -> one sentence
     state_words: Callable[..., str] = lambda entry, rules, players: ""
     hand_view: Callable[..., Any] | None = None  # (session, ledger, n) -> a hand's page
+    preview: Callable[..., Any] | None = None  # (session, ledger, entry, n) -> what a hand not yet saved does
     teams: bool = False  # scores by team (bandos B1)
     # --- the CSV export (scorer.web.exports)
     csv: Callable[..., str] | None = None  # (players, hands, ledger) instead of the shared columns

@@ -13,7 +13,7 @@ from wtforms import BooleanField, RadioField
 from wtforms.validators import Optional
 
 from scorer.engine.tresillo import LONG_SUITS, OPTION_DEFAULTS
-from scorer.web import exports
+from scorer.web import exports, present
 from scorer.web.forms import (
     SUIT_PAIRS,
     TRICK_CHOICES,
@@ -170,6 +170,23 @@ def hand_from_form(form: HandForm) -> dict[str, Any] | None:
     return hand
 
 
+# ------------------------------------------------------------------ view-models
+
+
+def preview(session: Mapping[str, Any], ledger: Mapping[str, Any], entry: Mapping[str, Any], n: int) -> dict[str, Any]:
+    """What a hand not yet saved does: its summary, its payments and the plato after it."""
+    from scorer.web import evening_views
+
+    entries = ledger.get("hands", [])
+    before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
+    names = evening_views.names_at(session, ledger, n)  # R33: the people seated for that hand
+    return {
+        "summary": present.summary(entry, before, names),
+        "transfers": present.transfer_lines(entry, names),
+        "plato": present.plato_view(entry.get("plato"), entry.get("cartulina", []), present.seat_names(names)),
+    }
+
+
 # ------------------------------------------------------------------ the sheet
 
 
@@ -241,11 +258,12 @@ GAME = register(
         help="Plato y cartulina con puestas reservadas. 3 o 4 jugadores.",
         closings=("devolver", "repartir"),  # R30
         evening=True,  # R32 ajuste, R33 cambio de jugador, play until the plato is won
-        cartulina=True,
         result_filters=True,
         closed_words="Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.",
         close_label=lambda view: "Cerrar la partida",
         result_phrase=True,
+        hand_view=present.hand_view,  # cartulina, plato, people (R33)
+        preview=preview,
         pot_columns=("Plato",),
         pots=pots,
         game_columns=GAME_COLUMNS,
