@@ -8,8 +8,9 @@ writers of one table run one after the other and each sees the hands the other
 committed (the dealer rotation stays intact). Nothing is answered before the
 commit.
 
-Settlements are cached per (table, revision): the table page and the next hand
-cost one engine step, not a whole re-settlement.
+The settled state of each table is kept per revision (``scorer/web/settled.py``):
+the table page reads it and the last few hands, a new hand costs one engine step,
+an edit re-settles from the last checkpoint before the hand it changes.
 """
 
 from __future__ import annotations
@@ -19,11 +20,9 @@ import copy
 import datetime as dt
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -32,6 +31,7 @@ from scorer import engine
 from scorer.engine import SessionError, Settlement
 from scorer.web.extensions import db
 from scorer.web.models import Hand, HandEvent, Table, utcnow
+from scorer.web.settled import Cache, Key, Settled, extend, resettled
 
 __all__ = [
     "Conflict",
@@ -72,8 +72,6 @@ CLOSE_WORD = {"pozo_viuda": "repartir", "ombre": "repartir"}  # R30 "devolver" f
 WRITE_ATTEMPTS = 4
 
 T = TypeVar("T")
-K = TypeVar("K")
-V = TypeVar("V")
 
 
 # ------------------------------------------------------------------ errors
@@ -169,49 +167,19 @@ class HistoryEvent:
 
 # ------------------------------------------------------- settlement cache
 
-
-class _Cache(Generic[K, V]):
-    """A small LRU keyed by (edit token, revision, …); shared by the threads of a process."""
-
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._items: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: K) -> V | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: K, value: V) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """A table settled at one revision, with the (id, revision) of the hands it settled."""
-
-    revision: int
-    keys: tuple[tuple[int, int], ...]
-    settlement: Settlement
-
-
-# The latest snapshot of each table. Another process's write leaves this one's snapshot
-# a prefix of the new hands: only the new hands are settled on top of it.
-_cache: _Cache[str, _Snapshot] = _Cache()
+# The latest settled state of each table (scorer/web/settled.py). Another process's write
+# leaves this one's state a prefix of the new hands, or shares the hands before the one it
+# changed: only what follows is settled again.
+_cache: Cache[str, Settled] = Cache()
 # JSON texts of the ledger and the session file per revision: a json.loads of one is a
-# fresh copy for the caller, many times cheaper than settling or deep-copying again.
-_texts: _Cache[tuple[str, int, str], str] = _Cache(128)
+# fresh copy for the caller, many times cheaper than deep-copying the settled state.
+_texts: Cache[tuple[str, int, str], str] = Cache(128)
+
+
+def forget_caches() -> None:
+    """Empty this process's caches (as in a freshly started worker); tests and benchmarks use it."""
+    _cache.clear()
+    _texts.clear()
 
 
 # ---------------------------------------------------------------- helpers
@@ -237,6 +205,11 @@ def _settle(table: Table, hands: list[dict[str, Any]]) -> Settlement:
     return engine.start(_header_session(table, hands))
 
 
+def _begin(table: Table) -> Settlement:
+    """The table settled with no hand (its header checked by the engine)."""
+    return engine.start(_header_session(table, []))
+
+
 def _check_hand(hand: object) -> dict[str, Any]:
     if not isinstance(hand, Mapping):
         raise Invalid(f"a hand must be an object, not {type(hand).__name__}")
@@ -257,31 +230,43 @@ def _with_dealer(hand: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, An
     return stored
 
 
-def _keys(table: Table) -> tuple[tuple[int, int], ...]:
+def _keys(table: Table) -> list[Key]:
     query = select(Hand.id, Hand.revision).where(Hand.table_id == table.id, Hand.deleted_at.is_(None))
-    return tuple((int(i), int(r)) for i, r in db.session.execute(query.order_by(Hand.seq)))
+    return [(int(i), int(r)) for i, r in db.session.execute(query.order_by(Hand.seq))]
 
 
-def _compute(table: Table, cached: _Snapshot | None) -> tuple[tuple[tuple[int, int], ...], Settlement]:
-    """Settle the table's live hands, on top of a cached snapshot when it is a prefix of them."""
+def _load(table: Table, cached: Settled | None, revision: int) -> Settled:
+    """The table's live hands settled, reusing what ``cached`` shares with them (a prefix of hands)."""
     keys = _keys(table)
-    size = len(cached.keys) if cached is not None else -1
-    if cached is not None and keys[:size] == cached.keys:
-        settlement = cached.settlement
-        if len(keys) > size:
-            ids = [i for i, _ in keys[size:]]
-            query = select(Hand.data).where(Hand.id.in_(ids)).order_by(Hand.seq)
-            for data in db.session.scalars(query):
-                settlement = settlement.add(data)
-        return keys, settlement
-    return keys, _settle(table, [h.data for h in _live_hands(table)])
+    common = cached.common(keys) if cached is not None else 0
+    if cached is not None and common == len(keys) == cached.count:
+        return Settled(revision, cached.keys, cached.hands, cached.settlement, cached.checkpoints)
+    if cached is not None and common > 0:
+        base = cached.before(common + 1)
+        checkpoints = cached.checkpoints_before(base)
+        known = cached.hands[: base.count]
+    else:
+        base = _begin(table)
+        checkpoints, known = (base,), ()
+    ids = [i for i, _ in keys[len(known) :]]
+    query = select(Hand.id, Hand.revision, Hand.data).where(Hand.table_id == table.id, Hand.deleted_at.is_(None))
+    if len(ids) <= 50:  # a few new hands: by id; many: the table's live hands (a long IN list is slow)
+        query = query.where(Hand.id.in_(ids))
+    rows = {int(i): ((int(i), int(r)), d) for i, r, d in db.session.execute(query)} if ids else {}
+    # keys and data read together (a write committed between two reads is not mixed in; the
+    # revision check of the caller then keeps such a state out of the cache)
+    fresh = [rows[i] for i in ids if i in rows]
+    hands = known + tuple(d for _, d in fresh)
+    settlement, checkpoints = extend(base, checkpoints, hands[base.count :])
+    return Settled(revision, tuple(keys[: len(known)]) + tuple(k for k, _ in fresh), hands, settlement, checkpoints)
 
 
-def _write(table: Table, work: Callable[[], tuple[T, Settlement | None]]) -> T:
+def _write(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) -> T:
     """Run ``work`` as one transaction holding the table's write lock; commit before answering.
 
-    ``work`` returns its result and the table's new settlement, cached under the
-    revision this write made (read before the commit: later writers bump it again).
+    ``work`` gets the table's state before the write and returns its result and the
+    state after it (or None when nothing changed), cached under the revision this
+    write made (read before the commit: later writers bump it again).
     """
     for attempt in range(WRITE_ATTEMPTS):
         try:
@@ -290,13 +275,11 @@ def _write(table: Table, work: Callable[[], tuple[T, Settlement | None]]) -> T:
                 execution_options={"synchronize_session": False},
             )
             db.session.refresh(table)
-            revision = table.revision
-            result, settlement = work()
+            result, state = work(_state_before_write(table))
             db.session.flush()
-            keys = _keys(table) if settlement is not None else ()
             db.session.commit()
-            if settlement is not None:
-                _cache.put(table.edit_token, _Snapshot(revision, keys, settlement))
+            if state is not None:
+                _cache.put(table.edit_token, state)
             return result
         except OperationalError as exc:
             db.session.rollback()
@@ -309,12 +292,12 @@ def _write(table: Table, work: Callable[[], tuple[T, Settlement | None]]) -> T:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _base_settlement(table: Table) -> Settlement:
-    """Inside a write: the settlement of the hands before it (revision already bumped by one)."""
+def _state_before_write(table: Table) -> Settled:
+    """Inside a write: the table's state before it (its revision already bumped by one)."""
     cached = _cache.get(table.edit_token)
     if cached is not None and cached.revision == table.revision - 1:
-        return cached.settlement
-    return _compute(table, cached)[1]
+        return cached
+    return _load(table, cached, table.revision - 1)
 
 
 def _event(table: Table, hand: Hand, action: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> None:
@@ -397,19 +380,22 @@ def create_table(session: dict[str, Any]) -> Table:
         revision=0,
     )
     try:
-        settlement = _settle(table, stored)  # the stored form (dealers filled in) must settle the same
+        begin = _begin(table)  # the stored form (dealers filled in) must settle the same
+        settlement, checkpoints = extend(begin, (begin,), stored)
         db.session.add(table)
         db.session.flush()
+        keys: list[Key] = []
         for seq, data in enumerate(stored, 1):
             hand = Hand(table_id=table.id, seq=seq, data=data, revision=1, created_at=table.created_at)
             db.session.add(hand)
             db.session.flush()
+            keys.append((hand.id, 1))
             _event(table, hand, "create", None, data)
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
-    _cache.put(table.edit_token, _Snapshot(0, _keys(table), settlement))
+    _cache.put(table.edit_token, Settled(0, tuple(keys), tuple(stored), settlement, checkpoints))
     return table
 
 
@@ -446,31 +432,49 @@ def _unchanged(table: Table) -> bool:
     return db.session.scalar(select(Table.revision).where(Table.id == table.id)) == table.revision
 
 
+def state_of(table: Table) -> Settled:
+    """The table's settled state at its revision (cached): shared, treat it as read-only."""
+    cached = _cache.get(table.edit_token)
+    if cached is not None and cached.revision == table.revision:
+        return cached
+    state = _load(table, cached, table.revision)
+    if (cached is None or cached.revision < table.revision) and _unchanged(table):
+        _cache.put(table.edit_token, state)
+    return state
+
+
+def session_view(table: Table) -> dict[str, Any]:
+    """The session file, sharing the cached hands: read-only (``session_of`` gives a copy)."""
+    session = dict(table.header)
+    session.pop("hands", None)
+    session["hands"] = list(state_of(table).hands)
+    return session
+
+
+def ledger_view(table: Table) -> dict[str, Any]:
+    """The ledger, sharing the cached entries: read-only (``ledger_of`` gives a copy)."""
+    return state_of(table).ledger()
+
+
 def session_text(table: Table) -> str:
     """The session file as JSON text (cached per revision)."""
     key = (table.edit_token, table.revision, "session")
     text = _texts.get(key)
     if text is None:
-        text = json.dumps(_header_session(table, [h.data for h in _live_hands(table)]), ensure_ascii=False)
+        text = json.dumps(session_view(table), ensure_ascii=False)
         if _unchanged(table):
             _texts.put(key, text)
     return text
 
 
 def session_of(table: Table) -> dict[str, Any]:
-    """The session file as stored: app keys kept, every hand with its dealer."""
+    """The session file as stored: app keys kept, every hand with its dealer; a fresh copy."""
     return dict(json.loads(session_text(table)))
 
 
 def settlement_of(table: Table) -> Settlement:
     """The table settled by the engine (cached per revision); treat it as read-only."""
-    cached = _cache.get(table.edit_token)
-    if cached is not None and cached.revision == table.revision:
-        return cached.settlement
-    keys, settlement = _compute(table, cached)
-    if (cached is None or cached.revision < table.revision) and _unchanged(table):
-        _cache.put(table.edit_token, _Snapshot(table.revision, keys, settlement))
-    return settlement
+    return state_of(table).settlement
 
 
 def ledger_text(table: Table) -> str:
@@ -478,7 +482,7 @@ def ledger_text(table: Table) -> str:
     key = (table.edit_token, table.revision, "ledger")
     text = _texts.get(key)
     if text is None:
-        text = json.dumps(settlement_of(table).ledger(), ensure_ascii=False)
+        text = json.dumps(ledger_view(table), ensure_ascii=False)
         if _unchanged(table):
             _texts.put(key, text)
     return text
@@ -514,16 +518,23 @@ def hand_for_request(table: Table, request_id: str | None) -> int | None:
     hand = _by_request(table, request_id)
     if hand is None or hand.deleted:
         return None
-    return next((n for n, h in enumerate(_live_hands(table), 1) if h.id == hand.id), None)
+    return _number(state_of(table), hand.id)
+
+
+def _number(state: Settled, hand_id: int) -> int | None:
+    """The number of a live hand in the table's state, None when it is not live."""
+    return next((n for n, (i, _) in enumerate(state.keys, 1) if i == hand_id), None)
 
 
 def _replay(table: Table, hand: Hand) -> tuple[int, dict[str, Any]]:
     """The answer already given to a request: the hand's number and ledger entry."""
     if hand.deleted:
         raise Conflict("this hand was already saved, then deleted")
-    live = _live_hands(table)
-    n = next(i for i, h in enumerate(live, 1) if h.id == hand.id)
-    return n, copy.deepcopy(settlement_of(table).entries[n - 1])
+    state = state_of(table)
+    n = _number(state, hand.id)
+    if n is None:  # deleted by another writer since this request's table was read
+        raise Conflict("this hand was already saved, then deleted")
+    return n, copy.deepcopy(state.settlement.entries[n - 1])
 
 
 def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = None) -> tuple[int, dict[str, Any]]:
@@ -537,14 +548,14 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
             return _replay(table, existing)
     _check_open(table)
 
-    def work() -> tuple[tuple[Hand | None, Settlement], Settlement | None]:
+    def work(state: Settled) -> tuple[tuple[Hand | None, Settlement], Settled | None]:
         if request_id is not None:
             again = _by_request(table, request_id)
             if again is not None:
-                return (again, _base_settlement(table)), None
+                return (again, state.settlement), None
         _check_open(table)
         try:
-            settlement = _base_settlement(table).add(data)
+            settlement, checkpoints = extend(state.settlement, state.checkpoints, (data,))
         except SessionError as exc:
             raise Invalid.of(exc) from None
         stored = _with_dealer(data, settlement.entries[-1])
@@ -555,7 +566,8 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
         _event(table, row, "create", None, stored)
         if _is_close(stored):
             table.closed_at = utcnow()
-        return (None, settlement), settlement
+        after = Settled(table.revision, (*state.keys, (row.id, 1)), (*state.hands, stored), settlement, checkpoints)
+        return (None, settlement), after
 
     try:
         replayed, settlement = _write(table, work)
@@ -570,19 +582,30 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
     return settlement.count, copy.deepcopy(settlement.entries[-1])
 
 
-def _live_at(table: Table, n: int) -> tuple[list[Hand], Hand]:
-    live = _live_hands(table)
-    if not isinstance(n, int) or not 1 <= n <= len(live):
+def _live_at(table: Table, n: int, state: Settled | None = None) -> Hand:
+    """The row of live hand ``n`` (NotFound otherwise), found through the table's state."""
+    keys = (state or state_of(table)).keys
+    if not isinstance(n, int) or not 1 <= n <= len(keys):
         raise NotFound(f"hand {n}: no such hand")
-    return live, live[n - 1]
+    hand = db.session.get(Hand, keys[n - 1][0])
+    if hand is None or hand.deleted:  # gone since the state was read: never a wrong hand
+        raise NotFound(f"hand {n}: no such hand")
+    return hand
 
 
 def _resettle(
-    table: Table, hands: list[dict[str, Any]], renumber: Callable[[int], int], context: Callable[[int], str]
-) -> Settlement:
-    """Settle the table with a changed list of hands; Invalid names the (renumbered) hand that breaks."""
+    state: Settled,
+    n: int,
+    hands: tuple[dict[str, Any], ...],
+    renumber: Callable[[int], int],
+    context: Callable[[int], str],
+) -> tuple[Settlement, tuple[Settlement, ...]]:
+    """Settle the live hands changed from hand ``n`` on, from the last checkpoint before it.
+
+    Invalid names the (renumbered) hand that breaks.
+    """
     try:
-        return _settle(table, hands)
+        return resettled(state, n, hands)
     except SessionError as exc:
         if exc.hand is None:
             raise Invalid.of(exc) from None
@@ -590,16 +613,19 @@ def _resettle(
         raise Invalid.of(exc, hand=number, context=context(number)) from None
 
 
-def _replaced(table: Table, live: list[Hand], n: int, data: dict[str, Any]) -> tuple[Settlement, dict[str, Any]]:
-    """The table settled with hand ``n`` replaced by ``data`` (keeping its dealer), and the new hand."""
+def _replaced(
+    state: Settled, n: int, data: dict[str, Any]
+) -> tuple[Settlement, tuple[Settlement, ...], tuple[dict[str, Any], ...]]:
+    """The table settled with hand ``n`` replaced by ``data`` (keeping its dealer); its checkpoints and hands."""
     new = dict(data)
-    old_dealer = live[n - 1].data.get("dealer")
+    old_dealer = state.hands[n - 1].get("dealer")
     if new.get("dealer") is None and old_dealer is not None and not _is_close(new):
         new["dealer"] = old_dealer  # api.md: a hand keeps the dealer it was played with
-    hands = [h.data for h in live]
-    hands[n - 1] = new
-    settlement = _resettle(table, hands, lambda m: m, lambda m: "" if m == n else f" (after the change to hand {n})")
-    return settlement, new
+    hands = (*state.hands[: n - 1], new, *state.hands[n:])
+    settlement, checkpoints = _resettle(
+        state, n, hands, lambda m: m, lambda m: "" if m == n else f" (after the change to hand {n})"
+    )
+    return settlement, checkpoints, hands
 
 
 def replace_hand(table: Table, n: int, hand: dict[str, Any], *, revision: int | None = None) -> dict[str, Any]:
@@ -607,20 +633,22 @@ def replace_hand(table: Table, n: int, hand: dict[str, Any], *, revision: int | 
     data = _check_hand(hand)
     _check_open(table)
 
-    def work() -> tuple[Settlement, Settlement]:
+    def work(state: Settled) -> tuple[Settlement, Settled]:
         _check_open(table)
-        live, target = _live_at(table, n)
+        target = _live_at(table, n, state)
         if revision is not None and target.revision != revision:
             raise Conflict(f"hand {n} was changed meanwhile: reload it and try again")
-        settlement, new = _replaced(table, live, n, data)
-        stored = _with_dealer(new, settlement.entries[n - 1])
+        settlement, checkpoints, hands = _replaced(state, n, data)
+        stored = _with_dealer(hands[n - 1], settlement.entries[n - 1])
+        hands = (*hands[: n - 1], stored, *hands[n:])
         before = target.data
         target.data = stored
         target.revision = target.revision + 1
         _event(table, target, "edit", before, stored)
-        if _is_close(live[-1].data if n < len(live) else new):
+        if _is_close(hands[-1]):
             table.closed_at = utcnow()
-        return settlement, settlement
+        keys = (*state.keys[: n - 1], (target.id, target.revision), *state.keys[n:])
+        return settlement, Settled(table.revision, keys, hands, settlement, checkpoints)
 
     settlement = _write(table, work)
     return copy.deepcopy(settlement.entries[n - 1])
@@ -632,8 +660,9 @@ def preview_replace(table: Table, n: int, hand: dict[str, Any]) -> dict[str, Any
     Invalid names the hand that breaks: ``n`` itself, or a later hand the change would make impossible.
     """
     data = _check_hand(hand)
-    live, _target = _live_at(table, n)
-    settlement, _new = _replaced(table, live, n, data)
+    state = state_of(table)
+    _live_at(table, n, state)
+    settlement, _checkpoints, _hands = _replaced(state, n, data)
     return copy.deepcopy(settlement.entries[n - 1])
 
 
@@ -641,14 +670,17 @@ def delete_hand(table: Table, n: int) -> None:
     """Take hand ``n`` out of the ledger (kept in the history, restorable); Invalid if a later hand breaks."""
     _check_open(table)
 
-    def work() -> tuple[None, Settlement]:
+    def work(state: Settled) -> tuple[None, Settled]:
         _check_open(table)
-        live, target = _live_at(table, n)
-        hands = [h.data for i, h in enumerate(live, 1) if i != n]
-        settlement = _resettle(table, hands, lambda m: m + 1 if m >= n else m, lambda m: f" (if hand {n} were deleted)")
+        target = _live_at(table, n, state)
+        hands = (*state.hands[: n - 1], *state.hands[n:])
+        settlement, checkpoints = _resettle(
+            state, n, hands, lambda m: m + 1 if m >= n else m, lambda m: f" (if hand {n} were deleted)"
+        )
         target.deleted_at = utcnow()
         _event(table, target, "delete", target.data, None)
-        return None, settlement
+        keys = (*state.keys[: n - 1], *state.keys[n:])
+        return None, Settled(table.revision, keys, hands, settlement, checkpoints)
 
     _write(table, work)
 
@@ -657,22 +689,25 @@ def restore_hand(table: Table, hand_id: int) -> int:
     """Put a deleted hand back at its place; its number."""
     _check_open(table)
 
-    def work() -> tuple[int, Settlement]:
+    def work(state: Settled) -> tuple[int, Settled]:
         _check_open(table)
         target = db.session.get(Hand, hand_id) if isinstance(hand_id, int) else None
         if target is None or target.table_id != table.id or not target.deleted:
             raise NotFound(f"no deleted hand {hand_id} in this table")
-        live = _live_hands(table)
-        rows = sorted([*live, target], key=lambda h: h.seq)
-        n = rows.index(target) + 1
-        settlement = _resettle(
-            table, [h.data for h in rows], lambda m: m, lambda m: "" if m == n else f" (if hand {n} were restored)"
+        earlier = select(func.count(Hand.id)).where(
+            Hand.table_id == table.id, Hand.deleted_at.is_(None), Hand.seq < target.seq
+        )
+        n = int(db.session.scalar(earlier) or 0) + 1
+        hands = (*state.hands[: n - 1], target.data, *state.hands[n - 1 :])
+        settlement, checkpoints = _resettle(
+            state, n, hands, lambda m: m, lambda m: "" if m == n else f" (if hand {n} were restored)"
         )
         target.deleted_at = None
         _event(table, target, "restore", None, target.data)
-        if _is_close(rows[-1].data):
+        if _is_close(hands[-1]):
             table.closed_at = utcnow()
-        return n, settlement
+        keys = (*state.keys[: n - 1], (target.id, target.revision), *state.keys[n - 1 :])
+        return n, Settled(table.revision, keys, hands, settlement, checkpoints)
 
     return _write(table, work)
 
@@ -692,11 +727,11 @@ def deleted_hands(table: Table) -> list[DeletedHand]:
 
 def hand_revision(table: Table, n: int) -> int:
     """The revision of hand ``n``, for the edit form's optimistic concurrency."""
-    return _live_at(table, n)[1].revision
+    return _live_at(table, n).revision
 
 
 def _numbers(table: Table) -> dict[int, int]:
-    return {h.id: i for i, h in enumerate(_live_hands(table), 1)}
+    return {i: n for n, (i, _) in enumerate(state_of(table).keys, 1)}
 
 
 def _history(table: Table, hand_id: int | None) -> list[HistoryEvent]:
@@ -720,7 +755,7 @@ def _history(table: Table, hand_id: int | None) -> list[HistoryEvent]:
 
 def hand_history(table: Table, n: int) -> list[HistoryEvent]:
     """Every change of hand ``n``, oldest first."""
-    return _history(table, _live_at(table, n)[1].id)
+    return _history(table, _live_at(table, n).id)
 
 
 def table_history(table: Table) -> list[HistoryEvent]:

@@ -94,7 +94,8 @@ def fecha(value: Any) -> str:
 
 def _table_context(token: str) -> tuple[Any, bool, dict[str, Any], dict[str, Any]]:
     table, can_edit = services.open_table(token)
-    return table, can_edit, services.session_of(table), services.ledger_of(table)
+    # shared with the cache, read-only: the pages only read them (scorer/web/settled.py)
+    return table, can_edit, services.session_view(table), services.ledger_view(table)
 
 
 @functools.lru_cache(maxsize=256)  # a table's links never change; encoding one costs ~10 ms
@@ -281,7 +282,7 @@ def new_hand(token: str) -> Page:
     if table.closed:
         flash("La partida está cerrada: no se anotan más manos.", "error")
         return redirect(url_for("main.table", token=token))
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = services.session_view(table), services.ledger_view(table)
     if ledger.get("over") and request.method == "GET":
         flash(_over_words(table, ledger), "error")
         return redirect(url_for("main.table", token=token))
@@ -452,8 +453,8 @@ def close(token: str) -> Page:
         flash("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta.", "error")
         return redirect(url_for("main.table", token=token))
     if request.method == "GET":
-        ledger = services.ledger_of(table)
-        session = services.session_of(table)
+        ledger = services.ledger_view(table)
+        session = services.session_view(table)
         plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
         return render_template(
             "confirm.html",
