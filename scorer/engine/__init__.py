@@ -59,9 +59,15 @@ class Settlement:
         return _ledger(self.ruleset, self.players, self.state, list(self.entries))
 
 
+_EVENTS = {"ajuste": "an ajuste (R32)", "sienta": "a change of player (sienta, R33)"}
+
+
 def _play(ruleset: Ruleset, state: Any, hand: Any, n: int) -> tuple[Any, JSON]:
     if type(hand) is not dict and not isinstance(hand, Mapping):
         raise SessionError(f"a hand must be an object, not {type(hand).__name__}", n)
+    for key in _EVENTS:
+        if key in hand and key not in ruleset.events:
+            raise SessionError(f"{_EVENTS[key]} is a Tresillo entry; the {ruleset.name} rule set has none", n)
     try:
         new_state, body = ruleset.play(state, hand, n)
     except HandError as exc:

@@ -1,4 +1,4 @@
-"""Juego de bandos: the tantos of shared/rules/bandos.md (B1–B4).
+"""Juego de bandos: the tantos of docs/rules/bandos.md (B1–B4).
 
 Six players in two teams of three, no money: each player's tantos, never below 0.
 
@@ -127,10 +127,11 @@ def parse_faltas(value: object, options: Options) -> tuple[Falta, ...]:
 
 
 class Bandos:
-    """The rule set of shared/rules/bandos.md."""
+    """The rule set of docs/rules/bandos.md."""
 
     name: str = "bandos"
     player_counts: tuple[int, ...] = (SEATS,)  # B1
+    events: tuple[str, ...] = ()  # no ajuste or sienta: those are Tresillo's (R32, R33)
 
     def begin(self, players: tuple[str, ...], rules: Mapping[str, Any], first_dealer: int) -> State:
         return State(options=parse_options(rules), scores=(0,) * SEATS, next_dealer=first_dealer)

@@ -35,6 +35,8 @@ class HandError(ValueError):
 class Ruleset(Protocol):
     """What every rule set offers the core.
 
+    ``events`` names the entries besides hands and the closing that the rule set takes
+    (Tresillo's ajuste and change of player); the core refuses them for the others.
     ``begin`` checks the options and returns the state before the first hand;
     ``play`` settles one more hand on top of a state and returns the new state
     and the ledger entry of that hand (without ``n``); ``summary`` gives the
@@ -43,6 +45,7 @@ class Ruleset(Protocol):
 
     name: str
     player_counts: tuple[int, ...]
+    events: tuple[str, ...]  # the entries besides hands it takes: "ajuste" (R32), "sienta" (R33)
 
     def begin(self, players: tuple[str, ...], rules: Mapping[str, Any], first_dealer: int) -> Any: ...
 

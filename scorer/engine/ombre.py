@@ -1,8 +1,9 @@
-"""Ombre sencillo: the fixed stakes and the bote of shared/rules/ombre.md (O1–O8).
+"""Ombre sencillo: the fixed stakes and the bote of docs/rules/ombre.md (O1–O8).
 
 Readings chosen where the document leaves room (see also the comments at each rule):
 
-- O2 with R10: a short split is accepted when the outcome (sacada, codille and its
+- O2 with R10: ``outcome`` picks the seed's majority rule (``majority_five``, the default)
+  or Tresillo's R9 (``most_tricks``); a short split is accepted when the outcome (sacada, codille and its
   giver, puesta) is decided; the vole bonus is paid only when the hombre's recorded
   tricks are all nine (8-0-0 is a sacada without vole).
 - O6: once the session is over no played or passed hand is accepted, but the
@@ -36,7 +37,7 @@ from .core import (
     tricks_value,
     word_value,
 )
-from .tresillo import SUITS, split_text
+from .tresillo import SUITS, played_outcome, split_text
 
 LANCES: Final = ("entrada", "vuelta", "solo")
 SEATS: Final = (1, 2, 3)
@@ -50,7 +51,9 @@ OPTION_DEFAULTS: Final[dict[str, Any]] = {
     "matador_bonus": 5,
     "deals": None,
     "target": None,
+    "outcome": "majority_five",
 }
+OUTCOMES: Final = ("majority_five", "most_tricks")  # O2
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,7 @@ class Options:
     matador_bonus: int = 5
     deals: int | None = None
     target: int | None = None
+    outcome: str = "majority_five"  # O2
 
 
 def parse_options(rules: Mapping[str, Any]) -> Options:
@@ -80,6 +84,7 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
         matador_bonus=int_value(values["matador_bonus"], "rule matador_bonus", 0),
         deals=None if deals is None else int_value(deals, "rule deals", 1),
         target=None if target is None else int_value(target, "rule target", 1),
+        outcome=word_value(values["outcome"], "outcome", OUTCOMES),
     )
 
 
@@ -159,10 +164,11 @@ class _Desk:
 
 
 class Ombre:
-    """The rule set of shared/rules/ombre.md."""
+    """The rule set of docs/rules/ombre.md."""
 
     name: str = "ombre"
     player_counts: tuple[int, ...] = (3,)  # O1
+    events: tuple[str, ...] = ()  # no ajuste or sienta: those are Tresillo's (R32, R33)
 
     def begin(self, players: tuple[str, ...], rules: Mapping[str, Any], first_dealer: int) -> State:
         return State(options=parse_options(rules), balances=(0,) * len(players), bote=0, next_dealer=first_dealer)
@@ -207,7 +213,8 @@ class Ombre:
         tricks = tricks_value(hand, SEATS)
         defenders = tuple(s for s in SEATS if s != jugador)
         counts = (tricks[jugador], tricks[defenders[0]], tricks[defenders[1]])
-        outcome = decided(ombre_outcome, counts)  # O2 with R10
+        # O2 with R10: the seed's majority rule, or R9's (more tricks than each defender)
+        outcome = decided(ombre_outcome if opts.outcome == "majority_five" else played_outcome, counts)
         if outcome is None:
             raise HandError(f"tricks {split_text(counts)} do not decide the hand (O2)")
         assert isinstance(outcome, tuple)

@@ -1,4 +1,4 @@
-"""Pozo y viuda: the two pots of shared/rules/pozo-viuda.md (P1–P12).
+"""Pozo y viuda: the two pots of docs/rules/pozo-viuda.md (P1–P12).
 
 The same game of Tresillo (tricks, matadores, R9–R10 for the outcome of a split)
 settled with a pozo (won by every successful contract, with reserve pozos when it
@@ -229,10 +229,11 @@ def pots_json(state: State) -> JSON:
 
 
 class PozoViuda:
-    """The rule set of shared/rules/pozo-viuda.md."""
+    """The rule set of docs/rules/pozo-viuda.md."""
 
     name: str = "pozo_viuda"
     player_counts: tuple[int, ...] = (3, 4)
+    events: tuple[str, ...] = ()  # no ajuste or sienta: those are Tresillo's (R32, R33)
 
     def begin(self, players: tuple[str, ...], rules: Mapping[str, Any], first_dealer: int) -> State:
         count = len(players)

@@ -1,4 +1,10 @@
-"""Tresillo: the plato and the cartulina of shared/rules/tresillo.md (R1–R31)."""
+"""Tresillo: the plato and the cartulina of docs/rules/tresillo.md (R1–R33).
+
+Besides the hands, a session may hold events of the evening that use up no deal: an
+*ajuste* (R32), a change of player (*sienta*, R33) and the closing (R30, ``devolver`` or
+``repartir``). Money belongs to people: the state keeps who sits where and what each
+person has won or lost in earlier stints, so the ledger's ``people`` is derived at the end.
+"""
 
 from __future__ import annotations
 
@@ -54,9 +60,11 @@ OPTION_DEFAULTS: Final[dict[str, Any]] = {
     "rounding": 5,
     "favor_doubling": "double_rounded",
     "vuelta_at_favor": True,
-    "solo_codillo": "codillo_and_conditions",
+    "solo_codillo": "codillo_only",
     "failed_bola": "pays_bola",
 }
+CLOSINGS: Final = ("devolver", "repartir")  # R30
+EVENT_KEYS: Final = ("ajuste", "sienta")  # R32, R33
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +78,7 @@ class Options:
     rounding: int = 5
     favor_doubling: str = "double_rounded"
     vuelta_at_favor: bool = True
-    solo_codillo: str = "codillo_and_conditions"
+    solo_codillo: str = "codillo_only"  # R24
     failed_bola: str = "pays_bola"
 
 
@@ -91,7 +99,7 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
         rounding=int_value(values["rounding"], "rule rounding", 1),
         favor_doubling=word_value(values["favor_doubling"], "favor_doubling", ("double_rounded", "round_doubled")),
         vuelta_at_favor=bool_value(values["vuelta_at_favor"], "rule vuelta_at_favor"),
-        solo_codillo=word_value(values["solo_codillo"], "solo_codillo", ("codillo_and_conditions", "codillo_only")),
+        solo_codillo=word_value(values["solo_codillo"], "solo_codillo", ("codillo_only", "codillo_and_conditions")),
         failed_bola=word_value(values["failed_bola"], "failed_bola", ("pays_bola", "free")),
     )
 
@@ -103,7 +111,7 @@ class Puesta(NamedTuple):
     owner: int
     amount: int
     hand: int
-    state: str  # pendiente, en_plato, cobrada, anulada, devuelta
+    state: str  # pendiente, en_plato, cobrada, anulada, devuelta, repartida
 
     def as_json(self) -> JSON:
         return {"id": self.id, "owner": self.owner, "amount": self.amount, "hand": self.hand, "state": self.state}
@@ -130,6 +138,21 @@ class State(NamedTuple):
     next_id: int
     next_dealer: int
     finished: bool = False
+    # R33: who sits at each seat, each sitter's seat balance when they sat down, and the
+    # money of earlier stints (name, tantos) in the order people first sat.
+    seating: tuple[str, ...] = ()
+    sat_at: tuple[int, ...] = ()
+    stints: tuple[tuple[str, int], ...] = ()
+
+
+def people_balances(state: State) -> dict[str, int]:
+    """R33: each person's balance by name, in the order they first sat (R31 holds for it too)."""
+    people: dict[str, int] = {}
+    for name, amount in state.stints:
+        people[name] = people.get(name, 0) + amount
+    for seat, name in enumerate(state.seating):
+        people[name] = people.get(name, 0) + state.balances[seat] - state.sat_at[seat]
+    return people
 
 
 @lru_cache(maxsize=64)
@@ -283,6 +306,9 @@ class _Desk:
             next_id=self.next_id,
             next_dealer=next_dealer,
             finished=finished,
+            seating=s.seating,
+            sat_at=s.sat_at,
+            stints=s.stints,
         )
         entry: JSON = {
             "dealer": dealer,
@@ -293,6 +319,12 @@ class _Desk:
             "cartulina": [e.as_json() for e in new.open],
         }
         return new, entry
+
+
+def _no_dealer(hand: Mapping[str, Any], what: str, rule: str) -> None:
+    """Events of the evening use up no deal: their dealer is null (R30, R32, R33)."""
+    if hand.get("dealer") is not None:
+        raise HandError(f"{what} has no dealer ({rule})")
 
 
 def _with_state(entry: Puesta, state: str) -> Puesta:
@@ -352,10 +384,12 @@ def condition_parts(lance: str, estuches: int, contra: int, primeras: bool, bola
 
 
 class Tresillo:
-    """The rule set of shared/rules/tresillo.md."""
+    """The rule set of docs/rules/tresillo.md."""
 
     name: str = "tresillo"
     player_counts: tuple[int, ...] = (3, 4)
+
+    events: tuple[str, ...] = EVENT_KEYS
 
     def begin(self, players: tuple[str, ...], rules: Mapping[str, Any], first_dealer: int) -> State:
         count = len(players)
@@ -370,6 +404,9 @@ class Tresillo:
             closed=None,
             next_id=1,
             next_dealer=first_dealer,
+            seating=players,
+            sat_at=(0,) * count,
+            stints=tuple((name, 0) for name in players),
         )
 
     def header(self, state: State) -> JSON:
@@ -387,6 +424,7 @@ class Tresillo:
             "plato": {"amount": state.plato, "kind": state.kind},
             "cartulina": [e.as_json() for e in every],
             "next_dealer": state.next_dealer,
+            "people": people_balances(state),
         }
 
     def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
@@ -394,6 +432,10 @@ class Tresillo:
             raise HandError("no hand may follow the closing (R30)")
         if "close" in hand:
             return self._close(state, hand, n)
+        if "ajuste" in hand:
+            return self._ajuste(state, hand, n)
+        if "sienta" in hand:
+            return self._sienta(state, hand, n)
         dealer = resolve_dealer(hand, state.next_dealer, state.seats)
         if "pass" in hand:
             check_keys(hand, ("pass", "dealer", "note"), "a passed hand")
@@ -418,18 +460,90 @@ class Tresillo:
     # R30
     def _close(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
         check_keys(hand, ("close", "dealer", "note"), "the closing")
-        if hand["close"] != "devolver":
-            raise HandError(f"unknown close {describe(hand['close'])} (expected devolver)")
-        if hand.get("dealer") is not None:
-            raise HandError("the closing has no dealer (R30)")
+        how = word_value(hand["close"], "close", CLOSINGS)
+        _no_dealer(hand, "the closing", "R30")
         desk = _Desk(state, n)
-        for seat, amount in enumerate(state.contributions, 1):
-            desk.give_back(seat, amount, "devolucion", f"se devuelve lo que puso en el plato: {amount}")
+        if how == "devolver":
+            # every contribution since the plato was last taken goes back to the seat (R33: to
+            # whoever sits there now)
+            for seat, amount in enumerate(state.contributions, 1):
+                desk.give_back(seat, amount, "devolucion", f"se devuelve lo que puso en el plato: {amount}")
+        else:
+            total = desk.plato
+            share, odd = divmod(total, state.seats)
+            for seat in range(1, state.seats + 1):
+                extra = 1 if seat <= odd else 0  # the odd tantos one each to seats 1, 2, …
+                why = f"reparto del plato: {total} entre {state.seats} = {share}" + (" + 1 de resto" if extra else "")
+                desk.give_back(seat, share + extra, "reparto", why)
+        in_plato = "devuelta" if how == "devolver" else "repartida"
         while desk.open:
             entry = desk.open[0]
-            desk.close_puesta(0, "devuelta" if entry.state == "en_plato" else "anulada")
+            desk.close_puesta(0, in_plato if entry.state == "en_plato" else "anulada")
         desk.kind = SIN_PUESTA
         return desk.freeze(None, "cierre", state.next_dealer, finished=True)
+
+    # R32
+    def _ajuste(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
+        check_keys(hand, ("ajuste", "dealer", "note"), "an ajuste")
+        _no_dealer(hand, "an ajuste", "R32")
+        body = hand["ajuste"]
+        if not isinstance(body, Mapping):
+            raise HandError("ajuste must be an object with from, to and amount (R32)")
+        check_keys(body, ("from", "to", "amount"), "the ajuste")
+        source = seat_value(required(body, "from"), "ajuste from", state.seats)
+        target_raw = required(body, "to")
+        target: int | str
+        if target_raw in ("plato", "todos"):
+            target = str(target_raw)
+        elif is_int(target_raw):
+            target = seat_value(target_raw, "ajuste to", state.seats)
+        else:
+            raise HandError(f"ajuste to must be a seat, plato or todos, not {describe(target_raw)} (R32)")
+        if target == source:
+            raise HandError(f"an ajuste from seat {source} to itself moves nothing (R32)")
+        amount = int_value(required(body, "amount"), "ajuste amount", 1)
+        desk = _Desk(state, n)
+        kind = desk.kind  # R32: a payment into the plato does not change its state
+        if target == "todos":
+            for seat in others(state.seats, source):
+                desk.pay(source, seat, amount, "ajuste", f"ajuste: {amount} a cada uno")
+        elif target == "plato":
+            desk.pay(source, "plato", amount, "ajuste", f"ajuste: {amount} al plato")
+        else:
+            desk.pay(source, target, amount, "ajuste", f"ajuste: {amount}")
+        desk.kind = kind
+        return desk.freeze(None, "ajuste", state.next_dealer)
+
+    # R33
+    def _sienta(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
+        check_keys(hand, ("sienta", "dealer", "note"), "a change of player")
+        _no_dealer(hand, "a change of player", "R33")
+        body = hand["sienta"]
+        if not isinstance(body, Mapping):
+            raise HandError("sienta must be an object with seat and player (R33)")
+        check_keys(body, ("seat", "player"), "the change of player")
+        seat = seat_value(required(body, "seat"), "sienta seat", state.seats)
+        name = required(body, "player")
+        if not isinstance(name, str) or not name.strip():
+            raise HandError(f"sienta player must be a name, not {describe(name)} (R33)")
+        for other, seated in enumerate(state.seating, 1):
+            if seated.strip() == name.strip():
+                raise HandError(f"{name.strip()} is already seated at seat {other} (R33)")
+        desk = _Desk(state, n)
+        for i in range(len(desk.open) - 1, -1, -1):  # the leaver's pending puestas are cancelled
+            entry = desk.open[i]
+            if entry.owner == seat and entry.state == "pendiente":
+                desk.close_puesta(i, "anulada")
+        leaver = state.seating[seat - 1]
+        stint = (leaver, state.balances[seat - 1] - state.sat_at[seat - 1])
+        new, entry_json = desk.freeze(None, "sienta", state.next_dealer)
+        seating = (*state.seating[: seat - 1], name, *state.seating[seat:])
+        sat_at = (*state.sat_at[: seat - 1], state.balances[seat - 1], *state.sat_at[seat:])
+        known = {person for person, _ in state.stints}
+        stints = (*state.stints, stint) if name in known else (*state.stints, stint, (name, 0))
+        new = new._replace(seating=seating, sat_at=sat_at, stints=stints)
+        entry_json["seating"] = {str(i): person for i, person in enumerate(seating, 1)}
+        return new, entry_json
 
     def _played(self, state: State, hand: Mapping[str, Any], n: int, dealer: int) -> tuple[State, JSON]:
         opts = state.options
@@ -486,34 +600,45 @@ class Tresillo:
             raise HandError(f"tricks {split_text(counts)} do not decide the hand (R10)")
         assert isinstance(outcome, tuple)
         result, giver_index = outcome
-        j = counts[0]
+        j, a, b = counts
+        clean = a == 0 and b == 0  # the Jugador took every trick played
+        cut = a + b == 1 and 5 <= j <= 8  # J-1-0: the play stopped at the contra's first trick
+        if clean and 6 <= j <= 8:
+            raise HandError(
+                f"tricks {split_text(counts)}: after primeras the Jugador stops at 5 or plays the bola to 9 (R13)"
+            )
         if bola == "hecha" and j != 9:
-            raise HandError(f"bola hecha needs all nine tricks, not {j}")
-        if bola == "cortada" and not (result == "ganada" and 5 <= j <= 8):
-            raise HandError(f"bola cortada needs a won hand with 5 to 8 tricks, not {split_text(counts)}")
-        if primeras == "jugador" and not (result == "ganada" and j >= 5):
-            raise HandError(f"primeras for the jugador need a won hand with 5 tricks, not {split_text(counts)} (R13)")
-        if primeras == "contra" and not (result == "puesta" and counts[1] + counts[2] >= 5):
+            raise HandError(f"bola hecha needs all nine tricks, not {split_text(counts)} (R19)")
+        if bola == "cortada" and not cut:
+            raise HandError(f"a bola cortada stops at the contra's first trick (J-1-0), not {split_text(counts)} (R19)")
+        if primeras == "jugador" and not (clean or cut):
+            raise HandError(
+                f"primeras for the jugador only as 5-0-0, 9-0-0 or a bola cortada J-1-0, not {split_text(counts)} (R13)"
+            )
+        if primeras == "contra" and not (result == "puesta" and a + b >= 5):
             raise HandError(f"primeras for the contra need a puesta, not {split_text(counts)} (R13)")
-        has_primeras = primeras == "jugador" or bola is not None
+        bola_hecha = j == 9  # R19: 9-0-0 is a bola hecha with or without the flag
+        bola_cortada = cut and (bola == "cortada" or primeras == "jugador")  # R19
+        has_primeras = clean or bola_cortada  # R13: 5-0-0 and 9-0-0 have primeras without the flag
         desk = self._deal(state, n, dealer)
         case1 = desk.kind != RESERVADA  # R8
         participants = others(state.seats, jugador)  # R4
         if result == "ganada":
-            parts = condition_parts(lance, estuches, contra_est, has_primeras, bola == "hecha")
+            parts = condition_parts(lance, estuches, contra_est, has_primeras, bola_hecha)
             if case1:
                 parts.insert(0, (5, "por jugar"))
             amount = per_participant(tuple(parts), opts, favor)  # R16
             for seat in participants:
                 desk.pay(seat, jugador, amount.value, "juego", amount.detail)
             desk.take_plato(jugador)  # R17-R18
-            if bola == "cortada" and opts.failed_bola == "pays_bola":  # R19
-                cut = per_participant(((BOLA_VALUE, "bola cortada"),), opts, favor)
+            if bola_cortada and opts.failed_bola == "pays_bola":  # R19
+                lost = per_participant(((BOLA_VALUE, "bola cortada"),), opts, favor)
                 for seat in participants:
-                    desk.pay(jugador, seat, cut.value, "bola_cortada", cut.detail)
-            final = "bola" if bola == "hecha" else "ganada"
+                    desk.pay(jugador, seat, lost.value, "bola_cortada", lost.detail)
+            final = "bola" if bola_hecha else "bola_cortada" if bola_cortada else "ganada"
             return desk.freeze(dealer, final, next_seat(dealer, state.seats))
-        # R20-R24: a lost hand
+        # R20-R24: a lost hand (R24: a solo or vuelta solera lost by codillo makes no puesta and,
+        # by default, pays only the codillo)
         parts = condition_parts(lance, estuches, contra_est, primeras == "contra", False)
         solo_codillo = result == "codillo" and lance in ("solo", "vuelta_solera")
         if not (solo_codillo and opts.solo_codillo == "codillo_only"):

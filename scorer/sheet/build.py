@@ -85,8 +85,8 @@ def rules_in_words(ruleset: str, rules: Mapping[str, Any]) -> list[str]:
         )
         lines.append(
             "Solo o vuelta solera con codillo: paga el codillo y las condiciones."
-            if r.get("solo_codillo", "codillo_and_conditions") == "codillo_and_conditions"
-            else "Solo o vuelta solera con codillo: paga solo el codillo."
+            if r.get("solo_codillo", "codillo_only") == "codillo_and_conditions"
+            else "Solo o vuelta solera con codillo: paga solo el codillo, sin puesta."
         )
         lines.append(
             "Bola cortada: el jugador paga la bola."
@@ -107,6 +107,9 @@ def rules_in_words(ruleset: str, rules: Mapping[str, Any]) -> list[str]:
             f"Sacada: {r.get('stake', 10)} de cada uno ({r.get('solo_stake', 20)} un solo).",
             f"Todas las bazas: {r.get('vole_bonus', 10)} más de cada uno.",
             f"Matadores: {r.get('matador_bonus', 5)} del bote.",
+            "Gana el hombre con más bazas que cada defensor (4-3-2 gana)."
+            if r.get("outcome", "majority_five") == "most_tricks"
+            else "Gana el hombre con 5 bazas; 4-3-2 es puesta.",
         ]
         if r.get("deals"):
             lines.append(f"La partida dura {r['deals']} manos.")

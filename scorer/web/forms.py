@@ -103,7 +103,7 @@ RULE_HELP = {
     "rounding": "Cada pago se redondea hacia arriba a un múltiplo de esto (1 = sin redondeo).",
     "favor_doubling": "A favor se dobla: el pago ya redondeado, o la suma antes de redondear.",
     "vuelta_at_favor": "Una vuelta que descubre el palo de favor también es a favor.",
-    "solo_codillo": "Un solo o vuelta solera perdido por codillo: el codillo y las condiciones, o solo el codillo.",
+    "solo_codillo": "Un solo o vuelta solera perdido por codillo: solo el codillo, sin puesta (R24), o también las condiciones.",
     "failed_bola": "Bola cortada: el jugador paga la bola (100) a cada uno, o no paga nada.",
     # pozo y viuda (rules/pozo-viuda.md)
     "pv_favor_suit": "Con triunfo de este palo la mano es «a favor»: los matadores cuentan doble y el roben vale 20.",
@@ -115,6 +115,7 @@ RULE_HELP = {
     "om_stake": "Lo que paga cada defensor al hombre que gana una entrada o una vuelta.",
     "om_solo_stake": "Lo que paga cada defensor al hombre que gana un solo.",
     "om_vole_bonus": "Además, de cada defensor, cuando el hombre hace las nueve bazas.",
+    "om_outcome": "Cómo deciden las bazas (O2): con 5 bazas (4-3-2 es puesta), o con más bazas que cada defensor (4-3-2 gana).",
     "om_matador_bonus": "Lo que cobra del bote quien tuvo espadilla, malilla y basto juntos.",
     "om_deals": "Número de manos que dura la partida (6, 12, 24…). Vacío: sin límite.",
     "om_target": "La partida acaba cuando un jugador llega a este saldo. Vacío: sin meta.",
@@ -137,6 +138,7 @@ GAME_OPTIONS = {
         ("om_solo_stake", "solo_stake"),
         ("om_vole_bonus", "vole_bonus"),
         ("om_matador_bonus", "matador_bonus"),
+        ("om_outcome", "outcome"),
         ("om_deals", "deals"),
         ("om_target", "target"),
     ),
@@ -197,8 +199,8 @@ class NewTableForm(FlaskForm):
     vuelta_at_favor = BooleanField("Vuelta a favor", default=True)
     solo_codillo = RadioField(
         "Solo perdido por codillo",
-        choices=options([("codillo_and_conditions", "codillo y condiciones"), ("codillo_only", "solo el codillo")]),
-        default="codillo_and_conditions",
+        choices=options([("codillo_only", "solo el codillo"), ("codillo_and_conditions", "codillo y condiciones")]),
+        default="codillo_only",
     )
     failed_bola = RadioField(
         "Bola cortada", choices=options([("pays_bola", "paga la bola"), ("free", "no paga")]), default="pays_bola"
@@ -216,6 +218,11 @@ class NewTableForm(FlaskForm):
     om_solo_stake = WholeField("Pago del solo", default=20, validators=[Optional(), between(0, 1000)])
     om_vole_bonus = WholeField("Premio del vole (9 bazas)", default=10, validators=[Optional(), between(0, 1000)])
     om_matador_bonus = WholeField("Premio de matadores", default=5, validators=[Optional(), between(0, 1000)])
+    om_outcome = RadioField(
+        "Quién gana la mano",
+        choices=options([("majority_five", "5 bazas"), ("most_tricks", "más bazas que cada defensor")]),
+        default="majority_five",
+    )
     om_deals = WholeField("Manos de la partida", validators=[Optional(), between(1, 1000)])
     om_target = WholeField("Meta (saldo que acaba la partida)", validators=[Optional(), between(1, 1_000_000)])
     # juego de bandos

@@ -52,7 +52,7 @@ def r9(j: int, a: int, b: int) -> tuple[str, int | None]:
 
 
 def majority(j: int, a: int, b: int) -> tuple[str, int | None]:
-    """O2: sacada (ganada) with 5+, codille by a defender with 5+, else puesta."""
+    """O2 ``majority_five``: sacada (ganada) with 5+, codille by a defender with 5+, else puesta."""
     if j >= 5:
         return ("ganada", None)
     if a >= 5:
@@ -149,6 +149,8 @@ def _tricks(hand: dict[str, Any], active: list[int], n: int) -> dict[int, int]:
 
 def _check_keys(hand: dict[str, Any], allowed: set[str], n: int) -> None:
     # "note": accepted and ignored, as the Tresillo engine does for every kind of hand.
+    # An ajuste (R32) or a change of player (R33) is a Tresillo entry: format.md lets each rule set
+    # give its own hand keys, and none of these documents has them, so they are unknown keys here.
     for k in hand:
         if k not in allowed | {"dealer", "note"}:
             raise OracleError(n, f"unknown key {k}")
@@ -404,10 +406,14 @@ OMBRE_DEFAULTS: dict[str, Any] = {
     "matador_bonus": 5,
     "deals": None,
     "target": None,
+    "outcome": "majority_five",  # O2
 }
+OMBRE_OUTCOMES = {"majority_five": majority, "most_tricks": r9}  # O2
 
 
 def _ombre_option(key: str, value: Any) -> bool:
+    if key == "outcome":
+        return value in OMBRE_OUTCOMES
     if key in ("deals", "target"):
         # Resolved ambiguity: "none" is null; a count of deals or a target is a whole number >= 1.
         return value is None or (_is_int(value) and value >= 1)
@@ -481,16 +487,17 @@ class _OmbreTable:
             raise bad(n, "bad matadores_en")
         tricks = _tricks(hand, self.seats, n)
         others = [s for s in self.seats if s != j]
-        out = decided(majority, (tricks[j], tricks[others[0]], tricks[others[1]]))
+        rule = OMBRE_OUTCOMES[self.rules["outcome"]]  # O2: the seed's majority or R9
+        out = decided(rule, (tricks[j], tricks[others[0]], tricks[others[1]]))
         if out is None:
-            raise bad(n, "tricks do not decide the hand")
+            raise bad(n, "tricks do not decide the hand")  # R10 with the table's rule
         kind, giver_i = out
         stake = self.rules["solo_stake"] if lance == "solo" else self.rules["stake"]
         if holder is not None:  # O5
             got = min(self.rules["matador_bonus"], self.bote)
             self.bote -= got
             self.bal[holder] += got
-        if kind == "ganada":  # O2
+        if kind == "ganada":  # O2 (vole: all nine, under either outcome rule)
             for s in others:
                 self.pay(s, j, stake + (self.rules["vole_bonus"] if tricks[j] == 9 else 0))
             self.bal[j] += self.bote

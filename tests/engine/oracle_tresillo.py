@@ -1,14 +1,17 @@
 """An independent, deliberately plain implementation of ``rules/tresillo.md`` + ``format.md``.
 
-Written from the documents only, without looking at ``scorer/engine/tresillo.py``, so that the
-tests can compare the engine with it hand by hand. It favours obviousness over speed: the state
-is a handful of dicts and lists mutated in place, each rule is applied where the document says.
+Written from the documents only, without looking at ``scorer/engine/``, so that the tests can
+compare the engine with it hand by hand. It favours obviousness over speed: the state is a handful
+of dicts and lists mutated in place, each rule is applied where the document says.
 
 ``settle(session)`` returns a ledger-like dict (``hands`` with ``n``, ``dealer``, ``result``,
-``balances``, ``plato``, ``cartulina``; top-level ``balances``, ``plato``, ``cartulina``,
-``next_dealer``) or raises :class:`OracleError` with the hand number (None for the session).
-Transfers are not produced: ``net`` in each hand gives, per seat and for the plato, the change of
-that hand, which is what the engine's transfers must add up to.
+``balances``, ``plato``, ``cartulina`` and, on a change of player, ``seating``; top-level
+``players``, ``balances``, ``plato``, ``cartulina``, ``next_dealer`` and ``people``) or raises
+:class:`OracleError` with the entry number (None for the session). Transfers are not produced:
+``net`` in each entry gives, per seat and for the plato, the change of that entry, which is what
+the engine's transfers must add up to.
+
+Where the documents leave a point open, the reading chosen is marked "Resolved ambiguity".
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ SUITS = ("oros", "copas", "espadas", "bastos")
 LONG_SUITS = ("oros", "copas")
 LANCES = ("entrada", "vuelta", "vuelta_solera", "solo")
 LANCE_VALUE = {"entrada": 0, "vuelta": 2, "vuelta_solera": 20, "solo": 20}  # R11
+CLOSINGS = ("devolver", "repartir")  # R30
 
 DEFAULTS: dict[str, Any] = {
     "favor_suit": None,
@@ -29,12 +33,12 @@ DEFAULTS: dict[str, Any] = {
     "rounding": 5,
     "favor_doubling": "double_rounded",
     "vuelta_at_favor": True,
-    "solo_codillo": "codillo_and_conditions",
+    "solo_codillo": "codillo_only",  # R24
     "failed_bola": "pays_bola",
 }
 WORD_OPTIONS = {
     "favor_doubling": ("double_rounded", "round_doubled"),
-    "solo_codillo": ("codillo_and_conditions", "codillo_only"),
+    "solo_codillo": ("codillo_only", "codillo_and_conditions"),
     "failed_bola": ("pays_bola", "free"),
 }
 
@@ -50,7 +54,7 @@ PLAYED_KEYS = {
     "rendida",
     "defensor",
     "dealer",
-    "note",  # resolved ambiguity: a free note on a hand is accepted and ignored, as the engine does
+    "note",  # format.md: any entry may carry a free-text note
 }
 
 
@@ -112,21 +116,57 @@ def decided(fn: Any, counts: tuple[int, int, int]) -> Any:
     return results.pop() if len(results) == 1 else None
 
 
+def read_split(split: tuple[int, int, int], primeras: str | None, bola: str | None) -> tuple[bool, str | None] | str:
+    """R13 + R19 on the Jugador's split (J, A, B) of a played (not surrendered) hand.
+
+    Returns ``(primeras, bola)`` — whether the hand has primeras (either side's, +1 condition) and
+    ``"hecha"`` / ``"cortada"`` / None — or, when the flags and the split contradict, the reason.
+    The outcome itself (R9/R10) is checked by the caller.
+    """
+    jt, a, b = split
+    kind = decided(outcome, split)
+    kind = kind[0] if kind else None
+    every_trick = a == 0 and b == 0  # J-0-0: the Jugador took every trick played
+    cut = sorted((a, b)) == [0, 1] and 5 <= jt <= 8  # J-1-0, J 5-8: stopped at the contra's first trick
+    if every_trick and 6 <= jt <= 8:
+        # R13: "so is J-0-0 with J 6-8". Resolved ambiguity: refused with or without the flags,
+        # since the reason given (he took the first five, then stops at 5 or plays to the end) holds
+        # whatever the hand says.
+        return "J-0-0 with J 6-8: the play stops at 5 or goes on to the bola's end"
+    if bola == "hecha" and jt != 9:
+        return "a bola hecha is 9-0-0"  # R19
+    if bola == "cortada" and not cut:
+        return "a bola cortada is J-1-0 with J 5-8"  # R19
+    if primeras == "jugador" and not ((every_trick and jt in (5, 9)) or cut):
+        return "primeras for the Jugador are 5-0-0, 9-0-0 or J-1-0"  # R13
+    if primeras == "contra" and (bola is not None or kind != "puesta"):
+        return "primeras for the contra need a puesta"  # R13 (a bola implies primeras for the Jugador)
+    if every_trick and jt == 9:
+        return (True, "hecha")  # R19: 9-0-0 is a bola hecha with or without the flag
+    if cut and (bola == "cortada" or primeras == "jugador"):
+        return (True, "cortada")  # R19: primeras + J-1-0 is a bola cortada with or without the flag
+    if every_trick and jt == 5:
+        return (True, None)  # R13: 5-0-0 has primeras with or without the flag
+    return (primeras is not None, None)
+
+
 # ----------------------------------------------------------------------------- the oracle
 
 
 class _Table:
-    def __init__(self, n_players: int, rules: dict[str, Any], first_dealer: int) -> None:
-        self.n = n_players
+    def __init__(self, players: list[str], rules: dict[str, Any], first_dealer: int) -> None:
+        self.n = len(players)
         self.rules = rules
-        self.balances = {s: 0 for s in range(1, n_players + 1)}
+        self.balances = {s: 0 for s in range(1, self.n + 1)}
         self.plato = 0
         self.kind = "sin_puesta"
         self.contributions: list[tuple[int, int]] = []  # (seat, amount) since the plato was last taken
         self.cartulina: list[dict[str, Any]] = []
         self.next_dealer = first_dealer
         self.closed = False
-        self.net: dict[str, int] = {}
+        self.seating = {s: name for s, name in enumerate(players, 1)}  # R33
+        self.people = {name: 0 for name in players}  # by name, in the order they first sat
+        self.known = {name.strip(): name for name in players}  # identity of a person -> people key
 
     # movements --------------------------------------------------------------
     def pay(self, src: int, dst: int, amount: int) -> None:
@@ -137,7 +177,7 @@ class _Table:
     def into_plato(self, seat: int, amount: int) -> None:
         self.balances[seat] -= amount
         self.plato += amount
-        self.contributions.append((seat, amount))
+        self.contributions.append((seat, amount))  # R30 devolver: to the seat
 
     def round(self, x: int) -> int:
         return round_up(x, self.rules["rounding"])
@@ -183,7 +223,7 @@ class _Table:
         else:
             self.kind = "sin_puesta"
 
-    # hands ------------------------------------------------------------------
+    # entries ------------------------------------------------------------------
     def dealer_of(self, hand: dict[str, Any], n: int) -> int:
         d = hand.get("dealer")
         if d is None:
@@ -191,6 +231,11 @@ class _Table:
         if not _is_int(d) or not 1 <= d <= self.n:
             raise OracleError(n, "bad dealer")
         return int(d)
+
+    def seat(self, v: Any, n: int, what: str) -> int:
+        if not _is_int(v) or not 1 <= v <= self.n:
+            raise OracleError(n, f"{what} is not a seat")
+        return int(v)
 
     def start_hand(self, dealer: int) -> None:
         """R5 + R6."""
@@ -201,52 +246,116 @@ class _Table:
             self.kind = "primera"
         self.next_dealer = dealer % self.n + 1  # R2
 
-    def close(self) -> None:
+    def close(self, how: str) -> None:
         """R30."""
-        for seat, amount in self.contributions:
-            self.balances[seat] += amount
-            self.plato -= amount
-        assert self.plato == 0, self.plato
+        if how == "devolver":
+            for seat, amount in self.contributions:  # to whoever sits at the seat now (R33)
+                self.balances[seat] += amount
+                self.plato -= amount
+            assert self.plato == 0, self.plato
+        else:
+            share, odd = divmod(self.plato, self.n)
+            for seat in self.balances:
+                self.balances[seat] += share + (1 if seat <= odd else 0)
+            self.plato = 0
         self.contributions = []
         self.kind = "sin_puesta"
         for e in self.cartulina:
             if e["state"] == "pendiente":
                 e["state"] = "anulada"
             elif e["state"] == "en_plato":
-                e["state"] = "devuelta"
+                e["state"] = "devuelta" if how == "devolver" else "repartida"
         self.closed = True
 
-    def play(self, hand: Any, n: int) -> dict[str, Any]:
-        if not isinstance(hand, dict):
-            raise OracleError(n, "a hand must be an object")
+    def ajuste(self, raw: Any, n: int) -> None:
+        """R32."""
+        if not isinstance(raw, dict):
+            raise OracleError(n, "an ajuste is an object")
+        a = raw  # every key is required: a null one is missing, an unknown one refused
+        if set(a) != {"from", "to", "amount"}:
+            raise OracleError(n, "an ajuste has from, to and amount")
+        src = self.seat(a["from"], n, "from")
+        to = a["to"]
+        if to not in ("plato", "todos"):
+            to = self.seat(to, n, "to")
+            if to == src:
+                raise OracleError(n, "an ajuste from a seat to itself")
+        amount = a["amount"]
+        if not _is_int(amount) or amount <= 0:
+            raise OracleError(n, "the amount of an ajuste is a positive whole number")
+        if to == "plato":
+            self.into_plato(src, amount)  # a contribution of that seat; the plato keeps its kind
+        elif to == "todos":
+            for s in self.balances:
+                if s != src:
+                    self.pay(src, s, amount)
+        else:
+            self.pay(src, to, amount)
+
+    def sienta(self, raw: Any, n: int) -> None:
+        """R33."""
+        if not isinstance(raw, dict):
+            raise OracleError(n, "sienta is an object")
+        a = raw  # every key is required: a null one is missing, an unknown one refused
+        if set(a) != {"seat", "player"}:
+            raise OracleError(n, "sienta has seat and player")
+        seat = self.seat(a["seat"], n, "seat")
+        name = a["player"]
+        if not isinstance(name, str) or not name.strip():
+            raise OracleError(n, "bad player name")
+        # Resolved ambiguity: names are compared after stripping blanks (as the session's player list
+        # is checked for repeated names); a returning person keeps the spelling he first sat with.
+        if name.strip() in {x.strip() for x in self.seating.values()}:
+            raise OracleError(n, "that player is seated already")
+        for e in self.cartulina:
+            if e["owner"] == seat and e["state"] == "pendiente":
+                e["state"] = "anulada"  # the leaver's pending puestas; one en_plato stays there
+        key = self.known.setdefault(name.strip(), name)
+        self.people.setdefault(key, 0)
+        self.seating[seat] = key
+
+    def play(self, raw: Any, n: int) -> dict[str, Any]:
+        if not isinstance(raw, dict):
+            raise OracleError(n, "an entry must be an object")
         if self.closed:
-            raise OracleError(n, "no hand may follow the closing")
-        # Resolved ambiguity: a key whose value is null counts as absent (format.md's optional keys).
-        if "close" in hand:
-            if hand.get("dealer") is not None:
-                raise OracleError(n, "the closing uses up no deal")  # R30
-            if not set(hand) <= {"close", "dealer", "note"} or hand["close"] != "devolver":
-                raise OracleError(n, "bad closing")
-            self.close()
-            return {"dealer": None, "result": "cierre"}
-        if "pass" in hand:
-            if hand["pass"] is not True or not set(hand) <= {"pass", "dealer", "note"}:
+            raise OracleError(n, "no entry may follow the closing")  # R30
+        # Resolved ambiguity (as before the new rules): the kind of an entry is the key it carries,
+        # even with a null value ({"close": null} is a bad closing, not a hand), and an unknown key
+        # is refused even when null; a null value of a known key counts as absent (format.md).
+        special = [k for k in ("close", "pass", "ajuste", "sienta") if k in raw]
+        if len(special) > 1:
+            raise OracleError(n, "an entry of two kinds")
+        kind = special[0] if special else None
+        allowed = PLAYED_KEYS if kind is None else {kind, "dealer", "note"}
+        for k in raw:
+            if k not in allowed:
+                raise OracleError(n, f"unknown key {k}")
+        hand = {k: v for k, v in raw.items() if v is not None or k == kind}
+        if kind in ("close", "ajuste", "sienta"):
+            if "dealer" in hand:
+                raise OracleError(n, f"{kind} uses up no deal")  # R30, R32, R33
+            if kind == "close":
+                if hand["close"] not in CLOSINGS:
+                    raise OracleError(n, "bad closing")
+                self.close(hand["close"])
+                return {"dealer": None, "result": "cierre"}
+            if kind == "ajuste":
+                self.ajuste(hand["ajuste"], n)
+                return {"dealer": None, "result": "ajuste"}
+            self.sienta(hand["sienta"], n)
+            return {"dealer": None, "result": "sienta", "seating": {str(s): p for s, p in self.seating.items()}}
+        if kind == "pass":
+            if hand["pass"] is not True:
                 raise OracleError(n, "bad pass")
             dealer = self.dealer_of(hand, n)
-            self.start_hand(dealer)
+            self.start_hand(dealer)  # R29
             return {"dealer": dealer, "result": "paso"}
-        for k in hand:
-            if k not in PLAYED_KEYS:
-                raise OracleError(n, f"unknown key {k}")
         dealer = self.dealer_of(hand, n)
-        result = self.play_hand({k: v for k, v in hand.items() if v is not None}, n, dealer)
+        result = self.play_hand(hand, n, dealer)
         return {"dealer": dealer, "result": result}
 
     def play_hand(self, hand: dict[str, Any], n: int, dealer: int) -> str:
         bad = OracleError
-        for k in hand:
-            if k not in PLAYED_KEYS:
-                raise bad(n, f"unknown key {k}")
         active = [s for s in range(1, self.n + 1) if self.n == 3 or s != dealer]  # R3
         j = hand.get("jugador")
         if not _is_int(j) or j not in active:
@@ -328,41 +437,35 @@ class _Table:
 
         tricks = self.parse_tricks(hand, active, n)
         a, b = contra
-        res = decided(outcome, (tricks[j], tricks[a], tricks[b]))
+        split = (tricks[j], tricks[a], tricks[b])
+        res = decided(outcome, split)
         if res is None:
-            raise bad(n, "tricks do not decide the hand")
+            raise bad(n, "tricks do not decide the hand")  # R10
         kind, giver_index = res
-        jt = tricks[j]
-        if bola == "hecha" and jt != 9:
-            raise bad(n, "bola hecha needs nine tricks")
-        if bola == "cortada" and not (kind == "ganada" and 5 <= jt <= 8):
-            raise bad(n, "bola cortada contradicts the split")
-        if primeras == "jugador" and not (kind == "ganada" and jt >= 5):
-            raise bad(n, "primeras for the Jugador contradict the split")  # R13
-        if primeras == "contra" and kind != "puesta":
-            raise bad(n, "primeras for the contra need a puesta")  # R13
-        if kind == "puesta" and tricks[a] + tricks[b] < 5:  # pragma: no cover - puestas are full splits
-            raise bad(n, "impossible")
+        read = read_split(split, primeras, bola)
+        if isinstance(read, str):
+            raise bad(n, read)
+        has_primeras, bola_state = read
 
         count = est or cest
-        if bola != "hecha":
+        if bola_state != "hecha":
             count = min(count, 5)  # R12
         cond = LANCE_VALUE[lance] + count
-        if primeras is not None or bola is not None:
-            cond += 1  # R13 (a bola implies primeras)
-        if bola == "hecha":
+        if has_primeras:
+            cond += 1  # R13
+        if bola_state == "hecha":
             cond += 100  # R11
 
         if kind == "ganada":
             each = self.per_participant(5 + cond if case == 1 else cond, favor)  # R16
             for s in others:
                 self.pay(s, j, each)
-            if bola == "cortada" and self.rules["failed_bola"] == "pays_bola":
+            if bola_state == "cortada" and self.rules["failed_bola"] == "pays_bola":
                 bola_each = self.per_participant(100, favor)  # R19
                 for s in others:
                     self.pay(j, s, bola_each)
             self.take_plato(j)
-            return "bola" if bola == "hecha" else "ganada"
+            return {"hecha": "bola", "cortada": "bola_cortada", None: "ganada"}[bola_state]
 
         giver = contra[giver_index] if giver_index is not None else None
         solo_like = lance in ("solo", "vuelta_solera")
@@ -381,7 +484,7 @@ class _Table:
         if kind == "codillo":
             assert giver is not None
             self.pay(j, giver, p)  # R23
-        return kind
+        return str(kind)
 
     def parse_tricks(self, hand: dict[str, Any], active: list[int], n: int) -> dict[int, int]:
         raw = hand.get("tricks")
@@ -417,6 +520,8 @@ def parse_rules(raw: Any) -> dict[str, Any]:
         raise OracleError(None, "rules must be an object")
     rules = dict(DEFAULTS)
     for key, value in raw.items():
+        # Resolved ambiguity (as before the new rules): a null rule value is refused, except
+        # favor_suit whose null is a value of the table (no favour suit).
         if key == "ruleset":
             if value != "tresillo":
                 raise OracleError(None, "the oracle only knows tresillo")
@@ -451,7 +556,7 @@ def settle(session: Any) -> dict[str, Any]:
     if not all(isinstance(p, str) and p.strip() for p in players):
         raise OracleError(None, "bad player name")
     if len({p.strip() for p in players}) != len(players):
-        raise OracleError(None, "a name appears twice")  # resolved ambiguity: as the engine, names are unique
+        raise OracleError(None, "a name appears twice")  # resolved ambiguity: names are unique
     rules = parse_rules(session.get("rules"))
     first = session.get("first_dealer", 1)
     if first is None:
@@ -463,16 +568,20 @@ def settle(session: Any) -> dict[str, Any]:
         hands = []
     if not isinstance(hands, list):
         raise OracleError(None, "hands must be a list")
-    table = _Table(len(players), rules, first)
+    table = _Table(players, rules, first)
     entries = []
     for n, hand in enumerate(hands, 1):
         before = dict(table.balances)
         plato_before = table.plato
+        sitting = dict(table.seating)  # who sits where while this entry's money moves (R33)
         head = table.play(hand, n)
+        net = {s: table.balances[s] - before[s] for s in table.balances}
+        for s, change in net.items():
+            table.people[sitting[s]] += change  # money belongs to people (R33)
         entry = {"n": n, **head, **table.snapshot()}
-        entry["net"] = {str(s): table.balances[s] - before[s] for s in table.balances}
-        entry["net"]["plato"] = table.plato - plato_before
+        entry["net"] = {str(s): v for s, v in net.items()} | {"plato": table.plato - plato_before}
         assert sum(table.balances.values()) + table.plato == 0  # R31
+        assert sum(table.people.values()) + table.plato == 0  # R31 (people)
         entries.append(entry)
     return {
         "format": "tresillo-ledger/1",
@@ -482,6 +591,7 @@ def settle(session: Any) -> dict[str, Any]:
         "plato": {"amount": table.plato, "kind": table.kind},
         "cartulina": [dict(e) for e in table.cartulina],
         "next_dealer": table.next_dealer,
+        "people": dict(table.people),
     }
 
 

@@ -2,10 +2,14 @@
 
 One generator, two sources of choices: :func:`random_session` draws from a ``random.Random``
 (no hypothesis import, so ``bench/`` can use it), :func:`sessions` draws from hypothesis so
-failures shrink. Every hand kind of ``rules/tresillo.md`` is produced: passes, ganadas with
-estuches / contraestuches / primeras, bola hecha and cortada, puestas with primeras contra,
-codillos, solo codillos, rendidas of entrada and vuelta, defended rendidas in the four cases,
-short decided splits (R10), explicit ``dealer`` corrections and an optional closing.
+failures shrink. Every entry kind of ``rules/tresillo.md`` is produced: passes, ganadas with
+estuches / contraestuches, primeras and bola read from the tricks (R13/R19: 5-0-0 with and without
+the flag, 9-0-0 with and without ``bola``, J-1-0 with ``primeras`` only, with ``bola: "cortada"``
+or both), puestas with primeras contra, codillos, solo codillos (``solo_codillo`` both ways),
+rendidas of entrada and vuelta, defended rendidas in the four cases, short decided splits (R10),
+explicit ``dealer`` corrections, ajustes to a seat, to the plato and to ``todos`` (R32), changes
+of player with new and returning people (R33) and an optional closing, ``devolver`` or
+``repartir`` (R30).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from tests.engine.oracle_tresillo import SUITS, all_splits, decided, defended_case, outcome
+from tests.engine.oracle_tresillo import SUITS, all_splits, decided, defended_case, outcome, read_split
 
 T = TypeVar("T")
 
@@ -53,11 +57,12 @@ def _tables() -> tuple[dict[str, list[tuple[int, int, int]]], dict[str, list[tup
         res = decided(outcome, split)
         if res is not None:
             kind, _ = res
-            played.setdefault(kind, []).append(split)
-            if kind == "ganada" and split[0] >= 5:
-                played.setdefault("ganada5", []).append(split)
-                if split[0] <= 8:
-                    played.setdefault("cortada", []).append(split)
+            if kind != "ganada":
+                played.setdefault(kind, []).append(split)
+            elif read_split(split, None, None) == (False, None):
+                played.setdefault("ganada", []).append(split)  # a plain ganada (J-1-0 without flags too)
+            if kind == "ganada" and sorted(split[1:]) == [0, 1] and 5 <= split[0] <= 8:
+                played.setdefault("cortada", []).append(split)  # J-1-0, J 5-8 (R19)
         letter = decided(defended_case, split)
         if letter is not None:
             defended.setdefault(letter, []).append(split)
@@ -95,8 +100,8 @@ def random_rules(ch: Chooser) -> dict[str, Any]:
         rules["favor_doubling"] = ch.pick(["double_rounded", "round_doubled"])
     if ch.chance(25):
         rules["vuelta_at_favor"] = ch.pick([True, False])
-    if ch.chance(30):
-        rules["solo_codillo"] = ch.pick(["codillo_and_conditions", "codillo_only"])
+    if ch.chance(45):
+        rules["solo_codillo"] = ch.pick(["codillo_and_conditions", "codillo_only"])  # R24
     if ch.chance(30):
         rules["failed_bola"] = ch.pick(["pays_bola", "free"])
     return rules
@@ -142,18 +147,27 @@ def random_hand(ch: Chooser, n_players: int, dealer: int, rules: dict[str, Any])
         return hand
     if kind < 68:
         variant = ch.integer(0, 9)
-        if variant == 0:
+        if variant == 0:  # R19: 9-0-0 is a bola hecha with or without the flags
             hand["tricks"] = _tricks((jugador, a, b), (9, 0, 0))
-            hand["bola"] = "hecha"
-        elif variant == 1:
-            hand["tricks"] = _tricks((jugador, a, b), _split(ch, PLAYED_SPLITS, _FULL, "cortada"))
-            hand["bola"] = "cortada"
-        elif variant <= 4:
-            hand["tricks"] = _tricks((jugador, a, b), _split(ch, PLAYED_SPLITS, _FULL, "ganada5"))
-            hand["primeras"] = "jugador"
+            flags = ch.integer(0, 3)
+            if flags in (1, 3):
+                hand["bola"] = "hecha"
+            if flags in (2, 3):
+                hand["primeras"] = "jugador"
+        elif variant == 1:  # R19: J-1-0 with primeras, or bola cortada, or both
+            hand["tricks"] = _tricks((jugador, a, b), ch.pick(PLAYED_SPLITS["cortada"]))
+            flags = ch.integer(0, 2)
+            if flags != 1:
+                hand["bola"] = "cortada"
+            if flags != 0:
+                hand["primeras"] = "jugador"
+        elif variant == 2:  # R13: 5-0-0 has primeras with or without the flag
+            hand["tricks"] = _tricks((jugador, a, b), (5, 0, 0))
+            if ch.chance(50):
+                hand["primeras"] = "jugador"
         else:
             hand["tricks"] = _tricks((jugador, a, b), _split(ch, PLAYED_SPLITS, _FULL, "ganada"))
-        _estuches(ch, hand, hand.get("bola") == "hecha")
+        _estuches(ch, hand, hand["tricks"][str(jugador)] == 9)  # a bola hecha counts every estuche
         return hand
     if kind < 85:
         hand["tricks"] = _tricks((jugador, a, b), ch.pick(PLAYED_SPLITS["puesta"]))
@@ -165,8 +179,40 @@ def random_hand(ch: Chooser, n_players: int, dealer: int, rules: dict[str, Any])
     return hand
 
 
+NEW_NAMES = ["Elena", "Fermín", "Gloria", "Héctor", "Inés", "Julio", "Lola", "Manolo"]
+
+
+def random_ajuste(ch: Chooser, n_players: int) -> dict[str, Any]:
+    """R32: a payment from a seat to another seat, to the plato or to every other seat."""
+    src = ch.integer(1, n_players)
+    to: Any = ch.pick(["plato", "todos", "seat", "seat"])
+    if to == "seat":
+        to = ch.pick([s for s in range(1, n_players + 1) if s != src])
+    entry: dict[str, Any] = {"ajuste": {"from": src, "to": to, "amount": ch.pick([1, 5, 10, 25, ch.integer(1, 60)])}}
+    if ch.chance(50):
+        entry["note"] = ch.pick(["renuncio", "mal dado", "corrección"])
+    return entry
+
+
+def random_sienta(ch: Chooser, seating: list[str], known: list[str]) -> dict[str, Any]:
+    """R33: a new person or one who sat before (and is not seated now) takes a seat."""
+    seat = ch.integer(1, len(seating))
+    returning = [p for p in known if p not in seating]
+    fresh = [p for p in NEW_NAMES if p not in known]
+    if returning and (ch.chance(45) or not fresh):
+        name = ch.pick(returning)
+    else:
+        name = fresh[0] if fresh else f"Invitado {len(known) + 1}"
+        known.append(name)
+    seating[seat - 1] = name
+    entry: dict[str, Any] = {"sienta": {"seat": seat, "player": name}}
+    if ch.chance(30):
+        entry["note"] = "cambio de jugador"
+    return entry
+
+
 def build_session(ch: Chooser, hands: int, closing: bool | None = None, players: int | None = None) -> dict[str, Any]:
-    """A valid session of ``hands`` entries (the closing, when there is one, counts as one)."""
+    """A valid session of ``hands`` entries (ajustes, changes of player and the closing count as entries)."""
     n_players = players or ch.pick([3, 4])
     names = ["Ana", "Benito", "Carmen", "Diego"][:n_players]
     rules = random_rules(ch)
@@ -177,8 +223,18 @@ def build_session(ch: Chooser, hands: int, closing: bool | None = None, players:
         session["first_dealer"] = dealer
     if closing is None:
         closing = ch.chance(30)
+    seating = list(names)
+    known = list(names)
+    evening = ch.chance(40)  # some sessions have ajustes and changes of player, most have few
     out: list[dict[str, Any]] = []
     for _ in range(hands - 1 if closing and hands > 0 else hands):
+        roll = ch.integer(0, 99)
+        if evening and roll < 6:
+            out.append(random_ajuste(ch, n_players))
+            continue
+        if evening and roll < 10:
+            out.append(random_sienta(ch, seating, known))
+            continue
         named: int | None = None
         if ch.chance(4):
             named = ch.integer(1, n_players)
@@ -189,7 +245,7 @@ def build_session(ch: Chooser, hands: int, closing: bool | None = None, players:
         out.append(hand)
         dealer = dealer % n_players + 1
     if closing and hands > 0:
-        out.append({"close": "devolver"})
+        out.append({"close": ch.pick(["devolver", "repartir"])})
     session["hands"] = out
     return session
 

@@ -7,7 +7,9 @@ the big one-off comparison (``python -m tests.engine.strategies_others`` … see
 documents shows up: won/puesta/codillo splits (full and short but decided), primeras, bola
 hecha/cortada, declared bola/contrabola won and lost, passes that overflow the pozo cap into reserves,
 matadores 0–4 (0–3 with black trumps), favour and not, Ombre sacadas with vole, codilles, puestas,
-``matadores_en``, deals/target endings, bandos primeras/capote/faults of both kinds.
+``matadores_en``, deals/target endings, both ``outcome`` rules of O2 (with the short splits one decides
+and the other leaves open), bandos primeras/capote/faults of both kinds. Mutations also insert the
+Tresillo-only entries (ajuste, sienta) and switch the Ombre ``outcome``.
 """
 
 from __future__ import annotations
@@ -176,13 +178,24 @@ def ombre_rules(rng: random.Random) -> dict[str, Any]:
         rules["deals"] = rng.choice((1, 3, 6, 12, 24, rng.randint(1, 30)))
     if rng.random() < 0.4:
         rules["target"] = rng.randint(1, 120)
+    if rng.random() < 0.6:
+        rules["outcome"] = rng.choice(("majority_five", "most_tricks"))  # O2
     return rules
 
 
-def ombre_hand(rng: random.Random) -> dict[str, Any]:
+# Short splits (Jugador first) that one rule of O2 decides and the other does not (R10).
+ONLY_MAJORITY = ((3, 3, 2), (3, 2, 3), (2, 3, 3))  # every completion is a puesta by majority; R9 is open
+ONLY_MOST_TRICKS = ((4, 2, 2), (2, 4, 2), (2, 2, 4))  # R9 decides (ganada, codille); majority is open
+
+
+def ombre_hand(rng: random.Random, outcome: str = "majority_five") -> dict[str, Any]:
     j = rng.randint(1, 3)
     others = [s for s in (1, 2, 3) if s != j]
-    counts = shorten(rng, full_split(rng), oracle.majority)
+    rule = oracle.OMBRE_OUTCOMES[outcome]
+    if rng.random() < 0.08:
+        counts = list(rng.choice(ONLY_MAJORITY if outcome == "majority_five" else ONLY_MOST_TRICKS))
+    else:
+        counts = shorten(rng, full_split(rng), rule)
     hand: dict[str, Any] = {
         "jugador": j,
         "lance": rng.choice(("entrada", "entrada", "vuelta", "solo")),
@@ -208,8 +221,9 @@ def _truncate_at_end(session: dict[str, Any]) -> None:
 def ombre_session(rng: random.Random, max_hands: int = 30) -> dict[str, Any]:
     session: dict[str, Any] = {"format": FORMAT, "players": list(NAMES[:3]), "rules": ombre_rules(rng), "hands": []}
     dealer = _first_dealer(rng, session, 3)
+    outcome = session["rules"].get("outcome", "majority_five")
     for _ in range(rng.randint(0, max_hands)):
-        hand = {"pass": True} if rng.random() < 0.15 else ombre_hand(rng)
+        hand = {"pass": True} if rng.random() < 0.15 else ombre_hand(rng, outcome)
         dealer = _dealer(rng, hand, dealer, 3) % 3 + 1
         session["hands"].append(hand)
     _truncate_at_end(session)
@@ -268,10 +282,19 @@ def bandos_session(rng: random.Random, max_hands: int = 40) -> dict[str, Any]:
 BAD_VALUES: tuple[Any, ...] = (None, -1, 0, 1, 2, 3, 4, 5, 7, 9, 10, "x", "", True, False, [], {}, 1.5, "A", "B")
 HAND_KEYS = (
     "jugador", "lance", "trump", "matadores", "tricks", "primeras", "bola", "dealer", "pass", "close",
-    "matadores_en", "capote", "faltas", "rendida", "estuches", "zzz",
+    "matadores_en", "capote", "faltas", "rendida", "estuches", "ajuste", "sienta", "zzz",
 )  # fmt: skip
 WORDS = ("juego", "volteo", "roben", "bola", "contrabola", "entrada", "vuelta", "solo", "hecha", "cortada",
-         "jugador", "contra", "repartir", "devolver", "oros", "espadas", "renuncio", "fuera_de_turno")  # fmt: skip
+         "jugador", "contra", "repartir", "devolver", "oros", "espadas", "renuncio", "fuera_de_turno",
+         "majority_five", "most_tricks")  # fmt: skip
+
+
+# R32/R33 entries of Tresillo: refused by the other rule sets (format.md: each has its own hand keys).
+TRESILLO_ONLY: tuple[dict[str, Any], ...] = (
+    {"ajuste": {"from": 1, "to": 2, "amount": 5}},
+    {"ajuste": {"from": 2, "to": "todos", "amount": 1}, "note": "renuncio"},
+    {"sienta": {"seat": 1, "player": "Zoe"}},
+)
 
 
 def _any_value(rng: random.Random) -> Any:
@@ -285,10 +308,13 @@ def mutate(rng: random.Random, session: dict[str, Any]) -> dict[str, Any]:
         hands = s["hands"]
         choice = rng.random()
         if not hands or choice < 0.08:
-            target = rng.choice(("rules", "players", "first_dealer", "format", "hands"))
+            target = rng.choice(("rules", "players", "first_dealer", "format", "hands", "outcome"))
             if target == "rules":
                 key = rng.choice((*[k for k in s["rules"] if k != "ruleset"], "pozo_stake", "deals", "target", "zz"))
                 s["rules"][key] = _any_value(rng)
+            elif target == "outcome":  # O2: the other rule may leave a short split open, or refuse the key
+                other = {"majority_five": "most_tricks", "most_tricks": "majority_five"}
+                s["rules"]["outcome"] = other.get(s["rules"].get("outcome", "majority_five"), "majority_five")
             elif target == "players":
                 s["players"] = s["players"][: rng.randint(0, len(s["players"]))] + rng.choice(([], ["Zoe"], [""]))
             elif target == "first_dealer":
@@ -296,7 +322,11 @@ def mutate(rng: random.Random, session: dict[str, Any]) -> dict[str, Any]:
             elif target == "format":
                 s["format"] = "tresillo-session/2"
             else:
-                hands.append(rng.choice(({"pass": True}, {"close": "repartir"}, {}, {"primeras": "A"})))
+                hands.append(
+                    copy.deepcopy(
+                        rng.choice(({"pass": True}, {"close": "repartir"}, {}, {"primeras": "A"}, *TRESILLO_ONLY))
+                    )
+                )
             continue
         i = rng.randrange(len(hands))
         hand = hands[i]
@@ -323,7 +353,8 @@ def mutate(rng: random.Random, session: dict[str, Any]) -> dict[str, Any]:
             if isinstance(f, dict):
                 f[rng.choice(("seat", "falta", "points", "x"))] = _any_value(rng)
         elif choice < 0.92:
-            hands.insert(i, rng.choice(({"pass": True}, {"close": "repartir"}, {"pass": False}, [], {"note": "x"})))
+            extra = ({"pass": True}, {"close": "repartir"}, {"pass": False}, [], {"note": "x"}, *TRESILLO_ONLY)
+            hands.insert(i, copy.deepcopy(rng.choice(extra)))
         else:
             hands.append(copy.deepcopy(hand))
     return s

@@ -14,7 +14,7 @@ from tests.conftest import EXAMPLES, load_json
 from tests.engine.cli import assert_rejected
 
 # format.md, "Ledger": the top-level keys of a Tresillo ledger
-LEDGER_KEYS = {"format", "players", "hands", "balances", "plato", "cartulina", "next_dealer"}
+LEDGER_KEYS = {"format", "players", "hands", "balances", "plato", "cartulina", "next_dealer", "people"}
 HAND_KEYS = {"n", "dealer", "result", "transfers", "balances", "plato", "cartulina"}
 
 
@@ -123,7 +123,9 @@ INVALID_HANDS: list[tuple[str, list[Any]]] = [
     ("rendida not boolean", [hand(rendida="sí")]),
     ("vuelta solera not admitted", [hand(lance="vuelta_solera")]),
     ("closing with a dealer", [{"close": "devolver", "dealer": 2}]),
-    ("unknown closing", [{"close": "repartir"}]),
+    ("unknown closing", [{"close": "tirar"}]),
+    ("ajuste to itself", [{"ajuste": {"from": 2, "to": 2, "amount": 5}}]),
+    ("sienta of a seated player", [{"sienta": {"seat": 4, "player": "Ana"}}]),
 ]
 
 

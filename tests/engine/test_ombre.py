@@ -1,4 +1,4 @@
-"""The ombre rule set (shared/rules/ombre.md, O1–O8).
+"""The ombre rule set (docs/rules/ombre.md, O1–O8).
 
 Expected numbers are worked out by hand from the document; the arithmetic is in the comments.
 Defaults: stake 10, solo_stake 20, vole_bonus 10, matador_bonus 5.
@@ -112,6 +112,48 @@ def test_o2_short_split_only_when_decided() -> None:
     assert bal(run([played(1, "entrada", (0, 5, 0))])["hands"][0]) == [-20, 20, 0]
     with pytest.raises(SessionError, match=r"^hand 1: tricks 4-4-0 do not decide the hand"):
         run([played(1, "entrada", (4, 4, 0))])
+
+
+@pytest.mark.parametrize(
+    ("split", "majority_five", "most_tricks"),
+    [
+        ((4, 3, 2), ("puesta", [-20, 0, 0]), ("ganada", [20, -10, -10])),  # more tricks than each defender
+        ((3, 4, 2), ("puesta", [-20, 0, 0]), ("codillo", [-20, 20, 0])),  # defender 2 beats both
+        ((4, 4, 1), ("puesta", [-20, 0, 0]), ("puesta", [-20, 0, 0])),
+        ((3, 3, 3), ("puesta", [-20, 0, 0]), ("puesta", [-20, 0, 0])),
+        ((1, 4, 4), ("puesta", [-20, 0, 0]), ("puesta", [-20, 0, 0])),  # puesta real
+        ((5, 4, 0), ("ganada", [20, -10, -10]), ("ganada", [20, -10, -10])),
+        ((2, 5, 2), ("codillo", [-20, 20, 0]), ("codillo", [-20, 20, 0])),
+    ],
+)
+def test_o2_outcome_option_decides_full_splits(
+    split: tuple[int, int, int], majority_five: tuple[str, list[int]], most_tricks: tuple[str, list[int]]
+) -> None:
+    # hombre seat 1, entrada (stake 10): sacada 10 from each, puesta 2 × 10 into the bote, codille 2 × 10
+    for outcome, (result, balances) in (("majority_five", majority_five), ("most_tricks", most_tricks)):
+        entry = run([played(1, "entrada", split)], outcome=outcome)["hands"][0]
+        assert (entry["result"], bal(entry)) == (result, balances), outcome
+    assert run([played(1, "entrada", split)])["hands"][0]["result"] == majority_five[0]  # the default
+
+
+def test_o2_short_splits_are_decided_under_the_chosen_rule_only() -> None:
+    # 3-3-2: nobody can reach 5, so the majority rule already says puesta; under R9 the last trick
+    # decides (4-3-2 wins, 3-4-2 codille, 3-3-3 puesta): refused (R10).
+    assert run([played(1, "entrada", (3, 3, 2))])["hands"][0]["result"] == "puesta"
+    with pytest.raises(SessionError, match=r"^hand 1: tricks 3-3-2 do not decide the hand"):
+        run([played(1, "entrada", (3, 3, 2))], outcome="most_tricks")
+    # 2-4-2: under R9 seat 2 keeps more tricks than both whatever the last trick: codille; under the
+    # majority rule 2-5-2 is a codille but 3-4-2 a puesta: refused.
+    entry = run([played(1, "entrada", (2, 4, 2))], outcome="most_tricks")["hands"][0]
+    assert (entry["result"], bal(entry)) == ("codillo", [-20, 20, 0])
+    with pytest.raises(SessionError, match=r"^hand 1: tricks 2-4-2 do not decide the hand"):
+        run([played(1, "entrada", (2, 4, 2))])
+
+
+@pytest.mark.parametrize("value", ["mayoria", "", 5, "NoneType", True])
+def test_o2_unknown_outcome_is_refused(value: Any) -> None:
+    with pytest.raises(SessionError, match=r"^session: unknown outcome"):
+        run([], outcome=value)
 
 
 def test_o2_sacada_takes_the_whole_bote() -> None:

@@ -60,6 +60,47 @@ def test_generators_make_valid_sessions_with_every_kind_of_hand(ruleset: str) ->
     assert results == expected
 
 
+def test_ombre_generator_uses_both_outcome_rules() -> None:
+    """O2: random sessions under each rule, with the short splits only that rule decides."""
+    rng = random.Random(11)
+    seen: set[tuple[str, str]] = set()
+    for _ in range(300):
+        session = strategies.ombre_session(rng)
+        outcome = session["rules"].get("outcome", "default")
+        ledger = oracle.settle(session)  # raises if invalid
+        for hand, entry in zip(session["hands"], ledger["hands"], strict=True):
+            if "tricks" not in hand:
+                continue
+            j = str(hand["jugador"])
+            split = (hand["tricks"][j], *(hand["tricks"][str(seat)] for seat in (1, 2, 3) if str(seat) != j))
+            if split in strategies.ONLY_MAJORITY:
+                seen.add((outcome, "only majority"))
+            if split in strategies.ONLY_MOST_TRICKS:
+                seen.add((outcome, "only most_tricks"))
+            if sorted(split[1:]) == [2, 3] and split[0] == 4:
+                seen.add((outcome, f"4-3-2 {entry['result']}"))
+    assert seen == {
+        ("default", "only majority"), ("majority_five", "only majority"), ("most_tricks", "only most_tricks"),
+        ("default", "4-3-2 puesta"), ("majority_five", "4-3-2 puesta"), ("most_tricks", "4-3-2 ganada"),
+    }  # fmt: skip
+
+
+def test_oracle_ombre_outcome_amounts() -> None:
+    """O2-O4 worked by hand (stake 10, solo_stake 20), Jugador seat 1, dealer seat 1."""
+    cases = [
+        ("most_tricks", h(1, "entrada", "oros", (4, 3, 2), (2, 3)), "ganada", {"1": 20, "2": -10, "3": -10}, 0),
+        ("majority_five", h(1, "entrada", "oros", (4, 3, 2), (2, 3)), "puesta", {"1": -20, "2": 0, "3": 0}, 20),
+        ("most_tricks", h(1, "entrada", "oros", (2, 4, 3), (2, 3)), "codillo", {"1": -20, "2": 20, "3": 0}, 0),
+        ("majority_five", h(1, "entrada", "oros", (2, 4, 3), (2, 3)), "puesta", {"1": -20, "2": 0, "3": 0}, 20),
+        ("most_tricks", h(1, "solo", "oros", (4, 2, 2), (2, 3)), "ganada", {"1": 40, "2": -20, "3": -20}, 0),
+        ("majority_five", h(1, "solo", "oros", (3, 3, 2), (2, 3)), "puesta", {"1": -40, "2": 0, "3": 0}, 40),
+        ("most_tricks", h(1, "entrada", "oros", (9, 0, 0), (2, 3)), "ganada", {"1": 40, "2": -20, "3": -20}, 0),
+    ]
+    for outcome, hand, result, balances, bote in cases:
+        ledger = oracle.settle(s(OM, [hand], outcome=outcome))
+        assert (ledger["hands"][0]["result"], ledger["balances"], ledger["bote"]) == (result, balances, bote), hand
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 @PROPERTY
 @given(data=strategies.st.data())
@@ -183,6 +224,24 @@ EDGES: list[tuple[str, dict[str, Any], int | None]] = [
         s(OM, [h(1, "entrada", "oros", (3, 3, 3), (2, 3)), h(2, "entrada", "oros", (2, 5, 2), (3, 1), matadores_en=2)]),
         None,
     ),
+    # O2: the outcome rule decides the verdict and which short splits are decided (R10 with that rule)
+    ("om most_tricks 4-3-2 sacada", s(OM, [h(1, "entrada", "oros", (4, 3, 2), (2, 3))], outcome="most_tricks"), None),
+    ("om most_tricks 1-4-4 puesta", s(OM, [h(1, "entrada", "oros", (1, 4, 4), (2, 3))], outcome="most_tricks"), None),
+    ("om most_tricks short 4-2-2", s(OM, [h(1, "entrada", "oros", (4, 2, 2), (2, 3))], outcome="most_tricks"), None),
+    ("om majority short 4-2-2", s(OM, [h(1, "entrada", "oros", (4, 2, 2), (2, 3))], outcome="majority_five"), 1),
+    ("om default short 4-2-2", s(OM, [{"pass": True}, h(1, "entrada", "oros", (4, 2, 2), (2, 3))]), 2),
+    ("om most_tricks short 2-4-2", s(OM, [h(1, "entrada", "oros", (2, 4, 2), (2, 3))], outcome="most_tricks"), None),
+    ("om majority short 2-4-2", s(OM, [h(1, "entrada", "oros", (2, 4, 2), (2, 3))]), 1),
+    ("om majority short 3-3-2", s(OM, [h(1, "entrada", "oros", (3, 3, 2), (2, 3))], outcome="majority_five"), None),
+    ("om most_tricks short 3-3-2", s(OM, [h(1, "entrada", "oros", (3, 3, 2), (2, 3))], outcome="most_tricks"), 1),
+    ("om outcome unknown", s(OM, [], outcome="r9"), 0),
+    # R32/R33 are Tresillo entries: the other rule sets have no such hand keys (format.md)
+    ("pv ajuste", s(PV, [{"ajuste": {"from": 2, "to": "plato", "amount": 10}}]), 1),
+    ("pv sienta", s(PV, [{"pass": True}, {"sienta": {"seat": 4, "player": "E"}}]), 2),
+    ("om ajuste", s(OM, [{"ajuste": {"from": 2, "to": 1, "amount": 10}, "note": "renuncio"}]), 1),
+    ("om sienta", s(OM, [{"sienta": {"seat": 1, "player": "E"}}]), 1),
+    ("ba ajuste", s(BA, [{"primeras": "A"}, {"ajuste": {"from": 2, "to": "todos", "amount": 1}}]), 2),
+    ("ba sienta", s(BA, [{"sienta": {"seat": 6, "player": "G"}}]), 1),
     ("ba capote without primeras", s(BA, [{"capote": True, "faltas": [{"seat": 1, "falta": "renuncio"}]}]), 1),
     ("ba capote false", s(BA, [{"primeras": "A", "capote": False}]), None),
     ("ba empty hand", s(BA, [{}]), 1),

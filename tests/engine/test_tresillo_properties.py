@@ -25,8 +25,10 @@ def same_as_oracle(session: dict[str, Any]) -> None:
     for w, g in zip(want["hands"], got["hands"], strict=True):
         for key in KEYS:
             assert g[key] == w[key], f"hand {w['n']}: {key}\n{json.dumps(session)}"
-    for key in ("balances", "plato", "cartulina", "next_dealer", "players"):
+        assert g.get("seating") == w.get("seating"), f"hand {w['n']}: seating"  # R33: only on a sienta
+    for key in ("balances", "plato", "cartulina", "next_dealer", "players", "people"):
         assert got[key] == want[key], key
+    assert list(got["people"]) == list(want["people"])  # in the order they first sat
 
 
 @FAST
@@ -44,9 +46,11 @@ def test_engine_equals_oracle_on_long_seeded_sessions() -> None:
 @FAST
 @given(sessions(max_hands=30))
 def test_r31_after_every_hand(session: dict[str, Any]) -> None:
-    for entry in settle(session)["hands"]:
+    led = settle(session)
+    for entry in led["hands"]:
         assert sum(entry["balances"].values()) + entry["plato"]["amount"] == 0
         assert entry["plato"]["amount"] >= 0
+    assert sum(led["people"].values()) + led["plato"]["amount"] == 0  # R31: the people too
 
 
 @FAST
@@ -73,7 +77,7 @@ def test_dealer_rotation(session: dict[str, Any]) -> None:
     n = len(session["players"])
     dealer = session.get("first_dealer", 1)
     for hand, entry in zip(session["hands"], led["hands"], strict=True):
-        if "close" in hand:
+        if {"close", "ajuste", "sienta"} & set(hand):  # R30, R32, R33: they use up no deal
             assert entry["dealer"] is None
             continue
         dealer = hand.get("dealer", dealer)  # R2: a named dealer corrects the rotation
@@ -115,9 +119,48 @@ def test_start_add_equals_settling_with_the_hand_appended(session: dict[str, Any
 
 # ------------------------------------------------------------------ invalid input
 
-BAD_VALUES: list[Any] = [None, True, 0, 1, 2, 3, 5, 9, 12, 13, -1, "1", "oros", "solo", "contra", "hecha", [], {}, 2.0]
+BAD_VALUES: list[Any] = [None, True, 0, 1, 2, 3, 5, 9, 12, 13, -1, "1", "oros", "solo", "contra", "hecha", [], {}, 2.0,
+                         "cortada", "jugador", "plato", "todos", "repartir", "Ana"]  # fmt: skip
 HAND_KEYS = ["jugador", "lance", "trump", "estuches", "contraestuches", "tricks", "primeras", "bola", "rendida",
-             "defensor", "dealer", "pass", "close", "otro"]  # fmt: skip
+             "defensor", "dealer", "pass", "close", "ajuste", "sienta", "otro"]  # fmt: skip
+BAD_AJUSTES: list[Any] = [
+    {"from": 1, "to": 1, "amount": 5},  # R32: from = to
+    {"from": 1, "to": 2, "amount": 0},  # a positive whole number
+    {"from": 1, "to": 2, "amount": -5},
+    {"from": 1, "to": 2, "amount": 2.5},
+    {"from": 1, "to": 2, "amount": "10"},
+    {"from": 1, "to": 2, "amount": True},
+    {"from": 1, "to": "nadie", "amount": 5},
+    {"from": "plato", "to": 2, "amount": 5},
+    {"from": 5, "to": "todos", "amount": 5},
+    {"from": 1, "to": 0, "amount": 5},
+    {"from": 1, "to": 2},
+    {"from": 1, "to": 2, "amount": 5, "otro": 1},
+    {"from": 2, "to": "plato", "amount": 10},  # valid (unless it follows the closing or names seat 4 of 3)
+    {"from": 3, "to": "todos", "amount": 1},
+    [],
+]
+BAD_SIENTAS: list[Any] = [
+    {"seat": 1, "player": "Ana"},  # R33: Ana sits at seat 1 until she leaves
+    {"seat": 2, "player": "Carmen"},  # seated at another seat
+    {"seat": 4, "player": ""},
+    {"seat": 0, "player": "Zoe"},
+    {"seat": 5, "player": "Zoe"},
+    {"seat": "1", "player": "Zoe"},
+    {"seat": 1, "player": 7},
+    {"seat": 1},
+    {"seat": 1, "player": "Zoe", "otro": True},
+    {"seat": 3, "player": "Zoe"},  # valid (unless it follows the closing or Zoe is seated already)
+    "Zoe",
+]
+AFTER_CLOSING: list[Any] = [
+    {"pass": True},
+    {"ajuste": {"from": 1, "to": 2, "amount": 5}},
+    {"sienta": {"seat": 1, "player": "Zoe"}},
+    {"close": "devolver"},
+]
+SPLITS = [(5, 2, 2), (6, 0, 0), (7, 0, 0), (8, 0, 0), (5, 0, 0), (9, 0, 0), (6, 1, 0), (5, 3, 1), (8, 1, 0), (4, 4, 1),
+          (6, 2, 1), (5, 1, 0), (4, 1, 0)]  # fmt: skip
 
 
 @st.composite
@@ -126,7 +169,7 @@ def mutated(draw: Any) -> dict[str, Any]:
     hands = session["hands"]
     i = draw(st.integers(0, len(hands) - 1))
     hand = hands[i]
-    op = draw(st.integers(0, 4))
+    op = draw(st.integers(0, 8))
     if op == 0 and hand:
         hand.pop(draw(st.sampled_from(sorted(hand))))
     elif op == 1:
@@ -135,8 +178,27 @@ def mutated(draw: Any) -> dict[str, Any]:
         hand["tricks"][draw(st.sampled_from(["1", "2", "3", "4", "5", "0"]))] = draw(st.integers(-1, 9))
     elif op == 3:
         session["rules"][draw(st.sampled_from([*oracle_tresillo.DEFAULTS, "otra"]))] = draw(st.sampled_from(BAD_VALUES))
-    else:
-        hands.insert(draw(st.integers(0, len(hands))), {"close": "devolver"})
+    elif op == 4:  # R30: a closing anywhere (an entry after it is refused)
+        hands.insert(draw(st.integers(0, len(hands))), {"close": draw(st.sampled_from(["devolver", "repartir", "x"]))})
+    elif op == 5:  # R32
+        hands.insert(draw(st.integers(0, len(hands))), {"ajuste": copy.deepcopy(draw(st.sampled_from(BAD_AJUSTES)))})
+    elif op == 6:  # R33
+        hands.insert(draw(st.integers(0, len(hands))), {"sienta": copy.deepcopy(draw(st.sampled_from(BAD_SIENTAS)))})
+    elif op == 7 and "tricks" in hand and "jugador" in hand and not hand.get("rendida"):
+        # R13/R19: a split the flags contradict (or J-0-0 with J 6-8), or flags on a plain split
+        seats = [hand["jugador"], *(int(k) for k in hand["tricks"] if int(k) != hand["jugador"])]
+        split = draw(st.sampled_from(SPLITS))
+        hand["tricks"] = {str(seat): c for seat, c in zip(seats, split, strict=True)}
+        hand.pop("primeras", None)
+        hand.pop("bola", None)
+        flag = draw(st.sampled_from(["primeras", "bola", "both", "none"]))
+        if flag in ("primeras", "both"):
+            hand["primeras"] = draw(st.sampled_from(["jugador", "contra"]))
+        if flag in ("bola", "both"):
+            hand["bola"] = draw(st.sampled_from(["hecha", "cortada"]))
+    else:  # an entry after the closing, or a closing followed by an entry
+        hands.append({"close": "repartir"})
+        hands.append(copy.deepcopy(draw(st.sampled_from(AFTER_CLOSING))))
     return session
 
 

@@ -1,4 +1,4 @@
-"""One test (at least) per rule R1–R31 of shared/rules/tresillo.md, numbers worked out by hand.
+"""One test (at least) per rule R1–R31 of docs/rules/tresillo.md (R30 repartir, R32 and R33: test_tresillo_evening.py), numbers worked out by hand.
 
 Every expected figure comes from the document, with the arithmetic in a comment; none is copied
 from the engine's output. Seats are 1..n; with four players the dealer (alcalde) sits out.
@@ -224,6 +224,15 @@ def test_r11_bola_hecha_adds_one_hundred() -> None:
     assert led["hands"][0]["result"] == "bola"
 
 
+def test_r19_nine_tricks_are_a_bola_hecha_without_the_flag() -> None:
+    # R19: 9-0-0 is a bola hecha whether or not the hand says so (the keeper forgot to tick it)
+    flagless = ledger([played(2, "entrada", "oros", {2: 9, 3: 0, 4: 0})])
+    assert flagless["hands"][0]["result"] == "bola"
+    assert bal(flagless) == [-115, 335, -110, -110]  # as above: 106 -> 110 each, not the 10 of a plain ganada
+    also = ledger([played(2, "entrada", "oros", {2: 9, 3: 0, 4: 0}, primeras="jugador")])
+    assert bal(also) == bal(flagless)
+
+
 def test_r12_estuches_capped_at_five() -> None:
     led = ledger([played(2, "entrada", "oros", {2: 5, 3: 2, 4: 2}, estuches=7)])
     # 5 + min(7, 5) = 10 each
@@ -267,9 +276,32 @@ def test_r12_twelve_estuches_only_in_a_long_suit() -> None:
 
 
 def test_r13_primeras_for_the_jugador() -> None:
-    led = ledger([played(2, "entrada", "oros", {2: 5, 3: 2, 4: 2}, primeras="jugador")])
-    # 5 + 1 = 6 -> 10 each
+    led = ledger([played(2, "entrada", "oros", {2: 5, 3: 0, 4: 0}, primeras="jugador")])
+    # he stops after the first five: 5 + 1 = 6 -> 10 each
     assert bal(led) == [-15, 35, -10, -10]
+    assert led["hands"][0]["result"] == "ganada"
+
+
+def test_r13_five_nil_nil_has_primeras_without_the_flag() -> None:
+    # rounding 1 shows the primera: 5 + 1 = 6 each (a plain 5-3-1 would be 5)
+    led = ledger([played(2, "entrada", "oros", {2: 5, 3: 0, 4: 0})], rounding=1)
+    assert bal(led) == [-11, 23, -6, -6]
+    plain = ledger([played(2, "entrada", "oros", {2: 5, 3: 3, 4: 1})], rounding=1)
+    assert bal(plain) == [-10, 20, -5, -5]
+
+
+@pytest.mark.parametrize("split", [(5, 2, 2), (6, 2, 1), (5, 3, 1), (6, 3, 0), (5, 4, 0), (7, 2, 0), (5, 1, 1)])
+def test_r13_primeras_for_the_jugador_only_with_five_nil_nil_or_a_bola(split: tuple[int, int, int]) -> None:
+    j, a, b = split
+    reason = rejects([played(2, "entrada", "oros", {2: j, 3: a, 4: b}, primeras="jugador")], 1)
+    assert "R13" in reason
+
+
+@pytest.mark.parametrize("j", [6, 7, 8])
+def test_r13_every_trick_played_but_not_five_or_nine_is_impossible(j: int) -> None:
+    # after primeras the Jugador stops at 5 or plays on to 9 (or until the contra's first trick)
+    for extra in ({}, {"primeras": "jugador"}):
+        assert "R13" in rejects([played(2, "entrada", "oros", {2: j, 3: 0, 4: 0}, **extra)], 1)
 
 
 def test_r13_primeras_for_the_contra_on_a_puesta() -> None:
@@ -283,6 +315,7 @@ def test_r13_primeras_for_the_contra_on_a_puesta() -> None:
     ("split", "primeras"),
     [
         ((4, 3, 2), "jugador"),  # a ganada with fewer than five tricks
+        ((5, 2, 2), "jugador"),  # five tricks, but the contra took some before the play stopped
         ((3, 5, 1), "jugador"),  # a codillo
         ((5, 2, 2), "contra"),  # a ganada
         ((2, 5, 2), "contra"),  # a codillo
@@ -376,22 +409,43 @@ def test_r18_ties_go_in_oldest_first() -> None:
 
 
 def test_r19_bola_cortada_is_a_ganada_and_pays_the_bola() -> None:
-    hand = played(2, "entrada", "oros", {2: 7, 3: 1, 4: 1}, bola="cortada")
+    hand = played(2, "entrada", "oros", {2: 7, 3: 1, 4: 0}, bola="cortada")
     led = ledger([hand])
     # ganada with primeras: 5 + 1 = 6 -> 10 each; then 2 pays round(100) = 100 to each
     # 2: 30 + 5 - 300 = -265; 1: -5 - 10 + 100 = 85; 3, 4: 90
-    assert led["hands"][0]["result"] == "ganada"
+    assert led["hands"][0]["result"] == "bola_cortada"
     assert bal(led) == [85, -265, 90, 90]
     free = ledger([hand], failed_bola="free")
     assert bal(free) == [-15, 35, -10, -10]
     # a favor: 2 x 10 = 20 each, and 2 x 100 = 200 to each: 2 = 60 + 5 - 600 = -535
-    fav = ledger([played(2, "entrada", "oros", {2: 7, 3: 1, 4: 1}, bola="cortada")], favor_suit="oros")
+    fav = ledger([played(2, "entrada", "oros", {2: 7, 3: 0, 4: 1}, bola="cortada")], favor_suit="oros")
     assert bal(fav) == [175, -535, 180, 180]
+
+
+@pytest.mark.parametrize("j", [5, 6, 7, 8])
+def test_r19_primeras_and_the_contras_first_trick_are_a_bola_cortada(j: int) -> None:
+    # "primeras" with J-1-0: the Jugador played for the bola and the contra cut it, flag or no flag
+    led = ledger([played(2, "entrada", "oros", {2: j, 3: 1, 4: 0}, primeras="jugador")])
+    assert led["hands"][0]["result"] == "bola_cortada"
+    assert bal(led) == [85, -265, 90, 90]  # as above, whatever J is
+    # without primeras, J-1-0 is a plain ganada (the contra's trick may have come early)
+    plain = ledger([played(2, "entrada", "oros", {2: j, 3: 1, 4: 0})])
+    assert plain["hands"][0]["result"] == "ganada"
+    assert bal(plain) == [-10, 20, -5, -5]
 
 
 @pytest.mark.parametrize(
     ("split", "bola"),
-    [((8, 1, 0), "hecha"), ((9, 0, 0), "cortada"), ((4, 3, 2), "cortada"), ((3, 3, 3), "hecha"), ((5, 2, 2), "sí")],
+    [
+        ((8, 1, 0), "hecha"),
+        ((9, 0, 0), "cortada"),
+        ((4, 3, 2), "cortada"),
+        ((3, 3, 3), "hecha"),
+        ((5, 2, 2), "sí"),
+        ((7, 1, 1), "cortada"),  # the play stops at the contra's first trick: J-1-0 only
+        ((5, 0, 0), "cortada"),
+        ((6, 2, 0), "cortada"),
+    ],
 )
 def test_r19_bola_contradicting_the_split_is_invalid(split: tuple[int, int, int], bola: str) -> None:
     j, a, b = split
@@ -455,13 +509,17 @@ def test_r23_codillo_pays_the_puesta_to_the_giver() -> None:
 def test_r24_solo_codillo_makes_no_puesta() -> None:
     hand = played(2, "solo", "oros", {2: 3, 3: 5, 4: 1})
     led = ledger([hand])
-    # P = 5 + 20 = 25 to seat 3; conditions 20 -> 20 to each of 1, 3, 4; plato untouched (5)
-    assert bal(led) == [15, -85, 45, 20]
+    # "paga únicamente el codillo sin puesta": P = 5 + 20 = 25 to seat 3 and nothing else
+    assert bal(led) == [-5, -25, 25, 0]
     assert plato(led) == (5, "sin_puesta")
-    only = ledger([hand], solo_codillo="codillo_only")
-    assert bal(only) == [-5, -25, 25, 0]
-    # vuelta solera likewise (20 + 20)
-    assert bal(ledger([played(2, "vuelta_solera", "oros", {2: 3, 3: 5, 4: 1})])) == [15, -85, 45, 20]
+    both = ledger([hand], solo_codillo="codillo_and_conditions")
+    # the option: conditions 20 -> 20 to each of 1, 3, 4 as well; plato untouched (5)
+    assert bal(both) == [15, -85, 45, 20]
+    assert plato(both) == (5, "sin_puesta")
+    # vuelta solera likewise
+    assert bal(ledger([played(2, "vuelta_solera", "oros", {2: 3, 3: 5, 4: 1})])) == [-5, -25, 25, 0]
+    solera_both = ledger([played(2, "vuelta_solera", "oros", {2: 3, 3: 5, 4: 1})], solo_codillo="codillo_and_conditions")
+    assert bal(solera_both) == [15, -85, 45, 20]
     # a solo lost by puesta does make the puesta: 20 each and P 25 into the plato
     put = ledger([played(2, "solo", "oros", {2: 3, 3: 3, 4: 3})])
     assert bal(put) == [15, -85, 20, 20]
@@ -586,7 +644,7 @@ def test_r30_no_hand_after_the_closing() -> None:
     rejects([PASS, CLOSE, PASS], 3)
     rejects([CLOSE, CLOSE], 2)
     rejects([{"close": "devolver", "dealer": 2}], 1)
-    rejects([{"close": "repartir"}], 1)
+    rejects([{"close": "tirar"}], 1)
 
 
 # -------------------------------------------------------------------- invariant
@@ -620,7 +678,7 @@ WORKED = [
 WORKED_HANDS = [
     played(2, "entrada", "oros", {2: 5, 3: 3, 4: 1}),
     played(3, "vuelta", "copas", {3: 4, 4: 4, 1: 1}, primeras="contra"),
-    played(4, "solo", "bastos", {4: 6, 1: 2, 2: 1}, estuches=4, primeras="jugador"),
+    played(4, "solo", "bastos", {4: 5, 1: 0, 2: 0}, estuches=4),  # R13: 5-0-0 has primeras
     played(1, "entrada", "espadas", {1: 3, 2: 5, 3: 1}, contraestuches=3),
     played(2, "entrada", "oros", {2: 4, 3: 4, 4: 1}),
     played(3, "entrada", "bastos", {3: 5, 4: 2, 1: 2}, estuches=3),

@@ -181,6 +181,29 @@ def test_create_ombre_through_the_form(app: Flask, client: FlaskClient) -> None:
     assert session["rules"] == {"ruleset": "ombre", "solo_stake": 30, "deals": 12}
 
 
+def test_ombre_outcome_option_through_the_form_and_a_hand(app: Flask, client: FlaskClient) -> None:
+    # O2: the new-table form offers both trick rules, each explained with an example split
+    html = plain(text(client.get("/nueva")))
+    assert "4-3-2 es puesta" in html and "4-3-2 gana" in html
+    data = new_table_data("ombre", ["Elena", "Fermín", "Gloria"], om_stake="10", om_solo_stake="20",
+                          om_vole_bonus="10", om_matador_bonus="5", om_outcome="most_tricks")  # fmt: skip
+    assert client.post("/nueva", data=data).status_code == 302
+    session = only_session(app)
+    assert session["rules"] == {"ruleset": "ombre", "outcome": "most_tricks"}
+    with app.app_context():
+        table = services.list_tables()[0]
+        token = table.edit_token
+    # 4-3-2 for the hombre (seat 2; seat 1 deals): a sacada under R9, 10 from each defender
+    hand = {"jugador": 2, "lance": "entrada", "trump": "oros", "tricks": {"2": 4, "3": 3, "1": 2}}
+    assert enter(client, token, hand, "ombre").status_code == 302
+    with app.app_context():
+        ledger = services.ledger_of(services.open_table(token)[0])
+    assert ledger["hands"][0]["result"] == "ganada"
+    assert ledger["balances"] == {"1": -10, "2": 20, "3": -10}
+    sheet = plain(text(client.get(f"/tables/{token}/sheet")))
+    assert "más bazas que cada defensor" in sheet
+
+
 def test_create_bandos_through_the_form(app: Flask, client: FlaskClient) -> None:
     names = ["Ana", "Benito", "Carmen", "Diego", "Elena", "Fermín"]
     data = new_table_data("bandos", names, bd_target="5", bd_fuera_de_turno="1", bd_renuncio="2", first_dealer="6")
