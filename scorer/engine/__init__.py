@@ -8,6 +8,7 @@ and a settled state can take one more hand (to preview it before saving)::
 
     s = start(session)                # Settlement of every hand in the session
     preview = s.add(hand)             # a new Settlement; s is unchanged
+    more = s.extend(hands)            # several hands at once (as many add calls)
     preview.entries[-1]               # the ledger entry of that hand
 
 Invalid input raises :class:`SessionError` whose text is ``hand N: reason``
@@ -16,7 +17,7 @@ or ``session: reason``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +54,18 @@ class Settlement:
         n = len(self.entries) + 1
         state, entry = _play(self.ruleset, self.state, hand, n)
         return Settlement(self.ruleset, self.players, state, (*self.entries, entry))
+
+    def extend(self, hands: Iterable[Any]) -> Settlement:
+        """Settle several more hands on top of this state (the entries are copied once, not once per hand).
+
+        ``s.extend(hands)`` equals adding them one by one; SessionError names the first hand that fails.
+        """
+        ruleset, state = self.ruleset, self.state
+        entries = list(self.entries)
+        for hand in hands:
+            state, entry = _play(ruleset, state, hand, len(entries) + 1)
+            entries.append(entry)
+        return Settlement(ruleset, self.players, state, tuple(entries))
 
     def ledger(self) -> JSON:
         """The ledger JSON of format.md."""

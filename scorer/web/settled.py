@@ -111,8 +111,12 @@ def extend(
     ``checkpoints`` are those up to ``settlement``; SessionError names the hand by its number in the table.
     """
     more = list(checkpoints)
-    for hand in hands:
-        settlement = settlement.add(hand)
+    pending = list(hands)
+    done = 0
+    while done < len(pending):
+        step = CHECKPOINT_EVERY - settlement.count % CHECKPOINT_EVERY  # hands up to the next checkpoint
+        settlement = settlement.extend(pending[done : done + step])
+        done += step
         if settlement.count % CHECKPOINT_EVERY == 0:
             more.append(settlement)
     return settlement, tuple(more)
