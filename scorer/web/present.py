@@ -166,7 +166,7 @@ class Box:
 
 # the table page draws every open puesta and this many of the latest crossed ones per box:
 # its cost stays the same at hand 3,000 as at hand 30 (the sheet draws them all)
-CROSSED_SHOWN = 12
+CROSSED_SHOWN = 5
 
 
 def cartulina_view(

@@ -69,6 +69,7 @@ class Settled:
     settlement: Settlement
     checkpoints: tuple[Settlement, ...]  # checkpoints[i] settled the first i * CHECKPOINT_EVERY hands
     _ledger: dict[str, Any] | None = field(default=None, repr=False)
+    derived: dict[str, Any] = field(default_factory=dict, repr=False)  # what pages build from it, once
 
     @property
     def count(self) -> int:

@@ -199,9 +199,9 @@ def new_table() -> Page:
 
 @bp.get("/t/<token>")
 def table(token: str) -> str:
-    table, can_edit, session, ledger = _table_context(token)
-    view = present.table_view(session, ledger)
-    game = present.game_view(session, ledger)
+    table, can_edit = services.open_table(token)
+    view = services.derived(table, "table_view", present.table_view)
+    game = services.derived(table, "game_view", present.game_view)
     share = None
     if can_edit:
         _remember(table)
