@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from scorer.engine import SessionError, settle
-from tests.engine.test_tresillo_rules import PASS, bal, cart, ledger, played, plato, rejects, session
+from tests.engine.test_tresillo_rules import PASS, bal, cart, ledger, plato, played, rejects, session
 
 
 def ajuste(source: int, target: int | str, amount: Any, **extra: Any) -> dict[str, Any]:

@@ -1,7 +1,8 @@
-"""One test (at least) per rule R1–R31 of docs/rules/tresillo.md (R30 repartir, R32 and R33: test_tresillo_evening.py), numbers worked out by hand.
+"""One test (at least) per rule R1–R31 of docs/rules/tresillo.md, numbers worked out by hand.
 
 Every expected figure comes from the document, with the arithmetic in a comment; none is copied
 from the engine's output. Seats are 1..n; with four players the dealer (alcalde) sits out.
+R30 repartir, R32 ajuste and R33 sienta are in test_tresillo_evening.py.
 """
 
 from __future__ import annotations
@@ -518,7 +519,9 @@ def test_r24_solo_codillo_makes_no_puesta() -> None:
     assert plato(both) == (5, "sin_puesta")
     # vuelta solera likewise
     assert bal(ledger([played(2, "vuelta_solera", "oros", {2: 3, 3: 5, 4: 1})])) == [-5, -25, 25, 0]
-    solera_both = ledger([played(2, "vuelta_solera", "oros", {2: 3, 3: 5, 4: 1})], solo_codillo="codillo_and_conditions")
+    solera_both = ledger(
+        [played(2, "vuelta_solera", "oros", {2: 3, 3: 5, 4: 1})], solo_codillo="codillo_and_conditions"
+    )
     assert bal(solera_both) == [15, -85, 45, 20]
     # a solo lost by puesta does make the puesta: 20 each and P 25 into the plato
     put = ledger([played(2, "solo", "oros", {2: 3, 3: 3, 4: 3})])

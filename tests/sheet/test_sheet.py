@@ -160,7 +160,7 @@ def test_hand_rows_follow_the_ledger() -> None:
         "Diego",
         "solo",
         "♣",
-        "6-2-1",
+        "5-0-0",
     )
     assert context["hands"][9]["kind"] == "pass"
 

@@ -87,6 +87,15 @@ REASONS = [
     ({"jugador": 2, "lance": "solo", "trump": "oros", "rendida": True}, "rendida"),
     ({"jugador": 1, "lance": "entrada", "trump": "oros", "tricks": {"2": 5, "3": 3, "4": 1}}, "jugador"),
     ({"jugador": 2, "lance": "entrada", "trump": "oros", "rendida": True, "bola": "hecha"}, "bola"),
+    # R13/R19: the tricks say whether there were primeras and a bola
+    ({"jugador": 2, "lance": "entrada", "trump": "oros", "primeras": "jugador", "tricks": {"2": 6, "3": 2, "4": 1}},
+     "primeras"),
+    ({"jugador": 2, "lance": "entrada", "trump": "oros", "tricks": {"2": 7, "3": 0, "4": 0}}, "tricks"),
+    ({"jugador": 2, "lance": "entrada", "trump": "oros", "bola": "hecha", "tricks": {"2": 8, "3": 1, "4": 0}}, "bola"),
+    # R32, R33
+    ({"ajuste": {"from": 2, "to": 2, "amount": 5}}, "to"),
+    ({"ajuste": {"from": 2, "to": 3, "amount": 0}}, "amount"),
+    ({"sienta": {"seat": 2, "player": "Ana"}}, "player"),
 ]  # fmt: skip
 
 
@@ -104,7 +113,7 @@ def test_engine_reasons_become_spanish_messages_on_their_field(hand: dict[str, A
 def new_table(app: Flask, **changes: str) -> tuple[NewTableForm, bool]:
     data = {"game": "tresillo", "player1": "Ana", "player2": "Benito", "player3": "Carmen", "player4": "",
             "keeper": "1", "first_dealer": "1", "favor_suit": "", "dealer_stake": "5", "enchilada": "0",
-            "rounding": "5", "favor_doubling": "double_rounded", "solo_codillo": "codillo_and_conditions",
+            "rounding": "5", "favor_doubling": "double_rounded", "solo_codillo": "codillo_only",
             "failed_bola": "pays_bola", "vuelta_solera": "y", "vuelta_at_favor": "y", "tanto_value": "0,05",
             "currency": "€"}  # fmt: skip
     data.update(changes)

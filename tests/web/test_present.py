@@ -92,8 +92,8 @@ def test_money_of_a_table_without_a_tanto_value_is_none() -> None:
 def test_hand_line_of_the_solo_a_favor() -> None:
     session, ledger = upto(3)
     line = present.table_view(session, ledger).hands[0]
-    # hand 3: Diego solo bastos 6-2-1 ganada; Diego 0 → 215 (worked session)
-    assert line.text == "3 · Diego · solo ♣ · 6-2-1 · ganada · +215"
+    # hand 3: Diego solo bastos 5-0-0 ganada (primeras; he stops); Diego 0 → 215 (worked session)
+    assert line.text == "3 · Diego · solo ♣ · 5-0-0 · ganada · +215"
 
 
 def test_last_hands_newest_first_and_a_pass_has_its_own_words() -> None:
