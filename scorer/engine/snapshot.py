@@ -8,6 +8,8 @@ plain JSON with a small tag where JSON has no such type::
     {1: "a"}               {"d": [[1, "a"]]}
     Puesta(1, 2, …)        {"c": "tresillo.Puesta", "v": [1, 2, …]}        (named tuple)
     Options(stake=10, …)   {"c": "ombre.Options", "f": {"stake": 10, …}}   (dataclass)
+    Closed(p, Closed(q, None))  {"c": "tresillo.Closed", "chain": [[p], [q]], "end": None}
+                           (a named tuple whose last field is the next cell: a history, kept flat)
 
 Reading accepts only the classes defined in the rule set modules (never an arbitrary
 name) and raises ValueError on anything else: a snapshot is data, not code.
@@ -50,6 +52,12 @@ def encode(value: Any) -> Any:
     cls = type(value)
     if isinstance(value, tuple):
         if hasattr(cls, "_fields"):
+            if value and type(value[-1]) is cls:  # a linked list (its last field the next cell): flat
+                chain = []
+                while type(value) is cls:
+                    chain.append([encode(x) for x in value[:-1]])
+                    value = value[-1]
+                return {"c": _name(cls), "chain": chain, "end": encode(value)}
             return {"c": _name(cls), "v": [encode(x) for x in value]}
         return {"t": [encode(x) for x in value]}
     if isinstance(value, list):
@@ -68,7 +76,7 @@ def decode(data: Any) -> Any:
         return data
     if isinstance(data, list):
         return [decode(x) for x in data]
-    if not isinstance(data, dict) or len(data) not in (1, 2):
+    if not isinstance(data, dict) or len(data) not in (1, 2, 3):
         raise ValueError("not a snapshot value")
     if set(data) == {"t"} and isinstance(data["t"], list):
         return tuple(decode(x) for x in data["t"])
@@ -84,6 +92,13 @@ def decode(data: Any) -> Any:
     try:
         if set(data) == {"c", "v"} and isinstance(data["v"], list) and not dataclasses.is_dataclass(cls):
             return cls(*(decode(x) for x in data["v"]))
+        if set(data) == {"c", "chain", "end"} and isinstance(data["chain"], list) and not dataclasses.is_dataclass(cls):
+            value = decode(data["end"])
+            for cell in reversed(data["chain"]):
+                if not isinstance(cell, list):
+                    raise ValueError("not a snapshot chain")
+                value = cls(*(decode(x) for x in cell), value)
+            return value
         if set(data) == {"c", "f"} and isinstance(data["f"], dict) and dataclasses.is_dataclass(cls):
             return cls(**{str(k): decode(v) for k, v in data["f"].items()})
     except TypeError as exc:  # missing or unknown fields

@@ -29,9 +29,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorer import engine
 from scorer.engine import SessionError, Settlement
+from scorer.web import settled
 from scorer.web.extensions import db
 from scorer.web.models import Hand, HandEvent, Table, utcnow
-from scorer.web.settled import Cache, Key, Settled, extend, resettled
+from scorer.web.settled import Cache, Key, Settled, Window, extend, resettled
 
 __all__ = [
     "Conflict",
@@ -174,12 +175,15 @@ _cache: Cache[str, Settled] = Cache()
 # JSON texts of the ledger and the session file per revision: a json.loads of one is a
 # fresh copy for the caller, many times cheaper than deep-copying the settled state.
 _texts: Cache[tuple[str, int, str], str] = Cache(128)
+# Tables shown from their persisted snapshot (a worker that has not settled them itself)
+_windows: Cache[str, Window] = Cache()
 
 
 def forget_caches() -> None:
     """Empty this process's caches (as in a freshly started worker); tests and benchmarks use it."""
     _cache.clear()
     _texts.clear()
+    _windows.clear()
 
 
 # ---------------------------------------------------------------- helpers
@@ -275,11 +279,14 @@ def _write(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) ->
                 execution_options={"synchronize_session": False},
             )
             db.session.refresh(table)
-            result, state = work(_state_before_write(table))
+            before = _state_before_write(table)
+            result, state = work(before)
             db.session.flush()
             db.session.commit()
             if state is not None:
                 _cache.put(table.edit_token, state)
+                if settled.worth_saving(before, state):
+                    settled.save(table.id, state)  # for the next worker that opens this table
             return result
         except OperationalError as exc:
             db.session.rollback()
@@ -395,7 +402,9 @@ def create_table(session: dict[str, Any]) -> Table:
     except BaseException:
         db.session.rollback()
         raise
-    _cache.put(table.edit_token, Settled(0, tuple(keys), tuple(stored), settlement, checkpoints))
+    state = Settled(0, tuple(keys), tuple(stored), settlement, checkpoints)
+    _cache.put(table.edit_token, state)
+    settled.save(table.id, state)
     return table
 
 
@@ -440,6 +449,8 @@ def state_of(table: Table) -> Settled:
     state = _load(table, cached, table.revision)
     if (cached is None or cached.revision < table.revision) and _unchanged(table):
         _cache.put(table.edit_token, state)
+        if cached is None:
+            settled.save(table.id, state)  # settled from scratch: the next worker need not
     return state
 
 
@@ -460,11 +471,36 @@ def derived(table: Table, name: str, build: Callable[[dict[str, Any], dict[str, 
 
     For the view-models of the pages: a page shown again costs no more at hand 3,000 than at hand 30.
     """
-    state = state_of(table)
-    if name not in state.derived:
-        state.derived[name] = build(_session(table, state), state.ledger())
-    value: T = state.derived[name]
+    source = _page_source(table)
+    if name not in source.derived:
+        if isinstance(source, Window):
+            session, ledger = source.session_and_ledger(table.header)
+        else:
+            session, ledger = _session(table, source), source.ledger()
+        source.derived[name] = build(session, ledger)
+    value: T = source.derived[name]
     return value
+
+
+# the table page of these rule sets needs only the totals and the last hands (Ombre counts its deals)
+WINDOWED = ("tresillo", "pozo_viuda", "bandos")
+
+
+def _page_source(table: Table) -> Settled | Window:
+    """What the table page is built from: the cached state, else the persisted snapshot, else a settle."""
+    cached = _cache.get(table.edit_token)
+    if cached is not None and cached.revision == table.revision:
+        return cached
+    if cached is None and table.ruleset in WINDOWED:
+        shown = _windows.get(table.edit_token)
+        if shown is not None and shown.revision == table.revision:
+            return shown
+        shown = settled.window(table.id, table.header, table.revision, _keys(table))
+        if shown is not None:
+            if _unchanged(table):
+                _windows.put(table.edit_token, shown)
+            return shown
+    return state_of(table)
 
 
 def ledger_view(table: Table) -> dict[str, Any]:

@@ -11,21 +11,38 @@ shared, never copied: whoever reads them treats them as read-only. With it:
   the last checkpoint before the first hand that changed;
 - the table page reads the state and the last few hands, whatever the history's length.
 
+The state is also persisted (table ``snapshots``): after every write, the engine's
+snapshot of the latest settlement with the last few entries and hands. A freshly
+started worker, or another machine, shows the table page from it (a :class:`Window`)
+without reading or settling the history.
+
 Everything here is derived from the hands and rebuilt when missing: it is never trusted
-over them (the keys are compared with the database's before any reuse).
+over them (the keys are compared with the database's before any reuse; a persisted
+snapshot must match the digest of the live hands' keys and its own checksum).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from scorer.engine import Settlement
+from sqlalchemy import delete, select
+
+from scorer import engine
+from scorer.engine import SessionError, Settlement
+from scorer.web.extensions import db
+from scorer.web.models import Hand, Snapshot
 
 CHECKPOINT_EVERY = 250
+TAIL = 16  # entries and hands a persisted snapshot keeps: the table page shows 8 and the one before
+
+log = logging.getLogger(__name__)
 
 Key = tuple[int, int]  # (hand id, hand revision)
 K = TypeVar("K")
@@ -127,3 +144,111 @@ def resettled(state: Settled, n: int, hands: Sequence[dict[str, Any]]) -> tuple[
     """Settle ``hands`` (the live hands after a change at hand ``n``) from the last checkpoint of ``state`` before n."""
     base = state.before(n)
     return extend(base, state.checkpoints_before(base), hands[base.count :])
+
+
+# ------------------------------------------------------------ persisted snapshots
+
+
+def digest(keys: Sequence[Key]) -> str:
+    """What identifies the hands a snapshot settled: every (id, revision), in order."""
+    return hashlib.sha256(";".join(f"{i}.{r}" for i, r in keys).encode()).hexdigest()
+
+
+def checksum(table_id: int, count: int, digest: str, data: str) -> str:
+    """Binds a snapshot's data to its table, count and digest: a damaged or misplaced row is caught."""
+    return hashlib.sha256(f"{table_id}:{count}:{digest}:{data}".encode()).hexdigest()
+
+
+@dataclass(slots=True, eq=False)
+class Window:
+    """A table at one revision as a persisted snapshot gives it: its totals and last hands only."""
+
+    revision: int
+    count: int
+    hands: tuple[dict[str, Any], ...]  # the last stored hands
+    settlement: Settlement  # resumed: its entries are the last ones (offset before them)
+    derived: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def session_and_ledger(self, header: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The session and ledger with the earlier hands as empty objects: enough for the table page."""
+        session = {k: v for k, v in header.items() if k != "hands"}
+        session["hands"] = [{}] * (self.count - len(self.hands)) + list(self.hands)
+        ledger = self.settlement.totals()
+        ledger["hands"] = [{}] * self.settlement.offset + list(self.settlement.entries)
+        return session, ledger
+
+
+SAVE_EVERY = 8  # hands added between two persisted snapshots (a worker settles the few after it)
+
+
+def worth_saving(before: Settled, after: Settled) -> bool:
+    """Whether a write should persist the new state: every SAVE_EVERY hands added, and any other change.
+
+    An edit, delete or restore makes the persisted snapshot stale (its digest no longer
+    matches); hands added on top of it leave it usable.
+    """
+    appended = after.count == before.count + 1 and after.keys[:-1] == before.keys
+    return not appended or after.count % SAVE_EVERY == 0
+
+
+def save(table_id: int, state: Settled) -> None:
+    """Persist ``state`` as the table's snapshot (in its own transaction); older ones are dropped.
+
+    Derived data: a failure is logged, never raised (the hands are saved already).
+    """
+    try:
+        text = json.dumps(
+            {
+                "engine": state.settlement.snapshot(),
+                "entries": list(state.settlement.entries[-TAIL:]),
+                "hands": list(state.hands[-TAIL:]),
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+        db.session.execute(delete(Snapshot).where(Snapshot.table_id == table_id))
+        db.session.add(
+            Snapshot(
+                table_id=table_id,
+                count=state.count,
+                revision=state.revision,
+                digest=digest(state.keys),
+                checksum=checksum(table_id, state.count, digest(state.keys), text),
+                data=text,
+            )
+        )
+        db.session.commit()
+    except Exception as exc:  # derived data: e.g. two workers saving at once
+        db.session.rollback()
+        log.warning("snapshot of table %s not saved: %s", table_id, exc)
+
+
+def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequence[Key]) -> Window | None:
+    """The table from its persisted snapshot and the hands after it, or None (missing, stale or damaged)."""
+    row = db.session.scalars(select(Snapshot).where(Snapshot.table_id == table_id)).first()
+    if row is None or row.count > len(keys) or row.digest != digest(keys[: row.count]):
+        return None
+    if checksum(table_id, row.count, row.digest, row.data) != row.checksum:
+        log.warning("snapshot of table %s damaged: ignored", table_id)
+        return None
+    try:
+        data = json.loads(row.data)
+        settlement = engine.resume(header, data["engine"], data["entries"])
+        hands = tuple(data["hands"])
+        if settlement.count != row.count or len(hands) != len(settlement.entries):
+            raise ValueError("entries and hands differ")
+        if row.count < len(keys):  # hands written since: settled on top of it
+            ids = [i for i, _ in keys[row.count :]]
+            query = select(Hand.id, Hand.data).where(Hand.table_id == table_id, Hand.id.in_(ids))
+            found = dict(db.session.execute(query).tuples().all())
+            more = [found[i] for i in ids]
+            settlement = settlement.extend(more)
+            hands = (*hands, *more)
+    except (SessionError, ValueError, TypeError, KeyError) as exc:
+        log.warning("snapshot of table %s not usable: %s", table_id, exc)
+        return None
+    entries = settlement.entries[-TAIL:]
+    settlement = Settlement(
+        settlement.ruleset, settlement.players, settlement.state, entries, settlement.count - len(entries)
+    )
+    return Window(revision, settlement.count, hands[-len(entries) :] if entries else (), settlement)

@@ -100,3 +100,15 @@ def test_entries_must_be_the_last_ones_of_the_snapshot() -> None:
     with pytest.raises(SessionError):
         resume(session, s.snapshot(), s.entries[:3])
     assert resume(session, s.snapshot(), s.entries[-3:]).offset == 7
+
+
+def test_a_long_history_is_kept_flat() -> None:
+    """Thousands of settled puestas (a linked history in the state) fit in a snapshot without deep nesting."""
+    session = random_session(random.Random(11), 3000, closing=False, players=4)
+    s = start(session)
+    text = json.dumps(s.snapshot())
+    assert text.count("{") < 20 * len(s.ledger()["cartulina"]) + 100  # flat: no nesting per puesta
+    resumed = resume(session, json.loads(text), s.entries[-2:])
+    assert resumed.totals() == {k: v for k, v in s.ledger().items() if k != "hands"}
+    more = {"pass": True}
+    assert resumed.add(more).entries[-1] == s.add(more).entries[-1]
