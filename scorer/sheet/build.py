@@ -631,7 +631,7 @@ def hand_lines(sheet: Mapping[str, Any]) -> dict[str, Any]:
     return {"header": header, "lines": lines}
 
 
-BAND = 5  # hand lines per block of the PDF's hand table
+BAND = 10  # hand lines per block of the PDF's hand table
 
 
 def _banded(table: dict[str, Any]) -> dict[str, Any]:
@@ -641,7 +641,7 @@ def _banded(table: dict[str, Any]) -> dict[str, Any]:
 def _bands(lines: list[dict[str, str]]) -> list[dict[str, Any]]:
     """The hand lines in bands of up to BAND lines, one block each (shaded in turn, as a ledger's rows).
 
-    WeasyPrint's cost grows with the number of boxes: one block per 5 hands lays out a
+    WeasyPrint's cost grows with the number of boxes: one block per 10 hands lays out a
     5,000-hand sheet in well under half the time of one block per hand. A band ends
     after a line with a note (the note follows it); a closing stands alone (bold).
     """

@@ -58,3 +58,19 @@ def test_long_pdf_has_every_hand() -> None:
     for line in lines:  # each hand's number, dealer and what was played, in the PDF's text
         start = " ".join(line["text"].split()[:3])
         assert start in flat
+
+
+def test_a_long_chart_keeps_every_column_extremes_and_both_ends() -> None:
+    from scorer.sheet.chart import _decimated
+
+    rng = random.Random(1)
+    values = [0]
+    for _ in range(6000):
+        values.append(values[-1] + rng.randint(-50, 50))
+    points = _decimated(values, 400)
+    assert len(points) <= 4 * 400
+    assert points[0] == (0, values[0]) and points[-1] == (len(values) - 1, values[-1])
+    kept = [v for _, v in points]
+    assert max(kept) == max(values) and min(kept) == min(values)
+    assert [k for k, _ in points] == sorted({k for k, _ in points})  # in order, no repeats
+    assert _decimated(values[:500], 400) == list(enumerate(values[:500]))  # short lines: every point
