@@ -58,7 +58,8 @@ def lance_word(lance: object) -> str:
 RESULT_WORDS = {
     "paso": "todos pasan",
     "ganada": "ganada",
-    "bola": "bola",
+    "bola": "bola hecha",  # R19
+    "bola_cortada": "bola cortada",  # R19
     "puesta": "puesta",
     "codillo": "codillo",
     "rendida": "rendida",
@@ -67,6 +68,8 @@ RESULT_WORDS = {
     "defendida_codillo": "defendida, puesta del defensor",  # R28 (c)
     "defendida_codillo_pobre": "defendida, gana la mano pobre",  # R28 (d)
     "cierre": "cierre",
+    "ajuste": "ajuste",  # R32
+    "sienta": "cambio de jugador",  # R33
     "contrabola": "contrabola",
     "perdida": "perdida",
     "mano": "mano",
@@ -96,6 +99,7 @@ CARTULINA_WORDS = {
     "cobrada": "cobrada",
     "anulada": "anulada",
     "devuelta": "devuelta",
+    "repartida": "repartida",  # R30 repartir
 }
 CONCEPT_WORDS = {
     "dar": "por dar",
@@ -109,6 +113,7 @@ CONCEPT_WORDS = {
     "bola_cortada": "bola cortada",
     "puesta_defendida": "puesta defendida",
     "devolucion": "devolución",
+    "ajuste": "ajuste",  # R32
     # pozo y viuda
     "pozo_inicial": "pozo inicial",
     "viuda_inicial": "viuda inicial",
@@ -127,6 +132,14 @@ CONCEPT_WORDS = {
     "sacada": "sacada",
     "bote": "el bote",
 }
+
+# ------------------------------------------------ events of the evening
+
+# R32: the quick reasons of an ajuste (stored as the start of its note)
+AJUSTE_REASONS = ("renuncio", "mal reparto", "corrección")
+# R30: the two closings of Tresillo, as a keeper reads them
+CLOSE_WORDS = {"devolver": "se devuelve el plato", "repartir": "se reparte el plato"}
+
 
 # ---------------------------------------------------------------- numbers
 

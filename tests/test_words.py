@@ -146,5 +146,12 @@ def test_result_words() -> None:
 def test_plato_and_cartulina_words() -> None:
     assert words.PLATO_WORDS["reservada"] == "con puesta reservada"
     assert set(words.PLATO_WORDS) == set(words.PLATO_MARKS) == {"sin_puesta", "primera", "reservada"}
-    assert set(words.CARTULINA_WORDS) == {"pendiente", "en_plato", "cobrada", "anulada", "devuelta"}
+    assert set(words.CARTULINA_WORDS) == {
+        "pendiente",
+        "en_plato",
+        "cobrada",
+        "anulada",
+        "devuelta",
+        "repartida",  # R30 repartir
+    }
     assert set(words.GAME_NAMES) == set(words.GAME_SHORT_NAMES) == {"tresillo", "pozo_viuda", "ombre", "bandos"}

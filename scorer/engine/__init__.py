@@ -17,7 +17,8 @@ and a settlement can be kept as JSON and resumed without its earlier hands::
     preview.entries[-1]               # the ledger entry of that hand
 
 Invalid input raises :class:`SessionError` whose text is ``hand N: reason``
-or ``session: reason``.
+or ``session: reason``; it also carries the refusal as data: ``code`` (a key of
+``errors.MESSAGES``), ``field`` and ``params``.
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ from typing import Any
 
 from . import snapshot as _snapshot
 from .core import JSON, LEDGER_FORMAT, SESSION_FORMAT, HandError, Ruleset, SessionError, is_int
+from .errors import MESSAGES
 from .registry import RULESETS, get_ruleset
 
 __all__ = [
     "LEDGER_FORMAT",
+    "MESSAGES",
     "RULESETS",
     "SESSION_FORMAT",
     "SNAPSHOT_FORMAT",
@@ -132,19 +135,21 @@ def resume(session: Any, snapshot: Any, entries: Sequence[JSON] = ()) -> Settlem
     return Settlement(ruleset, players, state, tuple(entries), count - len(entries))
 
 
-_EVENTS = {"ajuste": "an ajuste (R32)", "sienta": "a change of player (sienta, R33)"}
+_EVENTS = ("ajuste", "sienta")  # R32, R33
 
 
 def _play(ruleset: Ruleset, state: Any, hand: Any, n: int) -> tuple[Any, JSON]:
     if type(hand) is not dict and not isinstance(hand, Mapping):
-        raise SessionError(f"a hand must be an object, not {type(hand).__name__}", n)
+        raise SessionError("hand_not_an_object", None, hand=n, type=type(hand).__name__)
     for key in _EVENTS:
         if key in hand and key not in ruleset.events:
-            raise SessionError(f"{_EVENTS[key]} is a Tresillo entry; the {ruleset.name} rule set has none", n)
+            if key == "ajuste":
+                raise SessionError("ajuste_not_in_ruleset", key, hand=n, ruleset=ruleset.name)
+            raise SessionError("sienta_not_in_ruleset", key, hand=n, ruleset=ruleset.name)
     try:
         new_state, body = ruleset.play(state, hand, n)
     except HandError as exc:
-        raise SessionError(str(exc), n) from None
+        raise SessionError.of(exc, n) from None
     entry: JSON = {"n": n}
     entry.update(body)
     return new_state, entry
@@ -161,17 +166,17 @@ def _ledger(ruleset: Ruleset, players: tuple[str, ...], state: Any, entries: lis
 
 def _begin(session: Any) -> tuple[Ruleset, tuple[str, ...], Any, list[Any]]:
     if not isinstance(session, Mapping):
-        raise SessionError("the session must be a JSON object")
+        raise SessionError("session_not_an_object")
     fmt = session.get("format")
     if fmt != SESSION_FORMAT:
         if fmt is None:
-            raise SessionError(f"missing format (expected {SESSION_FORMAT!r})")
-        raise SessionError(f"unknown format {fmt!r} (expected {SESSION_FORMAT!r})")
+            raise SessionError("format_missing", "format", expected=SESSION_FORMAT)
+        raise SessionError("format_unknown", "format", value=fmt, expected=SESSION_FORMAT)
     rules = session.get("rules")
     if rules is None:
         rules = {}
     if not isinstance(rules, Mapping):
-        raise SessionError("rules must be an object")
+        raise SessionError("rules_not_an_object", "rules")
     name = rules.get("ruleset", "tresillo")
     ruleset = get_ruleset(name)
     players = _players(session.get("players"), ruleset)
@@ -179,34 +184,34 @@ def _begin(session: Any) -> tuple[Ruleset, tuple[str, ...], Any, list[Any]]:
     if first is None:
         first = 1
     if not is_int(first) or not 1 <= first <= len(players):
-        raise SessionError(f"first_dealer must be a seat from 1 to {len(players)}, not {first!r}")
+        raise SessionError("first_dealer_not_a_seat", "first_dealer", count=len(players), value=first)
     options = {k: v for k, v in rules.items() if k != "ruleset"}
     try:
         state = ruleset.begin(players, options, first)
     except HandError as exc:
-        raise SessionError(str(exc)) from None
+        raise SessionError.of(exc) from None
     hands = session.get("hands", [])
     if hands is None:
         hands = []
     if not isinstance(hands, list):
-        raise SessionError("hands must be a list")
+        raise SessionError("hands_not_a_list", "hands")
     return ruleset, players, state, hands
 
 
 def _players(value: Any, ruleset: Ruleset) -> tuple[str, ...]:
-    counts = " or ".join(str(c) for c in ruleset.player_counts)
     if value is None:
-        raise SessionError("missing players")
+        raise SessionError("players_missing", "players")
     if not isinstance(value, list):
-        raise SessionError("players must be a list of names")
+        raise SessionError("players_not_a_list", "players")
     if len(value) not in ruleset.player_counts:
-        raise SessionError(f"{ruleset.name} needs {counts} players, not {len(value)}")
+        counts = list(ruleset.player_counts)
+        raise SessionError("player_count", "players", ruleset=ruleset.name, counts=counts, count=len(value))
     names: list[str] = []
     for i, name in enumerate(value, 1):
         if not isinstance(name, str) or not name.strip():
-            raise SessionError(f"player {i} must have a name, not {name!r}")
+            raise SessionError("player_name_missing", "players", seat=i, value=name)
         if name.strip() in names:
-            raise SessionError(f"player name {name.strip()!r} appears twice")
+            raise SessionError("player_name_twice", "players", seat=i, name=name.strip())
         names.append(name.strip())
     return tuple(value)
 

@@ -53,12 +53,12 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
     """Check every option of the session's rules; HandError names the bad one."""
     for key in rules:
         if key not in OPTION_DEFAULTS:
-            raise HandError(f"unknown rule {key!r} for bandos")
+            raise HandError("unknown_rule_for_ruleset", None, name=key, ruleset="bandos")
     values = {**OPTION_DEFAULTS, **rules}
     return Options(
-        target=int_value(values["target"], "rule target", 1),
-        fuera_de_turno=int_value(values["fuera_de_turno"], "rule fuera_de_turno", 0),
-        renuncio=int_value(values["renuncio"], "rule renuncio", 0),
+        target=int_value(values["target"], "rule target", 1, field="target"),
+        fuera_de_turno=int_value(values["fuera_de_turno"], "rule fuera_de_turno", 0, field="fuera_de_turno"),
+        renuncio=int_value(values["renuncio"], "rule renuncio", 0, field="renuncio"),
     )
 
 
@@ -105,23 +105,23 @@ def parse_faltas(value: object, options: Options) -> tuple[Falta, ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise HandError("faltas must be a list of {seat, falta}")
+        raise HandError("faltas_not_a_list", "faltas")
     faltas: list[Falta] = []
     for i, item in enumerate(value, 1):
         if not isinstance(item, Mapping):
-            raise HandError(f"falta {i} must be an object with seat and falta, not {describe(item)}")
+            raise HandError("falta_not_an_object", "faltas", index=i, value=describe(item))
         for key in item:
             if key not in ("seat", "falta", "points"):
-                raise HandError(f"unknown key {key!r} in falta {i}")
+                raise HandError("falta_unknown_key", "faltas", index=i, key=key)
         if item.get("seat") is None:
-            raise HandError(f"missing seat in falta {i}")
+            raise HandError("falta_missing_seat", "faltas", index=i)
         if item.get("falta") is None:
-            raise HandError(f"missing falta in falta {i}")
-        seat = seat_value(item["seat"], f"seat of falta {i}", SEATS)
-        kind = word_value(item["falta"], f"falta {i}", FALTAS)
+            raise HandError("falta_missing_kind", "faltas", index=i)
+        seat = seat_value(item["seat"], f"seat of falta {i}", SEATS, "faltas")
+        kind = word_value(item["falta"], f"falta {i}", FALTAS, "faltas")
         raw = item.get("points")
         default = options.fuera_de_turno if kind == "fuera_de_turno" else options.renuncio
-        points = default if raw is None else int_value(raw, f"points of falta {i}", 0)
+        points = default if raw is None else int_value(raw, f"points of falta {i}", 0, field="faltas")
         faltas.append(Falta(seat, kind, points))
     return tuple(faltas)
 
@@ -149,22 +149,22 @@ class Bandos:
 
     def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
         if state.over:
-            raise HandError(f"the game is over: team {state.winner} won (B4)")
+            raise HandError("game_over", None, team=state.winner)
         if "close" in hand:
-            raise HandError("bandos has no closing: the game ends at the target (B4)")
+            raise HandError("bandos_no_closing", "close")
         if "pass" in hand:
-            raise HandError("bandos has no passed hand: a hand needs primeras or a falta (B2)")
-        check_keys(hand, HAND_KEYS, "a hand")
+            raise HandError("bandos_no_pass", "pass")
+        check_keys(hand, HAND_KEYS, "hand")
         dealer = resolve_dealer(hand, state.next_dealer, SEATS)  # B1: R2 over six seats
         primeras = hand.get("primeras")
         if primeras is not None:
             word_value(primeras, "primeras", tuple(TEAMS))
         capote = False if hand.get("capote") is None else bool_value(hand["capote"], "capote")
         if capote and primeras is None:
-            raise HandError("capote needs primeras: the team that won all six tricks (B2)")
+            raise HandError("capote_without_primeras", "capote")
         faltas = parse_faltas(hand.get("faltas"), state.options)
         if primeras is None and not faltas:
-            raise HandError("a hand needs primeras or a falta (B2)")
+            raise HandError("hand_without_primeras", "primeras")
         scores = list(state.scores)
         if primeras is not None:  # B2: each player of the team scores 1, or 2 with capote
             for seat in TEAMS[primeras]:

@@ -12,24 +12,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
+from .errors import HandError, SessionError
+
+__all__ = ["HandError", "SessionError"]  # re-exported: the rule sets raise them from here
+
 SESSION_FORMAT = "tresillo-session/1"
 LEDGER_FORMAT = "tresillo-ledger/1"
 
 JSON = dict[str, Any]
-
-
-class SessionError(ValueError):
-    """Invalid input; ``str()`` is the one line the CLI prints (``hand 7: …``)."""
-
-    def __init__(self, reason: str, hand: int | None = None) -> None:
-        self.reason = reason
-        self.hand = hand
-        prefix = "session" if hand is None else f"hand {hand}"
-        super().__init__(f"{prefix}: {reason}")
-
-
-class HandError(ValueError):
-    """Invalid hand; the core adds the hand number."""
 
 
 class Ruleset(Protocol):
@@ -89,52 +79,53 @@ def others(count: int, seat: int) -> tuple[int, ...]:
 
 
 def check_keys(hand: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
-    """Refuse keys that a hand of this kind does not have."""
+    """Refuse keys that a hand of this kind does not have; ``what`` is a kind of entry (``ENTRIES``)."""
     allowed_set = set(allowed)
     for key in hand:
         if key not in allowed_set:
-            raise HandError(f"unknown key {key!r} in {what}")
+            raise HandError("unknown_key", None, key=key, entry=what)
 
 
-def seat_value(value: object, key: str, count: int) -> int:
-    """Parse a seat number 1..count."""
+def seat_value(value: object, key: str, count: int, field: str | None = None) -> int:
+    """Parse a seat number 1..count; ``field`` (default ``key``) is what an error concerns."""
     if not is_int(value):
-        raise HandError(f"{key} must be a seat number, not {describe(value)}")
+        raise HandError("not_a_seat_number", field or key, key=key, value=describe(value))
     assert isinstance(value, int)
     if not 1 <= value <= count:
-        raise HandError(f"{key} {value} is not a seat (1-{count})")
+        raise HandError("seat_out_of_range", field or key, key=key, value=value, count=count)
     return value
 
 
-def int_value(value: object, key: str, low: int = 0, high: int | None = None) -> int:
-    """Parse a whole number within bounds."""
+def int_value(value: object, key: str, low: int = 0, high: int | None = None, field: str | None = None) -> int:
+    """Parse a whole number within bounds; ``field`` (default ``key``) is what an error concerns."""
     if not is_int(value):
-        raise HandError(f"{key} must be a whole number, not {describe(value)}")
+        raise HandError("not_a_whole_number", field or key, key=key, value=describe(value))
     assert isinstance(value, int)
     if value < low or (high is not None and value > high):
-        bound = f"at least {low}" if high is None else f"between {low} and {high}"
-        raise HandError(f"{key} must be {bound}, not {value}")
+        if high is None:
+            raise HandError("number_too_small", field or key, key=key, low=low, value=value)
+        raise HandError("number_out_of_range", field or key, key=key, low=low, high=high, value=value)
     return value
 
 
-def word_value(value: object, key: str, words: Sequence[str]) -> str:
-    """Parse one of a closed set of words."""
+def word_value(value: object, key: str, words: Sequence[str], field: str | None = None) -> str:
+    """Parse one of a closed set of words; ``field`` (default ``key``) is what an error concerns."""
     if not isinstance(value, str) or value not in words:
-        raise HandError(f"unknown {key} {describe(value)} (expected {', '.join(words)})")
+        raise HandError("unknown_word", field or key, key=key, value=describe(value), choices=list(words))
     return value
 
 
-def bool_value(value: object, key: str) -> bool:
-    """Parse a JSON boolean."""
+def bool_value(value: object, key: str, field: str | None = None) -> bool:
+    """Parse a JSON boolean; ``field`` (default ``key``) is what an error concerns."""
     if not isinstance(value, bool):
-        raise HandError(f"{key} must be true or false, not {describe(value)}")
+        raise HandError("not_a_boolean", field or key, key=key, value=describe(value))
     return value
 
 
 def required(hand: Mapping[str, Any], key: str) -> Any:
     """Return a key the hand must have."""
     if key not in hand or hand[key] is None:
-        raise HandError(f"missing {key}")
+        raise HandError("missing_key", key, key=key)
     return hand[key]
 
 
@@ -150,24 +141,32 @@ def tricks_value(hand: Mapping[str, Any], seats: Sequence[int], total: int = 9, 
     """Parse a seat → tricks object naming exactly ``seats``; at most ``total`` in all."""
     raw = required(hand, key)
     if type(raw) is not dict and not isinstance(raw, Mapping):
-        raise HandError(f"{key} must be an object of seat: tricks")
+        raise HandError("tricks_not_an_object", key, key=key)
     result: dict[int, int] = {}
     for k, v in raw.items():
         seat = _SEAT_OF.get(k) if type(k) is str else _seat_key(k)
         if seat is None or seat not in seats:
-            wanted = ", ".join(str(s) for s in seats)
-            raise HandError(f"{key} names seat {describe(k)}, which is not active (active: {wanted})")
+            raise HandError("tricks_inactive_seat", key, key=key, seat=describe(k), active=list(seats))
         if seat in result:
-            raise HandError(f"{key} names seat {seat} twice")
+            raise HandError("tricks_seat_twice", key, key=key, seat=seat)
         if type(v) is not int or not 0 <= v <= total:
-            int_value(v, f"tricks of seat {seat}", 0, total)  # raises with the reason
+            _trick_count(v, seat, total, key)  # raises with the reason
         result[seat] = v
     if len(result) != len(seats):
         missing = [s for s in seats if s not in result]
-        raise HandError(f"{key} has no count for seat {missing[0]}")
+        raise HandError("tricks_missing_seat", key, key=key, seat=missing[0])
     if sum(result.values()) > total:
-        raise HandError(f"{key} add up to {sum(result.values())}, more than {total}")
+        raise HandError("tricks_too_many", key, key=key, count=sum(result.values()), total=total)
     return result
+
+
+def _trick_count(value: object, seat: int, total: int, key: str) -> None:
+    """Refuse a seat's tricks that are not a whole number from 0 to ``total`` (an int subclass passes)."""
+    if not is_int(value):
+        raise HandError("tricks_not_a_number", key, seat=seat, value=describe(value))
+    assert isinstance(value, int)
+    if not 0 <= value <= total:
+        raise HandError("tricks_out_of_range", key, seat=seat, total=total, value=value)
 
 
 _SEAT_OF = {str(i): i for i in range(1, 13)}

@@ -73,17 +73,17 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
     """Check every option of the session's rules; HandError names the bad one."""
     for key in rules:
         if key not in OPTION_DEFAULTS:
-            raise HandError(f"unknown rule {key!r} for ombre")
+            raise HandError("unknown_rule_for_ruleset", None, name=key, ruleset="ombre")
     values = {**OPTION_DEFAULTS, **rules}
     deals = values["deals"]
     target = values["target"]
     return Options(
-        stake=int_value(values["stake"], "rule stake", 0),
-        solo_stake=int_value(values["solo_stake"], "rule solo_stake", 0),
-        vole_bonus=int_value(values["vole_bonus"], "rule vole_bonus", 0),
-        matador_bonus=int_value(values["matador_bonus"], "rule matador_bonus", 0),
-        deals=None if deals is None else int_value(deals, "rule deals", 1),
-        target=None if target is None else int_value(target, "rule target", 1),
+        stake=int_value(values["stake"], "rule stake", 0, field="stake"),
+        solo_stake=int_value(values["solo_stake"], "rule solo_stake", 0, field="solo_stake"),
+        vole_bonus=int_value(values["vole_bonus"], "rule vole_bonus", 0, field="vole_bonus"),
+        matador_bonus=int_value(values["matador_bonus"], "rule matador_bonus", 0, field="matador_bonus"),
+        deals=None if deals is None else int_value(deals, "rule deals", 1, field="deals"),
+        target=None if target is None else int_value(target, "rule target", 1, field="target"),
         outcome=word_value(values["outcome"], "outcome", OUTCOMES),
     )
 
@@ -186,24 +186,24 @@ class Ombre:
 
     def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
         if state.closed:
-            raise HandError("no hand may follow the closing (O7)")
+            raise HandError("after_closing", None, rule="O7")
         if "close" in hand:
             # O7 after O6: the deals are over but the bote still has to be shared, so the closing
             # (which deals nothing) is still accepted; nothing follows it.
             return self._close(state, hand)
         if state.over:  # O6 "A further hand is refused"
-            raise HandError("the session is over (O6); only the closing may follow")
+            raise HandError("session_over")
         dealer = resolve_dealer(hand, state.next_dealer, 3)  # O1: R2
         deals = state.deals + 1
         if "pass" in hand:
-            check_keys(hand, ("pass", "dealer", "note"), "a passed hand")
+            check_keys(hand, ("pass", "dealer", "note"), "passed")
             if hand["pass"] is not True:
-                raise HandError(f"pass must be true, not {describe(hand['pass'])}")
+                raise HandError("pass_not_true", "pass", value=describe(hand["pass"]))
             return _Desk(state).freeze(dealer, "paso", next_seat(dealer, 3), deals, False)  # O1: nothing is paid
         for key in ("primeras", "bola"):
             if key in hand:
-                raise HandError(f"an ombre hand has no {key} (O1)")
-        check_keys(hand, PLAYED_KEYS, "a played hand")
+                raise HandError("ombre_key", key, key=key)
+        check_keys(hand, PLAYED_KEYS, "played")
         opts = state.options
         jugador = seat_value(required(hand, "jugador"), "jugador", 3)
         lance = word_value(required(hand, "lance"), "lance", LANCES)
@@ -216,7 +216,7 @@ class Ombre:
         # O2 with R10: the seed's majority rule, or R9's (more tricks than each defender)
         outcome = decided(ombre_outcome if opts.outcome == "majority_five" else played_outcome, counts)
         if outcome is None:
-            raise HandError(f"tricks {split_text(counts)} do not decide the hand (O2)")
+            raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="O2")
         assert isinstance(outcome, tuple)
         result, giver_index = outcome
         desk = _Desk(state)
@@ -242,11 +242,11 @@ class Ombre:
     # O7
     @staticmethod
     def _close(state: State, hand: Mapping[str, Any]) -> tuple[State, JSON]:
-        check_keys(hand, ("close", "dealer", "note"), "the closing")
+        check_keys(hand, ("close", "dealer", "note"), "closing")
         if hand["close"] != "repartir":
-            raise HandError(f"unknown close {describe(hand['close'])} (expected repartir)")
+            raise HandError("unknown_word", "close", key="close", value=describe(hand["close"]), choices=["repartir"])
         if hand.get("dealer") is not None:
-            raise HandError("the closing has no dealer (O7)")
+            raise HandError("entry_has_dealer", "dealer", entry="closing", rule="O7")
         desk = _Desk(state)
         total = desk.bote
         share, odd = divmod(total, 3)

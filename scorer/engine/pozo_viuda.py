@@ -78,17 +78,17 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
     """Check every option of the session's rules; HandError names the bad one."""
     for key in rules:
         if key not in OPTION_DEFAULTS:
-            raise HandError(f"unknown rule {key!r} for pozo_viuda")
+            raise HandError("unknown_rule_for_ruleset", None, name=key, ruleset="pozo_viuda")
     values = {**OPTION_DEFAULTS, **rules}
     favor = values["favor_suit"]
     if favor is not None:
         word_value(favor, "favor_suit", SUITS)
     return Options(
         favor_suit=favor,
-        pozo_stake=int_value(values["pozo_stake"], "rule pozo_stake", 1),
-        viuda_stake=int_value(values["viuda_stake"], "rule viuda_stake", 0),
-        pozo_cap=int_value(values["pozo_cap"], "rule pozo_cap", 1),
-        contrabola=bool_value(values["contrabola"], "rule contrabola"),
+        pozo_stake=int_value(values["pozo_stake"], "rule pozo_stake", 1, field="pozo_stake"),
+        viuda_stake=int_value(values["viuda_stake"], "rule viuda_stake", 0, field="viuda_stake"),
+        pozo_cap=int_value(values["pozo_cap"], "rule pozo_cap", 1, field="pozo_cap"),
+        contrabola=bool_value(values["contrabola"], "rule contrabola", "contrabola"),
     )
 
 
@@ -255,19 +255,19 @@ class PozoViuda:
 
     def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
         if state.finished:
-            raise HandError("no hand may follow the closing (P11)")
+            raise HandError("after_closing", None, rule="P11")
         if "close" in hand:
             return self._close(state, hand)
         dealer = resolve_dealer(hand, state.next_dealer, state.seats)
         if "pass" in hand:
-            check_keys(hand, ("pass", "dealer", "note"), "a passed hand")
+            check_keys(hand, ("pass", "dealer", "note"), "passed")
             if hand["pass"] is not True:
-                raise HandError(f"pass must be true, not {describe(hand['pass'])}")
+                raise HandError("pass_not_true", "pass", value=describe(hand["pass"]))
             desk = self._deal(state)
             stake = state.options.pozo_stake
             desk.everyone(POZO, stake, "pase", f"todos pasan: cada jugador pone {stake} al pozo")  # P3
             return desk.freeze(dealer, "paso", next_seat(dealer, state.seats))
-        check_keys(hand, PLAYED_KEYS, "a played hand")
+        check_keys(hand, PLAYED_KEYS, "played")
         return self._played(state, hand, dealer)
 
     @staticmethod
@@ -286,11 +286,11 @@ class PozoViuda:
 
     # P11
     def _close(self, state: State, hand: Mapping[str, Any]) -> tuple[State, JSON]:
-        check_keys(hand, ("close", "dealer", "note"), "the closing")
+        check_keys(hand, ("close", "dealer", "note"), "closing")
         if hand["close"] != "repartir":
-            raise HandError(f"unknown close {describe(hand['close'])} (expected repartir)")
+            raise HandError("unknown_word", "close", key="close", value=describe(hand["close"]), choices=["repartir"])
         if hand.get("dealer") is not None:
-            raise HandError("the closing has no dealer (P11)")
+            raise HandError("entry_has_dealer", "dealer", entry="closing", rule="P11")
         desk = _Desk(state)
         pozo_total = desk.pozo + sum(desk.reserves)
         desk.pozo, desk.reserves = pozo_total, ()  # the pozo and its reserves are shared together
@@ -312,24 +312,26 @@ class PozoViuda:
         active = active_seats(state.seats, dealer)
         jugador = seat_value(required(hand, "jugador"), "jugador", state.seats)
         if jugador not in active:
-            raise HandError(f"jugador {jugador} is the dealer and does not play (R3)")
+            raise HandError("jugador_is_dealer", "jugador", seat=jugador)
         lance = word_value(required(hand, "lance"), "lance", LANCES)
         trump = word_value(required(hand, "trump"), "trump", SUITS)
         top = 4 if trump in RED_SUITS else 3
         raw_matadores = hand.get("matadores")
-        matadores = 0 if raw_matadores is None else int_value(raw_matadores, f"matadores with {trump}", 0, top)
+        matadores = (
+            0 if raw_matadores is None else int_value(raw_matadores, f"matadores with {trump}", 0, top, "matadores")
+        )
         if lance == "contrabola":
             if not opts.contrabola:
-                raise HandError("contrabola is not admitted by the rules of this table (P9)")
+                raise HandError("contrabola_not_admitted", "lance")
             if matadores:
-                raise HandError(f"a contrabola must have matadores 0, not {matadores} (P9)")
+                raise HandError("contrabola_matadores", "matadores", value=matadores)
         primeras = hand.get("primeras")
         bola = hand.get("bola")
         if lance in DECLARED:
             if primeras is not None:
-                raise HandError(f"a declared {lance} has no primeras (P9)")
+                raise HandError("declared_with_primeras", "primeras", lance=lance)
             if bola is not None:
-                raise HandError(f"a declared {lance} has no bola key (P9)")
+                raise HandError("declared_with_bola", "bola", lance=lance)
         if primeras is not None:
             word_value(primeras, "primeras", ("jugador",))
         if bola is not None:
@@ -345,16 +347,16 @@ class PozoViuda:
 
         outcome = decided(played_outcome, counts)  # R9–R10
         if outcome is None:
-            raise HandError(f"tricks {split_text(counts)} do not decide the hand (R10)")
+            raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="R10")
         assert isinstance(outcome, tuple)
         result, giver_index = outcome
         j = counts[0]
         if bola == "hecha" and j != 9:
-            raise HandError(f"bola hecha needs all nine tricks, not {split_text(counts)} (P8)")
+            raise HandError("bola_hecha_not_nine", "bola", split=split_text(counts), rule="P8")
         if bola == "cortada" and not (result == "ganada" and 5 <= j <= 8):
-            raise HandError(f"bola cortada needs a won hand with 5 to 8 tricks, not {split_text(counts)} (P10)")
+            raise HandError("bola_cortada_not_won", "bola", split=split_text(counts))
         if primeras == "jugador" and not (result == "ganada" and j >= 5):
-            raise HandError(f"primeras need a won hand with 5 tricks, not {split_text(counts)}")
+            raise HandError("primeras_not_won", "primeras", split=split_text(counts))
         has_primeras = primeras == "jugador" or bola is not None
         roben_favor = lance == "roben" and favor
         prize = premio(lance, favor)
@@ -411,7 +413,7 @@ class PozoViuda:
     ) -> tuple[State, JSON]:
         """P9: a declared bola or contrabola is only won or lost, on all nine tricks."""
         if sum(counts) != 9:
-            raise HandError(f"tricks of a declared {lance} must add up to nine, not {sum(counts)} (P9)")
+            raise HandError("declared_tricks_not_nine", "tricks", lance=lance, count=sum(counts))
         won = counts[0] == 9 if lance == "bola" else counts[0] == 0
         others = [s for s in range(1, state.seats + 1) if s != jugador]
         desk = self._deal(state)

@@ -15,5 +15,4 @@ def get_ruleset(name: object) -> Ruleset:
     """The rule set called ``name``; SessionError for an unknown one."""
     if isinstance(name, str) and name in RULESETS:
         return RULESETS[name]
-    known = ", ".join(sorted(RULESETS))
-    raise SessionError(f"unknown ruleset {describe(name)} (expected {known})")
+    raise SessionError("ruleset_unknown", "ruleset", value=describe(name), choices=sorted(RULESETS))

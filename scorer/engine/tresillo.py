@@ -86,19 +86,19 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
     """Check every option of the session's rules; HandError names the bad one."""
     for key in rules:
         if key not in OPTION_DEFAULTS:
-            raise HandError(f"unknown rule {key!r}")
+            raise HandError("unknown_rule", None, name=key)
     values = {**OPTION_DEFAULTS, **{k: v for k, v in rules.items()}}
     favor = values["favor_suit"]
     if favor is not None:
         word_value(favor, "favor_suit", SUITS)
     return Options(
         favor_suit=favor,
-        vuelta_solera=bool_value(values["vuelta_solera"], "rule vuelta_solera"),
-        dealer_stake=int_value(values["dealer_stake"], "rule dealer_stake", 0),
-        enchilada=int_value(values["enchilada"], "rule enchilada", 0),
-        rounding=int_value(values["rounding"], "rule rounding", 1),
+        vuelta_solera=bool_value(values["vuelta_solera"], "rule vuelta_solera", "vuelta_solera"),
+        dealer_stake=int_value(values["dealer_stake"], "rule dealer_stake", 0, field="dealer_stake"),
+        enchilada=int_value(values["enchilada"], "rule enchilada", 0, field="enchilada"),
+        rounding=int_value(values["rounding"], "rule rounding", 1, field="rounding"),
         favor_doubling=word_value(values["favor_doubling"], "favor_doubling", ("double_rounded", "round_doubled")),
-        vuelta_at_favor=bool_value(values["vuelta_at_favor"], "rule vuelta_at_favor"),
+        vuelta_at_favor=bool_value(values["vuelta_at_favor"], "rule vuelta_at_favor", "vuelta_at_favor"),
         solo_codillo=word_value(values["solo_codillo"], "solo_codillo", ("codillo_only", "codillo_and_conditions")),
         failed_bola=word_value(values["failed_bola"], "failed_bola", ("pays_bola", "free")),
     )
@@ -322,9 +322,9 @@ class _Desk:
 
 
 def _no_dealer(hand: Mapping[str, Any], what: str, rule: str) -> None:
-    """Events of the evening use up no deal: their dealer is null (R30, R32, R33)."""
+    """Events of the evening use up no deal: their dealer is null (R30, R32, R33); ``what`` is an entry kind."""
     if hand.get("dealer") is not None:
-        raise HandError(f"{what} has no dealer ({rule})")
+        raise HandError("entry_has_dealer", "dealer", entry=what, rule=rule)
 
 
 def _with_state(entry: Puesta, state: str) -> Puesta:
@@ -429,7 +429,7 @@ class Tresillo:
 
     def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
         if state.finished:
-            raise HandError("no hand may follow the closing (R30)")
+            raise HandError("after_closing", None, rule="R30")
         if "close" in hand:
             return self._close(state, hand, n)
         if "ajuste" in hand:
@@ -438,12 +438,12 @@ class Tresillo:
             return self._sienta(state, hand, n)
         dealer = resolve_dealer(hand, state.next_dealer, state.seats)
         if "pass" in hand:
-            check_keys(hand, ("pass", "dealer", "note"), "a passed hand")
+            check_keys(hand, ("pass", "dealer", "note"), "passed")
             if hand["pass"] is not True:
-                raise HandError(f"pass must be true, not {describe(hand['pass'])}")
+                raise HandError("pass_not_true", "pass", value=describe(hand["pass"]))
             desk = self._deal(state, n, dealer)
             return desk.freeze(dealer, "paso", next_seat(dealer, state.seats))  # R29
-        check_keys(hand, PLAYED_KEYS, "a played hand")
+        check_keys(hand, PLAYED_KEYS, "played")
         return self._played(state, hand, n, dealer)
 
     # R5–R6
@@ -459,9 +459,9 @@ class Tresillo:
 
     # R30
     def _close(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
-        check_keys(hand, ("close", "dealer", "note"), "the closing")
+        check_keys(hand, ("close", "dealer", "note"), "closing")
         how = word_value(hand["close"], "close", CLOSINGS)
-        _no_dealer(hand, "the closing", "R30")
+        _no_dealer(hand, "closing", "R30")
         desk = _Desk(state, n)
         if how == "devolver":
             # every contribution since the plato was last taken goes back to the seat (R33: to
@@ -484,24 +484,24 @@ class Tresillo:
 
     # R32
     def _ajuste(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
-        check_keys(hand, ("ajuste", "dealer", "note"), "an ajuste")
-        _no_dealer(hand, "an ajuste", "R32")
+        check_keys(hand, ("ajuste", "dealer", "note"), "ajuste")
+        _no_dealer(hand, "ajuste", "R32")
         body = hand["ajuste"]
         if not isinstance(body, Mapping):
-            raise HandError("ajuste must be an object with from, to and amount (R32)")
-        check_keys(body, ("from", "to", "amount"), "the ajuste")
-        source = seat_value(required(body, "from"), "ajuste from", state.seats)
+            raise HandError("ajuste_not_an_object", "ajuste")
+        check_keys(body, ("from", "to", "amount"), "ajuste_body")
+        source = seat_value(required(body, "from"), "ajuste from", state.seats, "from")
         target_raw = required(body, "to")
         target: int | str
         if target_raw in ("plato", "todos"):
             target = str(target_raw)
         elif is_int(target_raw):
-            target = seat_value(target_raw, "ajuste to", state.seats)
+            target = seat_value(target_raw, "ajuste to", state.seats, "to")
         else:
-            raise HandError(f"ajuste to must be a seat, plato or todos, not {describe(target_raw)} (R32)")
+            raise HandError("ajuste_bad_target", "to", value=describe(target_raw))
         if target == source:
-            raise HandError(f"an ajuste from seat {source} to itself moves nothing (R32)")
-        amount = int_value(required(body, "amount"), "ajuste amount", 1)
+            raise HandError("ajuste_to_itself", "to", seat=source)
+        amount = int_value(required(body, "amount"), "ajuste amount", 1, field="amount")
         desk = _Desk(state, n)
         kind = desk.kind  # R32: a payment into the plato does not change its state
         if target == "todos":
@@ -516,19 +516,19 @@ class Tresillo:
 
     # R33
     def _sienta(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
-        check_keys(hand, ("sienta", "dealer", "note"), "a change of player")
-        _no_dealer(hand, "a change of player", "R33")
+        check_keys(hand, ("sienta", "dealer", "note"), "sienta")
+        _no_dealer(hand, "sienta", "R33")
         body = hand["sienta"]
         if not isinstance(body, Mapping):
-            raise HandError("sienta must be an object with seat and player (R33)")
-        check_keys(body, ("seat", "player"), "the change of player")
-        seat = seat_value(required(body, "seat"), "sienta seat", state.seats)
+            raise HandError("sienta_not_an_object", "sienta")
+        check_keys(body, ("seat", "player"), "sienta_body")
+        seat = seat_value(required(body, "seat"), "sienta seat", state.seats, "seat")
         name = required(body, "player")
         if not isinstance(name, str) or not name.strip():
-            raise HandError(f"sienta player must be a name, not {describe(name)} (R33)")
+            raise HandError("sienta_player_not_a_name", "player", value=describe(name))
         for other, seated in enumerate(state.seating, 1):
             if seated.strip() == name.strip():
-                raise HandError(f"{name.strip()} is already seated at seat {other} (R33)")
+                raise HandError("player_already_seated", "player", name=name.strip(), seat=other)
         desk = _Desk(state, n)
         for i in range(len(desk.open) - 1, -1, -1):  # the leaver's pending puestas are cancelled
             entry = desk.open[i]
@@ -551,12 +551,12 @@ class Tresillo:
         jugador = hand.get("jugador")
         if jugador not in active or type(jugador) is not int:  # fast path for the valid case
             jugador = seat_value(required(hand, "jugador"), "jugador", state.seats)
-            raise HandError(f"jugador {jugador} is the alcalde (dealer) and does not play")
+            raise HandError("jugador_is_alcalde", "jugador", seat=jugador)
         lance = hand.get("lance")
         if type(lance) is not str or lance not in LANCE_VALUE:  # a list or object must not reach the dict lookup
             lance = word_value(required(hand, "lance"), "lance", LANCES)
         if lance == "vuelta_solera" and not opts.vuelta_solera:
-            raise HandError("vuelta_solera is not admitted by the rules of this table")
+            raise HandError("vuelta_solera_not_admitted", "lance")
         trump = hand.get("trump")
         if trump not in SUITS or type(trump) is not str:
             trump = word_value(required(hand, "trump"), "trump", SUITS)
@@ -564,7 +564,7 @@ class Tresillo:
         estuches = self._estuches(hand, "estuches", top, trump) if "estuches" in hand else 0
         contra_est = self._estuches(hand, "contraestuches", top, trump) if "contraestuches" in hand else 0
         if estuches and contra_est:
-            raise HandError("a hand cannot have both estuches and contraestuches (R12)")
+            raise HandError("estuches_and_contraestuches", "estuches")
         rendida = bool_value(hand["rendida"], "rendida") if hand.get("rendida") is not None else False
         defensor_raw = hand.get("defensor")
         primeras = hand.get("primeras")
@@ -576,20 +576,20 @@ class Tresillo:
         contra = _pair(active, jugador)
         favor = is_favor(opts, lance, trump)
         if defensor_raw is not None and not rendida:
-            raise HandError("defensor without rendida")
+            raise HandError("defensor_without_rendida", "defensor")
         if rendida:
             if bola is not None:
-                raise HandError("a rendida cannot have a bola")
+                raise HandError("rendida_with_bola", "bola")
             if primeras is not None:
-                raise HandError("a rendida has no primeras (R13)")
+                raise HandError("rendida_with_primeras", "primeras")
             if lance not in ("entrada", "vuelta"):
-                raise HandError(f"a {LANCE_WORDS[lance]} cannot be surrendered (R25)")
+                raise HandError("rendida_lance", "rendida", lance=lance)
             if defensor_raw is not None:
                 if lance != "entrada":
-                    raise HandError("a vuelta rendida cannot be defended (R26)")
+                    raise HandError("vuelta_rendida_defended", "defensor")
                 defensor = seat_value(defensor_raw, "defensor", state.seats)
                 if defensor not in contra:
-                    raise HandError(f"defensor {defensor} is not a contra player (contra: {contra[0]}, {contra[1]})")
+                    raise HandError("defensor_not_contra", "defensor", seat=defensor, contra=list(contra))
                 return self._defended(state, hand, n, dealer, jugador, defensor, contra, favor)
             return self._surrendered(state, n, dealer, jugador, lance, favor)
 
@@ -597,26 +597,22 @@ class Tresillo:
         counts = (tricks[jugador], tricks[contra[0]], tricks[contra[1]])
         outcome = played_outcome(*counts) if sum(counts) == 9 else decided(played_outcome, counts)
         if outcome is None:
-            raise HandError(f"tricks {split_text(counts)} do not decide the hand (R10)")
+            raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="R10")
         assert isinstance(outcome, tuple)
         result, giver_index = outcome
         j, a, b = counts
         clean = a == 0 and b == 0  # the Jugador took every trick played
         cut = a + b == 1 and 5 <= j <= 8  # J-1-0: the play stopped at the contra's first trick
         if clean and 6 <= j <= 8:
-            raise HandError(
-                f"tricks {split_text(counts)}: after primeras the Jugador stops at 5 or plays the bola to 9 (R13)"
-            )
+            raise HandError("tricks_after_primeras", "tricks", split=split_text(counts))
         if bola == "hecha" and j != 9:
-            raise HandError(f"bola hecha needs all nine tricks, not {split_text(counts)} (R19)")
+            raise HandError("bola_hecha_not_nine", "bola", split=split_text(counts), rule="R19")
         if bola == "cortada" and not cut:
-            raise HandError(f"a bola cortada stops at the contra's first trick (J-1-0), not {split_text(counts)} (R19)")
+            raise HandError("bola_cortada_split", "bola", split=split_text(counts))
         if primeras == "jugador" and not (clean or cut):
-            raise HandError(
-                f"primeras for the jugador only as 5-0-0, 9-0-0 or a bola cortada J-1-0, not {split_text(counts)} (R13)"
-            )
+            raise HandError("primeras_jugador_split", "primeras", split=split_text(counts))
         if primeras == "contra" and not (result == "puesta" and a + b >= 5):
-            raise HandError(f"primeras for the contra need a puesta, not {split_text(counts)} (R13)")
+            raise HandError("primeras_contra_split", "primeras", split=split_text(counts))
         bola_hecha = j == 9  # R19: 9-0-0 is a bola hecha with or without the flag
         bola_cortada = cut and (bola == "cortada" or primeras == "jugador")  # R19
         has_primeras = clean or bola_cortada  # R13: 5-0-0 and 9-0-0 have primeras without the flag
@@ -659,9 +655,9 @@ class Tresillo:
         if value is None:
             return 0
         if not is_int(value):
-            raise HandError(f"{key} must be a whole number, not {describe(value)}")
+            raise HandError("not_a_whole_number", key, key=key, value=describe(value))
         if value != 0 and not 3 <= value <= top:
-            raise HandError(f"impossible {key} {value}: 0, or 3 to {top} with {trump} (R12)")
+            raise HandError("estuches_impossible", key, key=key, value=value, top=top, trump=trump)
         return int(value)
 
     @staticmethod
@@ -704,7 +700,7 @@ class Tresillo:
         counts = (tricks[jugador], tricks[defensor], tricks[pobre])
         case = decided(defended_outcome, counts)  # R28 with R10
         if case is None:
-            raise HandError(f"tricks {split_text(counts)} (rendido-defensor-pobre) do not decide the hand (R10)")
+            raise HandError("defended_tricks_undecided", "tricks", split=split_text(counts))
         desk = self._deal(state, n, dealer)
         case1 = desk.kind != RESERVADA
         puesta, why = self._puesta(desk, case1, favor)

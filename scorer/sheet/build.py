@@ -16,6 +16,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from scorer import evening
 from scorer.words import (
     CARTULINA_WORDS,
     FALTA_WORDS,
@@ -172,7 +173,7 @@ def _result_text(
     defensor = _seat(hand.get("defensor"))
     if result.startswith("defendida") and defensor is not None and defensor in names:
         notes.append(f"defiende {names[defensor]}")
-    if hand.get("primeras") == "jugador" and not hand.get("bola"):
+    if hand.get("primeras") == "jugador" and not hand.get("bola") and result not in ("bola", "bola_cortada"):
         notes.append("primeras")
     elif hand.get("primeras") == "contra":
         notes.append("primeras de la contra")
@@ -180,7 +181,7 @@ def _result_text(
         notes.append(f"primeras del equipo {hand['primeras']}")
     if hand.get("bola") == "hecha" and result != "bola":
         notes.append("bola hecha")
-    elif hand.get("bola") == "cortada":
+    elif hand.get("bola") == "cortada" and result != "bola_cortada":  # R19: the result already says it
         notes.append("bola cortada")
     if hand.get("capote"):
         notes.append("capote")
@@ -242,17 +243,32 @@ def _pot_total(ledger: Mapping[str, Any]) -> int:
 def hand_rows(
     session: Mapping[str, Any], ledger: Mapping[str, Any], seats: Sequence[int], names: Mapping[int, str]
 ) -> tuple[list[dict[str, Any]], list[list[int]]]:
-    """One row per ledger entry, and each seat's running score (for the chart)."""
+    """One row per ledger entry, and each column's running score (for the chart).
+
+    With balances the columns are the people who sat (R33); the juego de bandos keeps its seats.
+    """
     hands = session.get("hands") or []
-    key = "balances" if "balances" in ledger else "scores"
+    entries = ledger.get("hands") or []
+    by_people = "balances" in ledger
     ruleset = str(ledger.get("ruleset") or (session.get("rules") or {}).get("ruleset") or "tresillo")
-    previous = dict.fromkeys(seats, 0)
-    series = [[0] for _ in seats]
+    players = [names[s] for s in seats]
+    seatings = evening.seatings(players, entries, [h if isinstance(h, Mapping) else {} for h in hands])
+    if by_people:
+        people_after = evening.people_series(players, entries, [h if isinstance(h, Mapping) else {} for h in hands])
+        columns: list[Any] = list(people_after[-1]) if people_after else list(players)
+    else:
+        columns = list(seats)
+    previous = dict.fromkeys(columns, 0)
+    series = [[0] for _ in columns]
     rows: list[dict[str, Any]] = []
-    for index, entry in enumerate(ledger.get("hands") or []):
+    for index, entry in enumerate(entries):
         hand = hands[index] if index < len(hands) and isinstance(hands[index], Mapping) else {}
-        after_raw = entry.get(key) or {}
-        after = {s: int(after_raw.get(str(s), previous[s])) for s in seats}
+        if by_people:
+            after = {c: int(people_after[index].get(c, previous[c])) for c in columns}
+        else:
+            scores = entry.get("scores") or {}
+            after = {s: int(scores.get(str(s), previous[s])) for s in columns}
+        names = seatings[index]  # R33: who sat where during this entry
         jugador = _seat(hand.get("jugador"))
         dealer = _seat(entry.get("dealer"))
         result = str(entry.get("result", ""))
@@ -268,7 +284,7 @@ def hand_rows(
                     "text": signed(after[s] - previous[s]) if after[s] != previous[s] else "",
                     "sign": after[s] - previous[s],
                 }
-                for s in seats
+                for s in columns
             ],
             "pots": _pots(entry),
         }
@@ -276,6 +292,12 @@ def hand_rows(
             row["kind"] = "close"
             how = hand.get("close", "devolver")
             row["text"] = "Cierre: se devuelve el plato" if how == "devolver" else "Cierre: se reparte lo que hay"
+            row["note"] = str(hand.get("note") or "")
+        elif evening.is_event(hand):  # R32 ajuste, R33 cambio de jugador: their own lines with their note
+            row["kind"] = "event"
+            text = evening.event_text(hand, names)
+            row["text"] = text[:1].upper() + text[1:]
+            row["note"] = str(hand.get("note") or "")
         elif result == "paso" or hand.get("pass"):
             row["kind"] = "pass"
             row["text"] = "Todos pasan"
@@ -297,8 +319,10 @@ def hand_rows(
             row["kind"] = "other"
             row["text"] = note or word
             row["note"] = ""
+        if row["kind"] == "played" and hand.get("note"):
+            row["note"] = ", ".join(x for x in (row["note"], str(hand["note"])) if x)
         rows.append(row)
-        for i, s in enumerate(seats):
+        for i, s in enumerate(columns):
             series[i].append(after[s])
         previous = after
     return rows, series
@@ -351,6 +375,14 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         return money_text(tantos, value, currency, sign=sign) if value is not None else ""
 
     rows, series = hand_rows(session, ledger, seats, names)
+    players = [names[s] for s in seats]
+    hands_list = [h if isinstance(h, Mapping) else {} for h in session.get("hands") or []]
+    now = evening.seatings(players, ledger.get("hands") or [], hands_list)[-1]  # R33: who sits where now
+    if "balances" in ledger:
+        people = evening.people_balances(session, ledger)  # R33: balances and settle-up by person
+        columns = list(people)
+    else:
+        people, columns = {}, players
     entries = ledger.get("hands") or []
     closed = bool(entries) and entries[-1].get("result") == "cierre"
     close_how = "devolver"
@@ -372,10 +404,12 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         "tanto_value": money(1) if has_money else "",
         "currency": currency if has_money else "",
         "extras_header": "Est." if ruleset == "tresillo" else "Mat.",
-        "seat_names": [names[s] for s in seats],
+        "seat_names": columns,
+        "changed": evening.has_changes(ledger),
         "pot_headers": _pot_headers(ledger),
         "hands": rows,
         "hand_count": sum(1 for r in rows if r["kind"] in ("played", "pass", "other")),
+        "event_count": sum(1 for r in rows if r["kind"] == "event"),
         "closed": closed,
         "close_how": close_how,
         "over": bool(ledger.get("over")),
@@ -385,18 +419,19 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
 
     # final balances (or scores) ---------------------------------------------
     if "balances" in ledger:
-        bal = {s: int((ledger.get("balances") or {}).get(str(s), 0)) for s in seats}
+        seat_of = {name: seat for seat, name in now.items()}
         context["balances"] = [
             {
-                "seat": s,
-                "name": names[s],
-                "tantos": bal[s],
-                "tantos_text": signed(bal[s]),
-                "money_text": money(bal[s], sign=True) if has_money else "",
+                "seat": seat_of.get(person),
+                "name": person,
+                "left": person not in seat_of,
+                "tantos": tantos,
+                "tantos_text": signed(tantos),
+                "money_text": money(tantos, sign=True) if has_money else "",
             }
-            for s in seats
+            for person, tantos in people.items()
         ]
-        context["settle"] = _settle_context(ruleset, ledger, bal, names, closed, close_how, money, has_money, rows)
+        context["settle"] = _settle_context(ruleset, ledger, people, now, closed, close_how, money, has_money, rows)
     elif "scores" in ledger:
         scores = {s: int((ledger.get("scores") or {}).get(str(s), 0)) for s in seats}
         context["scores"] = [
@@ -424,20 +459,18 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
                 for p in cartulina
                 if isinstance(p, Mapping) and _seat(p.get("owner")) == s
             ]
-            boxes.append({"seat": s, "name": names[s], "puestas": puestas})
+            boxes.append({"seat": s, "name": now.get(s, names[s]), "puestas": puestas})
         context["cartulina"] = boxes
         context["cartulina_empty"] = not any(b["puestas"] for b in boxes)
 
-    context["chart_svg"] = Markup(
-        balance_chart([names[s] for s in seats], series, title=f"{context['score_word']}s por mano")
-    )
+    context["chart_svg"] = Markup(balance_chart(columns, series, title=f"{context['score_word']}s por mano"))
     return context
 
 
 def _settle_context(
     ruleset: str,
     ledger: Mapping[str, Any],
-    bal: dict[int, int],
+    bal: Mapping[str, int],
     names: Mapping[int, str],
     closed: bool,
     close_how: str,
@@ -448,13 +481,14 @@ def _settle_context(
     pot = _pot_total(ledger)
     missing = -sum(bal.values())
     pot_word = GAME_POT_WORDS.get(ruleset, "la mesa")
-    parties: dict[Any, int] = dict(bal)
+    # by person (R33): a person who left is settled too; the pot is a party of its own
+    parties: dict[Any, int] = {("person", name): tantos for name, tantos in bal.items()}
     if missing:
-        parties["pot"] = missing
+        parties[("pot", "")] = missing
     payments = settle_up(parties)
 
     def who(key: Any) -> str:
-        return pot_word if key == "pot" else names[key]
+        return pot_word if key[0] == "pot" else str(key[1])
 
     statements: list[str] = []
     coverage: list[str] = []
@@ -527,7 +561,7 @@ def _settle_context(
             {
                 "payer": who(p.payer),
                 "payee": who(p.payee),
-                "to_pot": p.payee == "pot",
+                "to_pot": p.payee[0] == "pot",
                 "tantos": plain(p.amount),
                 "money": money(p.amount) if has_money else "",
             }

@@ -34,6 +34,8 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     header: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     closed_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+    # the keeper said the evening is ending: play on until the plato is won, then close (R30)
+    ending_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
     # bumped by every write: serializes writers and keys the settlement cache
     revision: Mapped[int] = mapped_column(Integer, default=0)
 
@@ -65,6 +67,10 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     @property
     def closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def ending(self) -> bool:
+        return self.ending_at is not None and self.closed_at is None
 
     def __repr__(self) -> str:
         return f"<Table {self.id} {self.name!r}>"

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from scorer import evening
 from scorer.engine.tresillo import active_seats
 from scorer.words import (
     ALL_LANCE_WORDS,
@@ -258,6 +259,40 @@ def balance_lines(
     return lines
 
 
+def people_balance_lines(
+    session: Mapping[str, Any],
+    ledger: Mapping[str, Any],
+    cartulina: Sequence[Mapping[str, Any]],
+    tanto_value: Decimal | None,
+    currency: str,
+) -> list[BalanceLine]:
+    """Balances by person (R33): those seated in seat order, then those who left (``seat`` 0).
+
+    A seat's pending puestas are its present occupant's (the leaver's were cancelled).
+    """
+    people = evening.people_balances(session, ledger)
+    seating = evening.seating_now(session, ledger)
+    seat_of = {name: seat for seat, name in seating.items()}
+    lines = []
+    for name in sorted(people, key=lambda p: (p not in seat_of, seat_of.get(p, 0))):
+        seat = seat_of.get(name, 0)
+        tantos = int(people[name])
+        pending = sum(int(e["amount"]) for e in cartulina if int(e["owner"]) == seat and e.get("state") == "pendiente")
+        lines.append(
+            BalanceLine(
+                seat=seat,
+                name=name if seat else f"{name} (se fue)",
+                tantos=tantos,
+                text=signed(tantos),
+                money=money(tantos, tanto_value, currency),
+                pending=pending,
+                net=tantos - pending,
+                net_money=money(tantos - pending, tanto_value, currency),
+            )
+        )
+    return lines
+
+
 # -------------------------------------------------------------------- hands
 
 
@@ -333,7 +368,12 @@ def hand_line(
             parts.append(f"da {_who(dealer, names)}")
         return HandLine(n, " · ".join(parts), result)
     if result == "cierre" or "close" in hand:
-        return HandLine(n, f"{n} · cierre de la partida", result)
+        return HandLine(n, f"{n} · {evening.close_text(hand.get('close'))}", result)
+    if evening.is_event(hand):  # R32 ajuste, R33 cambio de jugador: their own lines, with their note
+        parts = [str(n), evening.event_text(hand, names)]
+        if hand.get("note"):
+            parts.append(str(hand["note"]))
+        return HandLine(n, " · ".join(parts), result)
     jugador = hand.get("jugador")
     parts = [str(n), _who(jugador, names), contract_text(hand)]
     split = split_text(hand, len(players))
@@ -394,11 +434,27 @@ def summary(
         stake = sum(int(t["amount"]) for t in transfers)
         return f"Todos pasan: {_who(dealer, names)} pone {stake} en el plato"
     if result == "cierre":
-        back = [t for t in transfers if t.get("concept") == "devolucion"]
+        back = [t for t in transfers if t.get("from") == "plato"]
         if not back:
             return "Se cierra la partida: el plato estaba vacío"
         parts = ", ".join(f"{_who(t['to'], names)} {t['amount']}" for t in back)
-        return f"Se cierra la partida y el plato se devuelve: {parts}"
+        how = "se reparte" if any(t.get("concept") == "reparto" for t in back) else "se devuelve"  # R30
+        return f"Se cierra la partida y el plato {how}: {parts}"
+    if result == "ajuste":  # R32
+        payers = {t["from"] for t in transfers}
+        if len(payers) == 1 and len(transfers) > 1 and "plato" not in {t["to"] for t in transfers}:
+            who, what = _each([(t["from"], t["to"], int(t["amount"])) for t in transfers], names, "paga", 0)
+            return f"Ajuste: {who} {what}"
+        parts = ", ".join(f"{_who(t['from'], names)} paga {t['amount']} a {_who(t['to'], names)}" for t in transfers)
+        return f"Ajuste: {parts}".replace(" a el plato", " al plato")
+    if result == "sienta":  # R33
+        seating = {int(k): str(v) for k, v in (entry.get("seating") or {}).items()}
+        changed = [s for s, name in seating.items() if names.get(s) != name]
+        words = "; ".join(f"se sienta {seating[s]} en lugar de {names.get(s, s)}" for s in changed)
+        cancelled = evening.cancelled_puestas(before_cartulina, entry, names)
+        if cancelled:
+            words += "; se anula " + ", ".join(f"la puesta pendiente de {c.owner} ({c.amount})" for c in cancelled)
+        return (words or "Cambio de jugador")[:1].upper() + (words or "Cambio de jugador")[1:]
 
     phrases: list[tuple[str, str]] = []  # (subject, predicate): a repeated subject is said once
     by_concept: dict[str, list[tuple[Any, Any, int]]] = {}
@@ -474,7 +530,6 @@ def previous_balances(ledger: Mapping[str, Any], index: int) -> dict[str, int] |
 def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: int = 8) -> TableView:
     """The view-model of the table page: roles, plato, cartulina, balances and the last hands."""
     players = tuple(session.get("players", []))
-    names = seat_names(players)
     hands = list(session.get("hands", []))
     entries = list(ledger.get("hands", []))
     closed = bool(entries) and entries[-1].get("result") == "cierre"
@@ -482,22 +537,29 @@ def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: i
     open_cartulina = [e for e in final_cartulina if e.get("state") in ("pendiente", "en_plato")]
     next_dealer = ledger.get("next_dealer")
     the_roles = None
-    if not closed and isinstance(next_dealer, int) and len(players) in (3, 4):
-        the_roles = roles(players, next_dealer)
     tanto_value, currency = tanto_of(session)
-    balances = balance_lines(players, ledger.get("balances", {}), final_cartulina, tanto_value, currency)
+    seats = evening.seatings(players, entries, hands)  # R33: who sat where at each entry
+    now = [seats[-1][s] for s in sorted(seats[-1])] if players else []
+    names = seat_names(now)
+    if not closed and isinstance(next_dealer, int) and len(players) in (3, 4):
+        the_roles = roles(now, next_dealer)
+    if evening.has_changes(ledger):  # R33: money belongs to people, a person who left included
+        balances = people_balance_lines(session, ledger, final_cartulina, tanto_value, currency)
+    else:
+        balances = balance_lines(now, ledger.get("balances", {}), final_cartulina, tanto_value, currency)
     lines = []
     start = max(0, len(entries) - last)
     for i in range(len(entries) - 1, start - 1, -1):
         hand = hands[i] if i < len(hands) else {}
-        lines.append(hand_line(hand, entries[i], previous_balances(ledger, i), players, ruleset_of(session)))
+        during = [seats[i][s] for s in sorted(seats[i])]
+        lines.append(hand_line(hand, entries[i], previous_balances(ledger, i), during, ruleset_of(session)))
     keeper = session.get("keeper")
     rules = session.get("rules") or {}
     return TableView(
         players=players,
         roles=the_roles,
         plato=plato_view(ledger.get("plato"), open_cartulina, names),
-        cartulina=cartulina_view(players, final_cartulina, crossed=CROSSED_SHOWN),
+        cartulina=cartulina_view(now, final_cartulina, crossed=CROSSED_SHOWN),
         balances=balances,
         pending_total=sum(b.pending for b in balances),
         hands=lines,
@@ -534,7 +596,12 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[st
     if "pass" in hand:
         return [("Mano", "todos pasan")]
     if "close" in hand:
-        return [("Mano", "cierre de la partida")]
+        how = "devolver el plato" if hand.get("close") == "devolver" else "repartir el plato"
+        return [("Mano", "cierre de la partida"), ("Cierre", how), *_note_fact(hand)]
+    if evening.is_event(hand):  # R32, R33
+        label = "Ajuste" if "ajuste" in hand else "Cambio de jugador"
+        text = evening.event_text(hand, names).split(": ", 1)[-1]
+        return [(label, text), *_note_fact(hand)]
     facts = [
         ("Jugador", _who(hand.get("jugador"), names)),
         ("Lance", lance_word(hand.get("lance"))),
@@ -559,17 +626,24 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[st
     if hand.get("rendida"):
         defensor = hand.get("defensor")
         facts.append(("Rendida", f"defendida por {_who(defensor, names)}" if defensor else "sin defender"))
-    return facts
+    return [*facts, *_note_fact(hand)]
+
+
+def _note_fact(hand: Mapping[str, Any]) -> list[tuple[str, str]]:
+    note = hand.get("note")
+    return [("Nota", str(note))] if note else []
 
 
 def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> HandView:
     """The view-model of hand ``n`` (1-based): what was entered, transfers, state before and after."""
-    players = tuple(session.get("players", []))
-    names = seat_names(players)
     hands = list(session.get("hands", []))
     entries = list(ledger.get("hands", []))
     i = n - 1
     hand, entry = hands[i], entries[i]
+    seats = evening.seatings(session.get("players", []), entries[: i + 1], hands[: i + 1])  # R33
+    players = tuple(seats[i][s] for s in sorted(seats[i]))
+    after_players = tuple(seats[i + 1][s] for s in sorted(seats[i + 1]))
+    names = seat_names(players)
     before_open = list(entries[i - 1].get("cartulina", [])) if i > 0 else []
     before_plato = entries[i - 1].get("plato") if i > 0 else {"amount": 0, "kind": "sin_puesta"}
     final = list(ledger.get("cartulina", []))
@@ -587,9 +661,9 @@ def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
         plato_before=plato_view(before_plato, before_open, names),
         plato_after=plato_view(entry.get("plato"), entry.get("cartulina", []), names),
         cartulina_before=cartulina_view(players, before_open),
-        cartulina_after=cartulina_view(players, after),
+        cartulina_after=cartulina_view(after_players, after),
         balances_before=balance_lines(players, previous, before_open, tanto_value, currency),
-        balances_after=balance_lines(players, entry.get("balances", {}), after, tanto_value, currency),
+        balances_after=balance_lines(after_players, entry.get("balances", {}), after, tanto_value, currency),
     )
 
 
@@ -610,6 +684,9 @@ FIELD_WORDS = {
     "dealer": "da",
     "pass": "todos pasan",
     "close": "cierre",
+    "ajuste": "ajuste",  # R32
+    "sienta": "cambio de jugador",  # R33
+    "note": "nota",
 }
 
 
@@ -625,6 +702,10 @@ def _value_text(key: str, value: Any, hand: Mapping[str, Any], players: Sequence
         return lance_word(value)
     if key == "tricks":
         return split_text(hand, len(players)) or "—"
+    if key == "ajuste" and isinstance(value, Mapping):
+        return evening.ajuste_text(value, names)
+    if key == "sienta" and isinstance(value, Mapping):
+        return f"{value.get('player', '')} en el asiento {value.get('seat', '')}"
     if value is True:
         return "sí"
     return str(value)

@@ -29,6 +29,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorer import engine
 from scorer.engine import SessionError, Settlement
+from scorer.evening import is_event
 from scorer.web import settled
 from scorer.web.extensions import db
 from scorer.web.models import Hand, HandEvent, Table, utcnow
@@ -45,6 +46,7 @@ __all__ = [
     "TableSummary",
     "add_hand",
     "close_table",
+    "closing_previews",
     "create_table",
     "deleted_hands",
     "export_csv",
@@ -62,6 +64,7 @@ __all__ = [
     "require_edit",
     "restore_hand",
     "session_of",
+    "set_ending",
     "settlement_of",
     "table_history",
 ]
@@ -297,6 +300,11 @@ def _write(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) ->
             db.session.rollback()
             raise
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _same_hands(table: Table, state: Settled) -> Settled:
+    """Inside a write that changes no hand: the same state under the revision it makes."""
+    return Settled(table.revision, state.keys, state.hands, state.settlement, state.checkpoints)
 
 
 def _state_before_write(table: Table) -> Settled:
@@ -671,7 +679,7 @@ def _replaced(
     """The table settled with hand ``n`` replaced by ``data`` (keeping its dealer); its checkpoints and hands."""
     new = dict(data)
     old_dealer = state.hands[n - 1].get("dealer")
-    if new.get("dealer") is None and old_dealer is not None and not _is_close(new):
+    if new.get("dealer") is None and old_dealer is not None and not is_event(new):
         new["dealer"] = old_dealer  # api.md: a hand keeps the dealer it was played with
     hands = (*state.hands[: n - 1], new, *state.hands[n:])
     settlement, checkpoints = _resettle(
@@ -815,10 +823,34 @@ def table_history(table: Table) -> list[HistoryEvent]:
     return _history(table, None)
 
 
-def close_table(table: Table) -> None:
-    """Close the table (R30): what the plato holds goes back; the table becomes read-only."""
-    word = CLOSE_WORD.get(table.ruleset, "devolver")
-    add_hand(table, {"close": word})
+def close_table(table: Table, how: str | None = None, *, request_id: str | None = None) -> int:
+    """Close the table (R30) and make it read-only; its number. ``how``: Tresillo's ``devolver`` or ``repartir``."""
+    word = how or CLOSE_WORD.get(table.ruleset, "devolver")
+    if how is not None and (table.ruleset != "tresillo" or how not in CLOSE_HOWS):
+        raise Invalid(f"unknown closing {how!r}: devolver or repartir (R30)")
+    n, _entry = add_hand(table, {"close": word}, request_id=request_id)
+    return n
+
+
+CLOSE_HOWS = ("devolver", "repartir")  # R30
+
+
+def closing_previews(table: Table) -> dict[str, dict[str, Any]]:
+    """The ledger entry of each closing the table may choose (R30), computed by the engine; saves nothing."""
+    hows = CLOSE_HOWS if table.ruleset == "tresillo" else (CLOSE_WORD.get(table.ruleset, "devolver"),)
+    return {how: preview_hand(table, {"close": how}) for how in hows}
+
+
+def set_ending(table: Table, ending: bool) -> None:
+    """Mark the evening as ending (play on until the plato is won, then close) or take the mark back."""
+    _check_open(table)
+
+    def work(state: Settled) -> tuple[None, Settled]:
+        _check_open(table)
+        table.ending_at = utcnow() if ending else None
+        return None, _same_hands(table, state)
+
+    _write(table, work)
 
 
 # ----------------------------------------------------------------- exports
@@ -850,4 +882,5 @@ def export_csv(table: Table) -> str:
     """The hand table as CSV, every cell escaped against formula injection."""
     from scorer.web.exports import hands_csv
 
-    return hands_csv(table.players, session_of(table)["hands"], settlement_of(table).ledger())
+    session = session_of(table)
+    return hands_csv(table.players, session["hands"], settlement_of(table).ledger(), session)

@@ -187,6 +187,8 @@ def worth_saving(before: Settled, after: Settled) -> bool:
     An edit, delete or restore makes the persisted snapshot stale (its digest no longer
     matches); hands added on top of it leave it usable.
     """
+    if after.keys == before.keys:  # no hand changed (e.g. the evening marked as ending): still valid
+        return False
     appended = after.count == before.count + 1 and after.keys[:-1] == before.keys
     return not appended or after.count % SAVE_EVERY == 0
 
@@ -247,6 +249,10 @@ def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequen
     except (SessionError, ValueError, TypeError, KeyError) as exc:
         log.warning("snapshot of table %s not usable: %s", table_id, exc)
         return None
+    players = list(settlement.players)
+    people = settlement.totals().get("people")
+    if isinstance(people, Mapping) and list(people) != players:
+        return None  # R33: someone changed seat; the page reads who sat where from every entry
     entries = settlement.entries[-TAIL:]
     settlement = Settlement(
         settlement.ruleset, settlement.players, settlement.state, entries, settlement.count - len(entries)

@@ -224,6 +224,11 @@ def table(token: str) -> str:
         deleted=services.deleted_hands(table) if can_edit else [],
         players=table.players,
         revision=table.revision,
+        # what table_extras gives, its view-model built once per revision like the others
+        evening=services.derived(
+            table, f"evening_state:{can_edit}", lambda s, le: evening_views.evening_state(table, s, le, can_edit)
+        ),
+        ending_form=evening_views.EndingForm(),
     )
 
 
@@ -231,7 +236,7 @@ def table(token: str) -> str:
 def state(token: str) -> Response:
     """What the view page polls: the table's revision changes with every write."""
     table, _ = services.open_table(token)
-    response = jsonify(revision=table.revision, closed=table.closed)
+    response = jsonify(revision=table.revision, closed=table.closed, ending=table.ending)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -246,8 +251,12 @@ def _hand_page(
     )
 
 
-def _hand_form(table: Any, dealer: int, **kwargs: Any) -> HandForm | GameHandForm:
-    return game_hand_form(table.ruleset, table.players, dealer, table.rules, **kwargs)
+def _hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandForm | GameHandForm:
+    players = table.players
+    if table.ruleset == "tresillo":  # R33: the people seated for that hand (the next one unless ``n``)
+        session, ledger = services.session_of(table), services.ledger_of(table)
+        players = evening_views.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
+    return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
 
 def _preview(
@@ -263,10 +272,11 @@ def _preview(
         previous = entries[n - 2] if 2 <= n <= len(entries) + 1 else None
         return present.game_preview(session, hand or {}, entry, previous)
     before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
+    names = evening_views.names_at(session, ledger, n)  # R33: the people seated for that hand
     return {
-        "summary": present.summary(entry, before, table.players),
-        "transfers": present.transfer_lines(entry, table.players),
-        "plato": present.plato_view(entry.get("plato"), entry.get("cartulina", []), present.seat_names(table.players)),
+        "summary": present.summary(entry, before, names),
+        "transfers": present.transfer_lines(entry, names),
+        "plato": present.plato_view(entry.get("plato"), entry.get("cartulina", []), present.seat_names(names)),
     }
 
 
@@ -312,7 +322,8 @@ def new_hand(token: str) -> Page:
         flash(f"Mano {number} anotada: {present.game_summary(session, hand, entry, previous)}.")
         return redirect(url_for("main.table", token=token))
     before = earlier[number - 2].get("cartulina", []) if 2 <= number <= len(earlier) + 1 else []
-    flash(f"Mano {number} anotada: {present.summary(entry, before, table.players)}.")
+    names = evening_views.names_at(session, ledger, number)
+    flash(f"Mano {number} anotada: {present.summary(entry, before, names)}.")
     return redirect(url_for("main.table", token=token))
 
 
@@ -373,14 +384,18 @@ def edit_hand(token: str, n: int) -> Page:
     if not 1 <= n <= len(hands):
         raise services.NotFound(f"hand {n}: no such hand")
     stored = hands[n - 1]
+    if "ajuste" in stored and not table.closed:  # R32, R33: their own screens
+        return redirect(url_for("main.ajuste", token=token, n=n))
+    if "sienta" in stored and not table.closed:
+        return redirect(url_for("main.cambio", token=token, n=n))
     if "close" in stored or table.closed:
         flash("La partida está cerrada: ya no se puede cambiar.", "error")
         return redirect(url_for("main.hand", token=token, n=n))
     dealer = int(stored.get("dealer") or 1)
     if request.method == "GET":
-        form = _hand_form(table, dealer, hand=stored, revision=services.hand_revision(table, n))
+        form = _hand_form(table, dealer, n, hand=stored, revision=services.hand_revision(table, n))
         return _hand_page(table, token, form, n, None, 200)
-    form = _hand_form(table, dealer, formdata=request.form)
+    form = _hand_form(table, dealer, n, formdata=request.form)
     if not form.validate():
         return _hand_page(table, token, form, n, None, 400)
     new = read_hand(form)
@@ -452,6 +467,8 @@ def close(token: str) -> Page:
     if table.ruleset == "bandos":  # B4: the game ends by itself at the target
         flash("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta.", "error")
         return redirect(url_for("main.table", token=token))
+    if table.ruleset == "tresillo":  # R30: devolver or repartir, each previewed
+        return evening_views.closing(token, table)
     if request.method == "GET":
         ledger = services.ledger_view(table)
         session = services.session_view(table)
@@ -494,7 +511,7 @@ def export_json(token: str) -> Response:
 @bp.get("/t/<token>/exportar.csv")
 def export_csv(token: str) -> Response:
     table, _ = services.open_table(token)
-    response = Response(services.export_csv(table), mimetype="text/csv; charset=utf-8")
+    response = Response(services.export_csv(table), content_type="text/csv; charset=utf-8")  # charset once
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "csv")}"'
     return response
 
@@ -525,3 +542,9 @@ def explain_import(exc: services.Invalid) -> str:
     if exc.reason.startswith("not valid JSON"):
         return "el archivo no es JSON válido (¿es un archivo de partida exportado de Cartulina?)."
     return explain_session(exc.reason)
+
+
+# ----------------------------------------------------- events of the evening
+# ajuste (R32), cambio de jugador (R33), the closing's two choices (R30), "jugar hasta que se
+# gane el plato": their routes live in evening_views, on this blueprint.
+from . import evening_views  # noqa: E402

@@ -120,6 +120,28 @@ def open_not_found(page: Page, server: LiveServer, tables: dict[str, str]) -> No
     page.goto(server.url("/t/no-such-token-at-all-here"))
 
 
+# the events of an evening (R30, R32, R33): each screen in the state a keeper sees before confirming
+
+
+def open_ajuste_preview(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['edit']}/ajuste"))
+    page.get_by_role("group", name="¿Quién paga?").get_by_role("radio", name=PLAYERS[1]).check(force=True)
+    page.get_by_role("group", name="¿A quién?").get_by_role("radio", name="Cada uno de los demás").check(force=True)
+    page.get_by_label("¿Cuántos tantos?").fill("10")
+    page.get_by_role("button", name="Ver pagos").click()
+    expect(page.locator("#pagos")).to_be_visible()
+
+
+def open_cambio_preview(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['edit']}/cambio"))
+    page.get_by_role("group", name="¿Qué asiento cambia?").get_by_role("radio", name=f"1 · {PLAYERS[0]}").check(
+        force=True
+    )
+    page.get_by_label("Nombre de quien llega").fill("Elena")
+    page.get_by_role("button", name="Ver qué cambia").click()
+    expect(page.get_by_role("button", name="Confirmar el cambio")).to_be_visible()
+
+
 PAGES: dict[str, Callable[[Page, LiveServer, dict[str, str]], None]] = {
     "home": open_home,
     "new_table": open_new_table,
@@ -134,6 +156,8 @@ PAGES: dict[str, Callable[[Page, LiveServer, dict[str, str]], None]] = {
     "edit_hand": open_edit_hand,
     "delete_confirm": open_delete_confirm,
     "close_confirm": open_close_confirm,
+    "ajuste_preview": open_ajuste_preview,
+    "cambio_preview": open_cambio_preview,
     "table_ombre_over": open_ombre_over,
     "ombre_close_confirm": open_ombre_close_confirm,
     "import": open_import,

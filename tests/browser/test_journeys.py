@@ -341,8 +341,8 @@ def test_close_the_table_at_the_end_of_the_night(live_server: LiveServer, page: 
     token, _view = seed_table(live_server, session, name="Para cerrar")
     page.goto(table_url(live_server, token))
     taps(page.get_by_role("link", name="Cerrar la partida"))
-    expect(page.get_by_role("heading", level=1)).to_have_text("¿Cerrar la partida?")
-    taps(page.get_by_role("button", name="Sí, cerrar la partida"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("¿Cómo se cierra?")  # R30: devolver or repartir
+    taps(page.get_by_role("button", name="Cerrar y devolver"))
     expect(page.get_by_role("status")).to_contain_text("Partida cerrada")
     closed = copy.deepcopy(session)
     closed["hands"].append({"close": "devolver"})

@@ -160,7 +160,7 @@ def test_hand_rows_follow_the_ledger() -> None:
         "Diego",
         "solo",
         "♣",
-        "5-0-0",
+        "5-0-0",  # R13: primeras, and he stops
     )
     assert context["hands"][9]["kind"] == "pass"
 
@@ -360,3 +360,30 @@ def test_pdf_hand_lines_keep_columns_aligned() -> None:
     # hand 3: Diego's solo of bastos won, +215 for Diego in the last seat column
     third = table["lines"][2]["text"]
     assert "solo ♣" in third and third.split()[-2] == "+215"
+
+
+# ------------------------------------------------------- a real evening (R30, R32, R33)
+
+
+def test_real_evening_sheet_is_by_person_in_pdf_and_html() -> None:
+    """Ajuste and change of player are lines of their own with their note; balances and settle-up by person."""
+    session = load_json(EXAMPLES / "real_evening.json")
+    session["tanto_value"] = "0.10"
+    ledger = expected_ledger("real_evening")
+    people = ledger["people"]
+    html = " ".join(parse_html(render_html(session, ledger)).text)
+    text = pdf_text(render_pdf(session, ledger))
+    for shown in (re.sub(r"[\s\u00a0]+", " ", html), text):
+        assert "Benito paga 25 al plato" in shown and "renuncio de Benito" in shown  # R32 with its note
+        assert "Diego deja el asiento 4; se sienta Elena" in shown and "Diego se va" in shown  # R33
+        assert "bola cortada" in shown  # R19, named in the hand line
+        assert "se fue" in shown  # Diego left and is still settled
+        for name, balance in people.items():
+            assert name in shown
+            assert signed(balance) in shown
+    context = sheet_context(session, ledger)
+    paid = dict(people)
+    for payment in context["settle"]["payments"]:
+        paid[payment["payer"]] += int(payment["tantos"])
+        paid[payment["payee"]] -= int(payment["tantos"])
+    assert set(paid.values()) == {0}  # the fewest payments square every person, Diego included

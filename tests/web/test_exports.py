@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from flask import Flask
 
 from scorer import engine
 from scorer.web import services
-from scorer.web.exports import escape_cell
+from scorer.web.exports import cell, escape_cell
 from scorer.web.services import Invalid
 from tests.conftest import example_sessions, load_json
 from tests.web.conftest import sample_session
@@ -96,38 +97,51 @@ class TestSession:
         assert services.list_tables() == []
 
 
+@pytest.mark.parametrize(("value", "text"), [(-35, "-35"), (0, "0"), (Decimal("-1.25"), "-1.25"), ("-10", "'-10")])
+def test_numbers_stay_numbers(value: object, text: str) -> None:
+    """Only text cells are guarded (issue 12 D6): a negative number is written as a number."""
+    assert cell(value) == text
+
+
 @pytest.mark.usefixtures("ctx")
 class TestCsv:
     def test_hand_table(self) -> None:
         table = services.create_table(sample_session())
         services.add_hand(table, {"jugador": 1, "lance": "solo", "trump": "bastos", "tricks": {"1": 6, "2": 2, "3": 1}})
         data = rows(services.export_csv(table))
-        assert data[0] == ["n", "dealer", "jugador", "lance", "trump", "tricks", "result",
-                           "Ana", "Benito", "Carmen", "Diego", "plato"]  # fmt: skip
-        assert len(data) == 5
+        assert data[0] == ["Nº", "Tipo", "Da", "Jugador", "Lance", "Triunfo", "Estuches", "Contraestuches",
+                           "Primeras", "Bola", "Bazas", "Resultado", "Nota",
+                           "Ana (tantos)", "Benito (tantos)", "Carmen (tantos)", "Diego (tantos)",
+                           "Ana (dinero)", "Benito (dinero)", "Carmen (dinero)", "Diego (dinero)", "Plato"]  # fmt: skip
+        assert len(data) == 6  # header, four entries, final balances
         ledger = services.ledger_of(table)
         previous, plato = [0, 0, 0, 0], 0
-        for row, entry in zip(data[1:], ledger["hands"], strict=True):
+        for row, entry in zip(data[1:5], ledger["hands"], strict=True):
             assert row[0] == str(entry["n"])
-            assert row[1] == ["Ana", "Benito", "Carmen", "Diego"][entry["dealer"] - 1]
-            assert row[6] == entry["result"]
+            assert row[2] == ["Ana", "Benito", "Carmen", "Diego"][entry["dealer"] - 1]
             balances = [entry["balances"][str(s)] for s in range(1, 5)]
-            changes = [int(c.removeprefix("'")) for c in row[7:11]]
+            changes = [int(c) for c in row[13:17]]  # numbers, not text
             assert changes == [b - p for b, p in zip(balances, previous, strict=True)]
-            assert row[11] == str(entry["plato"]["amount"])
+            assert [Decimal(c) for c in row[17:21]] == [5 * c for c in changes]  # tanto value 5
+            assert row[21] == str(entry["plato"]["amount"])
             assert sum(changes) == plato - entry["plato"]["amount"]  # what the seats lost, the plato gained
             previous, plato = balances, entry["plato"]["amount"]
-        assert data[1][2:6] == ["Benito", "entrada", "oros", "Benito 5, Carmen 3, Diego 1"]
-        assert data[2][3] == "pasan"
-        assert data[4][2:5] == ["Ana", "solo", "bastos"]
+        assert data[1][3:6] == ["Benito", "entrada", "oros"]
+        assert data[1][10:12] == ["Benito 5, Carmen 3, Diego 1", "ganada"]
+        assert data[2][1] == "pasan" and data[2][11] == "todos pasan"
+        assert data[3][11] == "puesta"
+        assert data[4][3:6] == ["Ana", "solo", "bastos"]
+        assert data[5][1] == "saldo final" and [int(c) for c in data[5][13:17]] == previous
 
-    def test_every_cell_is_escaped(self) -> None:
+    def test_every_text_cell_is_escaped(self) -> None:
         evil = ["=cmd|' /C calc'!A0", "+Benito", "-Carmen", "@Diego"]
         table = services.create_table(sample_session(players=evil))
         data = rows(services.export_csv(table))
-        assert data[0][7:11] == ["'" + name for name in evil]
+        assert data[0][13:17] == ["'" + name + " (tantos)" for name in evil]
         for row in data:
-            for cell in row:
-                assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), cell
-        assert data[1][2] == "'+Benito"
-        assert any(cell.startswith("'-") for cell in data[1][7:11])  # a negative change
+            for text in row:
+                if text.lstrip("-").replace(".", "", 1).isdigit():
+                    continue  # a number
+                assert not text.startswith(("=", "+", "-", "@", "\t", "\r")), text
+        assert data[1][3] == "'+Benito"
+        assert any(c.startswith("-") and c[1:].isdigit() for c in data[1][13:17])  # a negative change, as a number

@@ -21,6 +21,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorer import words
 from scorer.web import services
 from scorer.web.models import Table
 from scorer.web.views import bp
@@ -631,10 +632,11 @@ def test_export_and_import_round_trip(
 @pytest.mark.parametrize(
     ("name", "columns"),
     [
-        ("pozo_viuda_table", ["matadores", "tricks", "result", "Ana", "Benito", "Carmen", "Diego", "pozo", "reservas",
-                              "viuda"]),
-        ("ombre_three", ["matadores_en", "tricks", "result", "Elena", "Fermín", "Gloria", "bote"]),
-        ("bandos_game", ["primeras", "capote", "faltas", "result", "A1", "B1", "A2", "B2", "A3", "B3", "winner"]),
+        ("pozo_viuda_table", ["Matadores", "Bazas", "Resultado", "Ana (tantos)", "Benito (tantos)", "Carmen (tantos)",
+                              "Diego (tantos)", "Pozo", "Reservas", "Viuda"]),
+        ("ombre_three", ["Matadores en", "Bazas", "Resultado", "Elena (tantos)", "Fermín (tantos)",
+                         "Gloria (tantos)", "Bote"]),
+        ("bandos_game", ["Primeras", "Capote", "Faltas", "Resultado", "A1", "B1", "A2", "B2", "A3", "B3", "Ganador"]),
     ],
 )  # fmt: skip
 def test_csv_has_the_games_own_columns(
@@ -645,19 +647,22 @@ def test_csv_has_the_games_own_columns(
     response = client.get(f"/t/{t.edit_token}/exportar.csv")
     assert response.status_code == 200
     rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    if "scores" not in expected:
+        assert rows.pop()["Tipo"] == "saldo final"  # the money games end with each person's balance
     assert len(rows) == len(expected["hands"])
     assert all(c in rows[0] for c in columns), rows[0].keys()
     for row, entry in zip(rows, expected["hands"], strict=True):
-        assert row["result"] == entry["result"]
+        # the result in words; a codillo names who gave it ("codillo de Gloria")
+        assert row["Resultado"].startswith(words.result_word(entry["result"], session["rules"]["ruleset"]))
         if "pozo" in entry:
-            assert row["pozo"] == str(entry["pozo"]["amount"])
-            assert row["viuda"] == str(entry["viuda"])
+            assert row["Pozo"] == str(entry["pozo"]["amount"])
+            assert row["Viuda"] == str(entry["viuda"])
         if "bote" in entry:
-            assert row["bote"] == str(entry["bote"])
+            assert row["Bote"] == str(entry["bote"])
         if "scores" in entry:
             for seat, player in expected["players"].items():
                 assert row[player] == str(entry["scores"][seat])
-            assert row["winner"] == (entry["winner"] or "")
+            assert row["Ganador"] == (f"equipo {entry['winner']}" if entry["winner"] else "")
 
 
 def test_view_page_of_every_game_is_read_only(client: FlaskClient, make_table: Callable[..., Table]) -> None:

@@ -292,7 +292,7 @@ def test_home_lists_open_tables_first_newest_first(client: FlaskClient, make_tab
     first, second, third = (make_table(name=n) for n in ("Primera", "Segunda", "Tercera"))
     for t in (third, first, second):
         client.get(f"/t/{t.edit_token}")
-    client.post(f"/t/{second.edit_token}/cerrar")
+    client.post(f"/t/{second.edit_token}/cerrar", data={"how": "devolver"})  # R30: the table chooses how
     links = home_links(client)
     assert [link.split('"')[0] for link in links] == [f"/t/{t.edit_token}" for t in (third, first, second)]
     assert "cerrada" in links[-1]
@@ -564,8 +564,11 @@ def test_delete_and_restore(app: Flask, client: FlaskClient, make_table: Callabl
 
 def test_close_the_table(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
     t = make_table()
-    assert "¿Cerrar la partida?" in text(client.get(f"/t/{t.edit_token}/cerrar"))
-    assert client.post(f"/t/{t.edit_token}/cerrar").status_code == 302
+    page = text(client.get(f"/t/{t.edit_token}/cerrar"))
+    assert "¿Cómo se cierra?" in page and "Cerrar y devolver" in page and "Cerrar y repartir" in page  # R30
+    assert client.post(f"/t/{t.edit_token}/cerrar").status_code == 302  # no choice: nothing happens
+    assert "close" not in session(app, t.edit_token)["hands"][-1]
+    assert client.post(f"/t/{t.edit_token}/cerrar", data={"how": "devolver"}).status_code == 302
     s = session(app, t.edit_token)
     assert s["hands"][-1] == {"close": "devolver"}
     html = text(client.get(f"/t/{t.edit_token}"))
@@ -725,4 +728,4 @@ def test_close_confirmation_says_the_plato_without_nested_parentheses(
     panel = re.search(r'<p class="panel">(.*?)</p>', page).group(1)  # type: ignore[union-attr]
     assert not re.search(r"\([^()]*\(", panel), panel
     empty = make_table(hands=[])
-    assert "El plato está vacío." in re.sub(r"\s+", " ", text(client.get(f"/t/{empty.edit_token}/cerrar")))
+    assert "El plato está vacío:" in re.sub(r"\s+", " ", text(client.get(f"/t/{empty.edit_token}/cerrar")))

@@ -1,7 +1,7 @@
 """Snapshots of settled tables (derived data, rebuilt when missing or stale).
 
 Revision ID: 0002_perf
-Revises: 0001_initial
+Revises: 0002_evening
 Create Date: 2026-12-01 00:40:00
 
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "0002_perf"
-down_revision = "0001_initial"
+down_revision = "0002_evening"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,231 @@
+"""The events of a real evening, read from a session and its ledger (pure, standard library only).
+
+Tresillo's entries that use up no deal — an ajuste (R32), a change of player (R33,
+``sienta``) and the closing (R30, ``devolver`` or ``repartir``) — and the people
+behind the seats: money belongs to people (R33), so balances and the settle-up are
+by name. Everything here is derived from what the engine answered (``seating`` of a
+``sienta`` entry, the top-level ``people``), never stored. The pages
+(:mod:`scorer.web.present`), the sheet (:mod:`scorer.sheet.build`) and the CSV
+(:mod:`scorer.web.exports`) all read the evening through these functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorer.words import AJUSTE_REASONS
+
+EVENT_RESULTS = ("ajuste", "sienta", "cierre")
+PLATO = "plato"
+TODOS = "todos"
+
+
+def entry_kind(hand: Mapping[str, Any]) -> str:
+    """What an entry of the session is: ``hand``, ``pass``, ``ajuste``, ``sienta`` or ``close``."""
+    for key, kind in (("ajuste", "ajuste"), ("sienta", "sienta"), ("close", "close"), ("pass", "pass")):
+        if hand.get(key) is not None:
+            return kind
+    return "hand"
+
+
+def is_event(hand: Mapping[str, Any]) -> bool:
+    """An entry that uses up no deal and is not a hand of cards (R30, R32, R33)."""
+    return entry_kind(hand) in ("ajuste", "sienta", "close")
+
+
+# ------------------------------------------------------------------ seating
+
+
+def _seat_key(value: object) -> int | None:
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
+
+
+def seatings(
+    players: Sequence[str], entries: Sequence[Mapping[str, Any]], hands: Sequence[Mapping[str, Any]] = ()
+) -> list[dict[int, str]]:
+    """Who sat where for each entry (the seating its money counts for), and after the last one.
+
+    ``result[i]`` is the seating in force during entry ``i``; ``result[len(entries)]`` the
+    seating now. A ``sienta`` entry changes the seating from the next entry on (R33): its
+    ledger ``seating`` says the new one (or, failing that, the session entry itself).
+    """
+    current = {seat: str(name) for seat, name in enumerate(players, 1)}
+    out = []
+    for i, entry in enumerate(entries):
+        out.append(dict(current))
+        if entry.get("result") != "sienta":
+            continue
+        seating = entry.get("seating")
+        if isinstance(seating, Mapping):
+            current = {s: str(n) for s, n in ((_seat_key(k), v) for k, v in seating.items()) if s is not None}
+            continue
+        change = hands[i].get("sienta") if i < len(hands) else None
+        if isinstance(change, Mapping) and _seat_key(change.get("seat")) is not None:
+            current[int(str(change["seat"]))] = str(change.get("player", ""))
+    out.append(dict(current))
+    return out
+
+
+def seating_now(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> dict[int, str]:
+    """Who sits where now (after every change of player)."""
+    return seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])[-1]
+
+
+def names_used(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> list[str]:
+    """Every person who has sat at this table, in the order they first sat."""
+    seen: dict[str, None] = {}
+    for seating in seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or []):
+        for seat in sorted(seating):
+            seen.setdefault(seating[seat], None)
+    return list(seen)
+
+
+# ------------------------------------------------------------------- people
+
+
+def people_series(
+    players: Sequence[str], entries: Sequence[Mapping[str, Any]], hands: Sequence[Mapping[str, Any]] = ()
+) -> list[dict[str, int]]:
+    """Each person's balance after each entry (R33: a seat's tantos count for whoever sits there then).
+
+    Persons appear in the order they first sat; one who left keeps their balance.
+    """
+    seats = seatings(players, entries, hands)
+    people: dict[str, int] = {}
+    for seating in seats:
+        for seat in sorted(seating):
+            people.setdefault(seating[seat], 0)
+    before: dict[int, int] = {seat: 0 for seat in seats[0]}
+    series = []
+    for i, entry in enumerate(entries):
+        balances = entry.get("balances")
+        if isinstance(balances, Mapping):
+            for seat, name in seats[i].items():
+                after = int(balances.get(str(seat), before.get(seat, 0)))
+                people[name] += after - before.get(seat, 0)
+                before[seat] = after
+        series.append(dict(people))
+    return series
+
+
+def people_balances(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> dict[str, int]:
+    """Each person's final balance: the engine's ``people`` (R33), else the seats' balances by name."""
+    people = ledger.get("people")
+    if isinstance(people, Mapping):
+        return {str(k): int(v) for k, v in people.items()}
+    series = people_series(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])
+    if series:
+        return series[-1]
+    return {str(name): 0 for name in session.get("players") or []}
+
+
+def has_changes(ledger: Mapping[str, Any]) -> bool:
+    """Whether anyone changed seat: then balances by person differ from balances by seat."""
+    return any(e.get("result") == "sienta" for e in ledger.get("hands") or [])
+
+
+# ------------------------------------------------------------------- ajuste
+
+
+def split_note(note: object) -> tuple[str, str]:
+    """(quick reason, the rest) of an ajuste's note: "renuncio: de Benito" → ("renuncio", "de Benito")."""
+    text = str(note or "").strip()
+    folded = text.casefold()
+    for reason in AJUSTE_REASONS:
+        if folded == reason.casefold():
+            return reason, ""
+        if folded.startswith(reason.casefold() + ":"):
+            return reason, text[len(reason) + 1 :].strip()
+    return "", text
+
+
+def join_note(reason: str, text: str) -> str:
+    """The note stored for a quick reason and a free text (R32's "why")."""
+    reason, text = reason.strip(), " ".join(text.split())
+    if reason and text:
+        return f"{reason}: {text}"
+    return reason or text
+
+
+def _who(seat: object, seating: Mapping[int, str]) -> str:
+    key = _seat_key(seat)
+    return seating.get(key, str(seat)) if key is not None else str(seat)
+
+
+def ajuste_text(ajuste: Mapping[str, Any], seating: Mapping[int, str]) -> str:
+    """ "Benito paga 25 al plato", "Ana paga 10 a cada uno de los demás", "Carmen paga 5 a Diego"."""
+    payer = _who(ajuste.get("from"), seating)
+    amount = ajuste.get("amount")
+    to = ajuste.get("to")
+    if to == PLATO:
+        return f"{payer} paga {amount} al plato"
+    if to == TODOS:
+        return f"{payer} paga {amount} a cada uno de los demás"
+    return f"{payer} paga {amount} a {_who(to, seating)}"
+
+
+def sienta_text(change: Mapping[str, Any], seating_before: Mapping[int, str]) -> str:
+    """ "Diego deja el asiento 4; se sienta Elena"."""
+    seat = _seat_key(change.get("seat"))
+    player = str(change.get("player", ""))
+    leaver = seating_before.get(seat) if seat is not None else None
+    if leaver:
+        return f"{leaver} deja el asiento {seat}; se sienta {player}"
+    return f"se sienta {player} en el asiento {seat}"
+
+
+def close_text(how: object) -> str:
+    """The closing in words (R30)."""
+    return "cierre: se reparte el plato" if how == "repartir" else "cierre: se devuelve el plato"
+
+
+def event_text(hand: Mapping[str, Any], seating_before: Mapping[int, str]) -> str:
+    """One entry that is not a hand of cards, in words (its note not included)."""
+    kind = entry_kind(hand)
+    if kind == "ajuste" and isinstance(hand.get("ajuste"), Mapping):
+        return "ajuste: " + ajuste_text(hand["ajuste"], seating_before)
+    if kind == "sienta" and isinstance(hand.get("sienta"), Mapping):
+        return "cambio de jugador: " + sienta_text(hand["sienta"], seating_before)
+    if kind == "close":
+        return close_text(hand.get("close"))
+    return ""
+
+
+# ---------------------------------------------------------------- previews
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled:
+    """A reserved puesta a change of player or a closing cancels (R30, R33)."""
+
+    id: int
+    owner: str
+    amount: int
+    hand: int
+
+
+def cancelled_puestas(
+    before: Sequence[Mapping[str, Any]], entry: Mapping[str, Any], seating: Mapping[int, str]
+) -> list[Cancelled]:
+    """The pending puestas open before an entry that the entry takes off the cartulina (become ``anulada``)."""
+    still = {int(e["id"]) for e in entry.get("cartulina") or ()}
+    return [
+        Cancelled(int(e["id"]), _who(e.get("owner"), seating), int(e.get("amount", 0)), int(e.get("hand", 0)))
+        for e in before
+        if e.get("state") == "pendiente" and int(e["id"]) not in still
+    ]
+
+
+def share_of_people(entry: Mapping[str, Any], seating: Mapping[int, str]) -> dict[str, int]:
+    """What each person seated gets from the plato in an entry (a closing's preview), seat order."""
+    got = {seating[seat]: 0 for seat in sorted(seating)}
+    for t in entry.get("transfers") or ():
+        seat = _seat_key(t.get("to"))
+        if t.get("from") == PLATO and seat is not None and seat in seating:
+            got[seating[seat]] += int(t.get("amount", 0))
+    return got

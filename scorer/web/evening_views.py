@@ -1,0 +1,440 @@
+"""Pages of the events of an evening (Tresillo, blueprint ``main``): ajuste (R32), cambio de jugador (R33),
+the closing with its two choices (R30) and "jugar hasta que se gane el plato".
+
+Every amount shown before confirming is the engine's answer to the entry previewed
+(``services.preview_hand`` / ``preview_replace`` / ``closing_previews``): nothing is computed here.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from scorer import evening
+
+from . import present, services
+from .evening_forms import (
+    AjusteForm,
+    CambioForm,
+    ClosingForm,
+    EndingForm,
+    ajuste_form,
+    cambio_form,
+    read_ajuste,
+    read_cambio,
+)
+from .forms import explain
+from .views import Page, bp
+
+# ------------------------------------------------------------- view-models
+
+
+@dataclass(frozen=True)
+class PersonLine:
+    """A person's balance (R33: money belongs to people); ``seat`` None once they left the table."""
+
+    name: str
+    seat: int | None
+    tantos: int
+    text: str
+    money: str | None
+    change: int = 0
+    change_text: str = ""
+
+
+def people_lines(
+    people: Mapping[str, int],
+    seating: Mapping[int, str],
+    tanto_value: Decimal | None,
+    currency: str,
+    before: Mapping[str, int] | None = None,
+) -> list[PersonLine]:
+    """Balances by person, those seated first in seat order, then those who left."""
+    seat_of = {name: seat for seat, name in seating.items()}
+    order = sorted(people, key=lambda name: (seat_of.get(name) is None, seat_of.get(name, 0)))
+    lines = []
+    for name in order:
+        tantos = int(people[name])
+        change = tantos - int((before or {}).get(name, 0)) if before is not None else 0
+        lines.append(
+            PersonLine(
+                name=name,
+                seat=seat_of.get(name),
+                tantos=tantos,
+                text=present.signed(tantos),
+                money=present.money(tantos, tanto_value, currency),
+                change=change,
+                change_text=present.signed(change) if change else "",
+            )
+        )
+    return lines
+
+
+def _names_list(seating: Mapping[int, str]) -> list[str]:
+    return [seating[s] for s in sorted(seating)]
+
+
+@dataclass(frozen=True)
+class EventPreview:
+    """What an ajuste or a change of player does, as the engine settles it (nothing saved yet)."""
+
+    summary: str
+    transfers: list[present.TransferLine]
+    people: list[PersonLine]
+    cancelled: list[evening.Cancelled]
+    plato: present.PlatoView
+
+
+def _preview(
+    session: Mapping[str, Any], ledger: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], n: int
+) -> EventPreview:
+    """The preview of entry ``n`` (1-based; the next one or one being corrected)."""
+    players = session.get("players") or []
+    hands = [*list(session.get("hands") or [])[: n - 1], hand]
+    entries = [*list(ledger.get("hands") or [])[: n - 1], entry]
+    seats = evening.seatings(players, entries, hands)
+    before_seating, after_seating = seats[-2], seats[-1]
+    series = evening.people_series(players, entries, hands)
+    before_people = series[-2] if len(series) > 1 else {name: 0 for name in series[-1]}
+    before_open = list(entries[-2].get("cartulina") or []) if len(entries) > 1 else []
+    tanto_value, currency = present.tanto_of(session)
+    names = _names_list(before_seating)
+    return EventPreview(
+        summary=present.summary(entry, before_open, names),
+        transfers=present.transfer_lines(entry, names),
+        people=people_lines(series[-1], after_seating, tanto_value, currency, before_people),
+        cancelled=evening.cancelled_puestas(before_open, entry, before_seating),
+        plato=present.plato_view(entry.get("plato"), entry.get("cartulina") or [], after_seating),
+    )
+
+
+@dataclass(frozen=True)
+class ClosingChoice:
+    """One closing (R30) previewed: what each person seated gets from the plato, and their final balance."""
+
+    how: str
+    title: str
+    words: str
+    gets: list[tuple[str, int]]
+    people: list[PersonLine]
+    cancelled: list[evening.Cancelled]
+
+
+CLOSING_TITLES = {
+    "devolver": ("Devolver el plato", "Lo que hay en el plato vuelve a quien lo puso desde la última vez que se ganó."),
+    "repartir": (
+        "Repartir el plato",
+        "El plato se reparte a partes iguales; lo que no se puede dividir va, de uno en uno, a los asientos 1, 2…",
+    ),
+}
+
+
+def closing_choices(
+    session: Mapping[str, Any], ledger: Mapping[str, Any], previews: Mapping[str, Mapping[str, Any]]
+) -> list[ClosingChoice]:
+    players = session.get("players") or []
+    seating = evening.seating_now(session, ledger)
+    before_open = list(ledger.get("cartulina") or [])
+    open_now = [e for e in before_open if e.get("state") in ("pendiente", "en_plato")]
+    tanto_value, currency = present.tanto_of(session)
+    choices = []
+    for how, entry in previews.items():
+        hands = [*list(session.get("hands") or []), {"close": how}]
+        series = evening.people_series(players, [*list(ledger.get("hands") or []), entry], hands)
+        title, words = CLOSING_TITLES.get(how, (how, ""))
+        choices.append(
+            ClosingChoice(
+                how=how,
+                title=title,
+                words=words,
+                gets=list(evening.share_of_people(entry, seating).items()),
+                people=people_lines(series[-1], seating, tanto_value, currency),
+                cancelled=evening.cancelled_puestas(open_now, entry, seating),
+            )
+        )
+    return choices
+
+
+@dataclass(frozen=True)
+class EveningState:
+    """What the table page says about the end of the evening."""
+
+    ending: bool  # the keeper said: play on until the plato is won
+    ready: bool  # ending, and the plato is empty with nothing pending: the closing is offered
+    can_events: bool  # the table takes ajustes and changes of player (Tresillo, open, keeper's link)
+    people: list[PersonLine]
+    changed: bool  # someone changed seat: balances by person differ from the seats'
+    close_how: str | None  # R30: how the table was closed (devolver, repartir), None while open
+
+
+def evening_state(table: Any, session: Mapping[str, Any], ledger: Mapping[str, Any], can_edit: bool) -> EveningState:
+    plato = ledger.get("plato") or {}
+    open_entries = [e for e in ledger.get("cartulina") or [] if e.get("state") in ("pendiente", "en_plato")]
+    empty = int(plato.get("amount", 0) or 0) == 0 and not open_entries
+    tanto_value, currency = present.tanto_of(session)
+    tresillo = table.ruleset == "tresillo"
+    people = evening.people_balances(session, ledger) if tresillo else {}
+    return EveningState(
+        ending=table.ending and tresillo,
+        ready=table.ending and tresillo and empty,
+        can_events=tresillo and can_edit and not table.closed,
+        people=people_lines(people, evening.seating_now(session, ledger), tanto_value, currency) if tresillo else [],
+        changed=tresillo and evening.has_changes(ledger),
+        close_how=_close_how(session) if table.closed else None,
+    )
+
+
+def _close_how(session: Mapping[str, Any]) -> str | None:
+    hands = session.get("hands") or []
+    last = hands[-1] if hands else {}
+    return str(last["close"]) if isinstance(last, Mapping) and last.get("close") else None
+
+
+# ------------------------------------------------------------------- helpers
+
+
+def _tresillo_table(token: str) -> Any:
+    """The keeper's open Tresillo table, or a redirect-worthy refusal (flashed)."""
+    table = services.require_edit(token)
+    if table.ruleset != "tresillo":
+        flash("Esta partida no admite ajustes ni cambios de jugador: sus reglas no los tienen.", "error")
+        return None
+    if table.closed:
+        flash("La partida está cerrada: ya no se puede cambiar.", "error")
+        return None
+    return table
+
+
+def _refusal(form: AjusteForm | CambioForm, exc: services.Invalid, n: int) -> None:
+    message = explain(exc.reason)[1]
+    if exc.hand is not None and exc.hand != n:
+        form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
+    else:
+        form.problem("general", message)
+
+
+def _entry_at(table: Any, n: int, kind: str) -> dict[str, Any]:
+    hands = services.session_of(table).get("hands") or []
+    if not 1 <= n <= len(hands) or evening.entry_kind(hands[n - 1]) != kind:
+        raise services.NotFound(f"hand {n}: no such {kind}")
+    return dict(hands[n - 1])
+
+
+def _seating_for(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int | None) -> dict[int, str]:
+    """The seating an entry is entered with: now, or the one in force at entry ``n`` (a correction)."""
+    seats = evening.seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])
+    return seats[-1] if n is None else seats[n - 1]
+
+
+def _save(table: Any, hand: dict[str, Any], n: int | None, form: AjusteForm | CambioForm) -> int | None:
+    """Add (or replace entry ``n``); its number, or None with the engine's refusal next to the form."""
+    try:
+        if n is None:
+            number, _entry = services.add_hand(table, hand, request_id=form.request_id.data or None)
+            return number
+        revision = int(form.revision.data) if (form.revision.data or "").isdigit() else None
+        services.replace_hand(table, n, hand, revision=revision)
+        return n
+    except services.Invalid as exc:
+        _refusal(form, exc, n or 0)
+    except services.Conflict:
+        form.problem("general", "Alguien ha cambiado la partida mientras tanto: vuelve a abrirla y repite el cambio.")
+    return None
+
+
+def _preview_of(table: Any, hand: dict[str, Any], n: int | None, form: AjusteForm | CambioForm) -> EventPreview | None:
+    session, ledger = services.session_of(table), services.ledger_of(table)
+    number = len(ledger.get("hands") or []) + 1 if n is None else n
+    try:
+        entry = services.preview_hand(table, hand) if n is None else services.preview_replace(table, n, hand)
+    except services.Invalid as exc:
+        _refusal(form, exc, number)
+        return None
+    return _preview(session, ledger, hand, entry, number)
+
+
+def _already_saved(table: Any) -> BaseResponse | None:
+    saved = services.hand_for_request(table, request.form.get("request_id"))
+    if saved is None:
+        return None
+    flash(f"La anotación {saved} ya estaba guardada.")
+    return redirect(url_for("main.hand", token=table.edit_token, n=saved))
+
+
+# --------------------------------------------------------------------- ajuste
+
+
+@bp.route("/t/<token>/ajuste", methods=["GET", "POST"])
+@bp.route("/t/<token>/ajuste/<int:n>", methods=["GET", "POST"])
+def ajuste(token: str, n: int | None = None) -> Page:
+    """R32: a payment the table agrees outside the hands (renuncio, mal reparto, corrección)."""
+    if request.method == "POST" and n is None:
+        replay = _already_saved(services.require_edit(token))
+        if replay is not None:
+            return replay
+    table = _tresillo_table(token)
+    if table is None:
+        return redirect(url_for("main.table", token=token))
+    session, ledger = services.session_of(table), services.ledger_of(table)
+    stored = _entry_at(table, n, "ajuste") if n is not None else None
+    form = ajuste_form(
+        _seating_for(session, ledger, n), hand=stored, formdata=request.form if request.method == "POST" else None
+    )
+    if request.method == "GET":
+        form.request_id.data = uuid.uuid4().hex
+        if n is not None:
+            form.revision.data = str(services.hand_revision(table, n))
+        return _page("ajuste.html", table, token, form, n, None, 200)
+    hand = read_ajuste(form) if form.validate() else None
+    if hand is None:
+        return _page("ajuste.html", table, token, form, n, None, 400)
+    if form.preview.data:
+        preview = _preview_of(table, hand, n, form)
+        return _page("ajuste.html", table, token, form, n, preview, 200 if preview else 400)
+    number = _save(table, hand, n, form)
+    if number is None:
+        return _page("ajuste.html", table, token, form, n, None, 400)
+    what = evening.ajuste_text(hand["ajuste"], form.seating)
+    flash(f"Ajuste anotado ({number}): {what}." if n is None else f"Ajuste {number} corregido: {what}.")
+    return redirect(url_for("main.table", token=token) if n is None else url_for("main.hand", token=token, n=n))
+
+
+# ----------------------------------------------------------- cambio de jugador
+
+
+@bp.route("/t/<token>/cambio", methods=["GET", "POST"])
+@bp.route("/t/<token>/cambio/<int:n>", methods=["GET", "POST"])
+def cambio(token: str, n: int | None = None) -> Page:
+    """R33: someone takes a seat from the next hand; the leaver's pending puestas are listed before confirming."""
+    if request.method == "POST" and n is None:
+        replay = _already_saved(services.require_edit(token))
+        if replay is not None:
+            return replay
+    table = _tresillo_table(token)
+    if table is None:
+        return redirect(url_for("main.table", token=token))
+    session, ledger = services.session_of(table), services.ledger_of(table)
+    stored = _entry_at(table, n, "sienta") if n is not None else None
+    used = evening.names_used(session, ledger)
+    form = cambio_form(
+        _seating_for(session, ledger, n),
+        used,
+        hand=stored,
+        formdata=request.form if request.method == "POST" else None,
+    )
+    if request.method == "GET":
+        form.request_id.data = uuid.uuid4().hex
+        if n is not None:
+            form.revision.data = str(services.hand_revision(table, n))
+        return _page("cambio.html", table, token, form, n, None, 200)
+    hand = read_cambio(form) if form.validate() else None
+    if hand is None:
+        return _page("cambio.html", table, token, form, n, None, 400)
+    reviewed = f"{hand['sienta']['seat']}|{hand['sienta']['player']}"
+    if not form.confirm.data or request.form.get("reviewed") != reviewed:
+        # first step (or the choice changed since): show what the change does, then confirm
+        preview = _preview_of(table, hand, n, form)
+        return _page("cambio.html", table, token, form, n, preview, 200 if preview else 400, hand=hand)
+    number = _save(table, hand, n, form)
+    if number is None:
+        return _page("cambio.html", table, token, form, n, None, 400)
+    what = evening.sienta_text(hand["sienta"], form.seating)
+    flash(f"Cambio de jugador anotado ({number}): {what}." if n is None else f"Cambio {number} corregido: {what}.")
+    return redirect(url_for("main.table", token=token) if n is None else url_for("main.hand", token=token, n=n))
+
+
+def _page(
+    template: str,
+    table: Any,
+    token: str,
+    form: AjusteForm | CambioForm,
+    n: int | None,
+    preview: EventPreview | None,
+    status: int,
+    hand: Mapping[str, Any] | None = None,
+) -> tuple[str, int]:
+    return render_template(template, table=table, token=token, form=form, n=n, preview=preview, hand=hand), status
+
+
+# -------------------------------------------------------------------- closing
+
+
+def closing(token: str, table: Any) -> Page:
+    """R30 for Tresillo: devolver or repartir, each previewed by the engine person by person."""
+    form = ClosingForm()
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400)
+        how = form.how.data or ""
+        if how not in services.CLOSE_HOWS:
+            flash("Elige cómo se cierra: devolver o repartir el plato.", "error")
+            return redirect(url_for("main.close", token=token))
+        try:
+            services.close_table(table, how, request_id=form.request_id.data or None)
+        except services.Invalid as exc:
+            flash(f"No se puede cerrar: {explain(exc.reason)[1]}", "error")
+            return redirect(url_for("main.table", token=token))
+        flash(
+            "Partida cerrada: "
+            + ("el plato se ha devuelto" if how == "devolver" else "el plato se ha repartido")
+            + " y ya no se puede cambiar."
+        )
+        return redirect(url_for("main.table", token=token))
+    session, ledger = services.session_of(table), services.ledger_of(table)
+    try:
+        previews = services.closing_previews(table)
+    except services.Invalid as exc:
+        flash(f"No se puede cerrar: {explain(exc.reason)[1]}", "error")
+        return redirect(url_for("main.table", token=token))
+    seating = evening.seating_now(session, ledger)
+    plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina") or [], seating)
+    request_id = uuid.uuid4().hex
+    return render_template(
+        "closing.html",
+        table=table,
+        token=token,
+        form=form,
+        request_id=request_id,
+        plato=plato,
+        choices=closing_choices(session, ledger, previews),
+        show_money=present.tanto_of(session)[0] is not None,
+    )
+
+
+@bp.post("/t/<token>/fin")
+def ending(token: str) -> BaseResponse:
+    """ "Jugar hasta que se gane el plato": mark the evening as ending, or take the mark back."""
+    table = services.require_edit(token)
+    form = EndingForm()
+    if not form.validate_on_submit():
+        abort(400)
+    if table.ruleset != "tresillo":
+        flash("Solo en el Tresillo se juega hasta que se gane el plato.", "error")
+        return redirect(url_for("main.table", token=token))
+    if table.closed:
+        flash("La partida ya está cerrada.", "error")
+        return redirect(url_for("main.table", token=token))
+    on = form.ending.data == "1"
+    services.set_ending(table, on)
+    if on:
+        flash("Última vuelta: se juega hasta que alguien se lleve el plato; entonces se ofrece cerrar.")
+    else:
+        flash("Se sigue jugando con normalidad.")
+    return redirect(url_for("main.table", token=token))
+
+
+def table_extras(table: Any, session: Mapping[str, Any], ledger: Mapping[str, Any], can_edit: bool) -> dict[str, Any]:
+    """What the table page adds for the evening: its state and the small forms it posts."""
+    ending_form = EndingForm()
+    return {"evening": evening_state(table, session, ledger, can_edit), "ending_form": ending_form}
+
+
+def names_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> list[str]:
+    """The names seated, in seat order, for entry ``n`` (1-based; the next one or one already settled)."""
+    return _names_list(_seating_for(session, ledger, n if n <= len(ledger.get("hands") or []) else None))
