@@ -34,7 +34,7 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import delete, select
 
-from scorer import engine
+from scorer import engine, evening
 from scorer.engine import SessionError, Settlement
 from scorer.web.extensions import db
 from scorer.web.models import Hand, Snapshot
@@ -167,6 +167,7 @@ class Window:
     count: int
     hands: tuple[dict[str, Any], ...]  # the last stored hands
     settlement: Settlement  # resumed: its entries are the last ones (offset before them)
+    seating: tuple[str, ...] = ()  # R33: who sat where during the first of those entries
     derived: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def session_and_ledger(self, header: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -174,7 +175,11 @@ class Window:
         session = {k: v for k, v in header.items() if k != "hands"}
         session["hands"] = [{}] * (self.count - len(self.hands)) + list(self.hands)
         ledger = self.settlement.totals()
-        ledger["hands"] = [{}] * self.settlement.offset + list(self.settlement.entries)
+        earlier: list[dict[str, Any]] = [{}] * self.settlement.offset
+        if earlier and self.seating and list(self.seating) != list(self.settlement.players):
+            # R33: the seating the earlier changes of player left, as the entry of the last one says it
+            earlier[-1] = {"result": "sienta", "seating": {str(s): n for s, n in enumerate(self.seating, 1)}}
+        ledger["hands"] = earlier + list(self.settlement.entries)
         return session, ledger
 
 
@@ -199,11 +204,15 @@ def save(table_id: int, state: Settled) -> None:
     Derived data: a failure is logged, never raised (the hands are saved already).
     """
     try:
+        entries = state.settlement.entries
+        first = max(0, len(entries) - TAIL)
+        seatings = evening.seatings(state.settlement.players, entries[:first], state.hands[:first])
         text = json.dumps(
             {
                 "engine": state.settlement.snapshot(),
-                "entries": list(state.settlement.entries[-TAIL:]),
-                "hands": list(state.hands[-TAIL:]),
+                "entries": list(entries[first:]),
+                "hands": list(state.hands[first:]),
+                "seating": [seatings[-1][s] for s in sorted(seatings[-1])],  # during entries[first]
             },
             ensure_ascii=False,
             separators=(",", ":"),
@@ -237,8 +246,11 @@ def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequen
         data = json.loads(row.data)
         settlement = engine.resume(header, data["engine"], data["entries"])
         hands = tuple(data["hands"])
+        seating = [str(n) for n in data["seating"]]
         if settlement.count != row.count or len(hands) != len(settlement.entries):
             raise ValueError("entries and hands differ")
+        if len(seating) != len(settlement.players):
+            raise ValueError("a seating of other seats")
         if row.count < len(keys):  # hands written since: settled on top of it
             ids = [i for i, _ in keys[row.count :]]
             query = select(Hand.id, Hand.data).where(Hand.table_id == table_id, Hand.id.in_(ids))
@@ -249,12 +261,11 @@ def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequen
     except (SessionError, ValueError, TypeError, KeyError) as exc:
         log.warning("snapshot of table %s not usable: %s", table_id, exc)
         return None
-    players = list(settlement.players)
-    people = settlement.totals().get("people")
-    if isinstance(people, Mapping) and list(people) != players:
-        return None  # R33: someone changed seat; the page reads who sat where from every entry
     entries = settlement.entries[-TAIL:]
+    skipped = len(settlement.entries) - len(entries)  # hands added since pushed the first ones out
+    if skipped:
+        seating = [n for _, n in sorted(evening.seatings(seating, settlement.entries[:skipped], hands)[-1].items())]
     settlement = Settlement(
         settlement.ruleset, settlement.players, settlement.state, entries, settlement.count - len(entries)
     )
-    return Window(revision, settlement.count, hands[-len(entries) :] if entries else (), settlement)
+    return Window(revision, settlement.count, hands[-len(entries) :] if entries else (), settlement, tuple(seating))

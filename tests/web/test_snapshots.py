@@ -38,8 +38,12 @@ def page(client: FlaskClient, token: str) -> str:
     return re.sub(r'name="request_id" type="hidden" value="[0-9a-f]+"', "", response.get_data(as_text=True))
 
 
-def create(client: FlaskClient, hands: int = 40, seed: int = 3) -> dict[str, str]:
-    session = random_session(random.Random(seed), hands, closing=False, players=4)
+def create(client: FlaskClient, hands: int = 40, seed: int = 3, *, sienta: bool = False) -> dict[str, str]:
+    """A table of generated hands; without changes of player unless ``sienta`` (R33)."""
+    session = random_session(random.Random(seed), hands * 2, closing=False, players=4)
+    kept = [h for h in session["hands"] if sienta or "sienta" not in h]
+    session["hands"] = kept[:hands]
+    assert len(session["hands"]) == hands and (not sienta or any("sienta" in h for h in kept[:hands]))
     response = client.post("/api/tables", json=session)
     assert response.status_code == 201
     return dict(response.get_json())
@@ -187,3 +191,16 @@ def test_a_wrong_but_intact_snapshot_of_other_hands_is_not_used(app: Flask, clie
     assert other["view_token"] != tokens["view_token"]
     # the data of another table's players and rules cannot be resumed as this table's
     assert not from_snapshot
+
+
+@pytest.mark.parametrize("added", [0, 3, 7])
+def test_a_table_where_someone_changed_seat_shows_who_sits_where(app: Flask, client: FlaskClient, added: int) -> None:
+    """R33: the snapshot keeps the seating its first kept entry was played with; hands added since move it on."""
+    tokens = create(client, sienta=True)
+    for _ in range(added):
+        assert client.post(f"/api/tables/{tokens['edit_token']}/hands", json={"pass": True}).status_code == 201
+    for token in (tokens["view_token"], tokens["edit_token"]):
+        expected = settled_page(client, token)
+        got, from_snapshot = fresh_page(client, token)
+        assert from_snapshot
+        assert got == expected
