@@ -31,6 +31,7 @@ from . import snapshot as _snapshot
 from .core import JSON, LEDGER_FORMAT, SESSION_FORMAT, HandError, Ruleset, SessionError, is_int
 from .errors import MESSAGES
 from .registry import RULESETS, get_ruleset
+from .snapshot import SnapshotError
 
 __all__ = [
     "LEDGER_FORMAT",
@@ -40,6 +41,7 @@ __all__ = [
     "SNAPSHOT_FORMAT",
     "SessionError",
     "Settlement",
+    "SnapshotError",
     "resume",
     "settle",
     "start",
@@ -111,27 +113,28 @@ SNAPSHOT_FORMAT = "cartulina-snapshot/1"
 def resume(session: Any, snapshot: Any, entries: Sequence[JSON] = ()) -> Settlement:
     """The settlement a snapshot of ``session``'s first hands recorded, with its last ``entries`` if given.
 
-    ``session`` gives the header (its hands are ignored). SessionError if the snapshot is
+    ``session`` gives the header (its hands are ignored). SnapshotError if the snapshot is
     malformed or not of this session's rule set and players; whether it matches the hands
     is for the caller to know (a snapshot is derived data: keep a digest of what it settled).
+    SessionError if the session's header itself is invalid.
     """
     ruleset, players, begin, _hands = _begin({**session, "hands": []} if isinstance(session, Mapping) else session)
     if not isinstance(snapshot, Mapping) or snapshot.get("format") != SNAPSHOT_FORMAT:
-        raise SessionError("not a settlement snapshot")
+        raise SnapshotError("not a settlement snapshot")
     if snapshot.get("ruleset") != ruleset.name or snapshot.get("players") != list(players):
-        raise SessionError("the snapshot is of another rule set or other players")
+        raise SnapshotError("the snapshot is of another rule set or other players")
     count = snapshot.get("count")
     if not isinstance(count, int) or isinstance(count, bool) or not len(entries) <= count:
-        raise SessionError("the snapshot's count of hands is wrong")
+        raise SnapshotError("the snapshot's count of hands is wrong")
     try:
         state = _snapshot.decode(snapshot.get("state"))
     except (ValueError, RecursionError) as exc:
-        raise SessionError(f"bad snapshot: {exc}") from None
+        raise SnapshotError(f"bad snapshot: {exc}") from None
     if type(state) is not type(begin):
-        raise SessionError("the snapshot's state is not of its rule set")
+        raise SnapshotError("the snapshot's state is not of its rule set")
     numbers = [e.get("n") if isinstance(e, Mapping) else None for e in entries]
     if numbers != list(range(count - len(entries) + 1, count + 1)):
-        raise SessionError("the entries given are not the snapshot's last ones")
+        raise SnapshotError("the entries given are not the snapshot's last ones")
     return Settlement(ruleset, players, state, tuple(entries), count - len(entries))
 
 

@@ -27,6 +27,10 @@ from .registry import RULESETS
 JSON = dict[str, Any]
 
 
+class SnapshotError(ValueError):
+    """A snapshot that cannot be resumed: malformed, damaged, or of another table's rule set or players."""
+
+
 @cache
 def _classes() -> dict[str, type]:
     """The dataclasses and named tuples of the rule set modules, by ``module.Class``."""

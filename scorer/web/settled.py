@@ -35,7 +35,7 @@ from typing import Any, Generic, TypeVar
 from sqlalchemy import delete, select
 
 from scorer import engine, evening
-from scorer.engine import SessionError, Settlement
+from scorer.engine import SessionError, Settlement, SnapshotError
 from scorer.web.extensions import db
 from scorer.web.models import Hand, Snapshot
 
@@ -258,7 +258,7 @@ def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequen
             more = [found[i] for i in ids]
             settlement = settlement.extend(more)
             hands = (*hands, *more)
-    except (SessionError, ValueError, TypeError, KeyError) as exc:
+    except (SnapshotError, SessionError, ValueError, TypeError, KeyError) as exc:
         log.warning("snapshot of table %s not usable: %s", table_id, exc)
         return None
     entries = settlement.entries[-TAIL:]

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from scorer.engine import SessionError, resume, settle, start
+from scorer.engine import SessionError, SnapshotError, resume, settle, start
 from tests.conftest import example_sessions, load_json
 from tests.engine.strategies import random_session
 from tests.engine.strategies_others import bandos_session, ombre_session, pozo_session
@@ -90,14 +90,14 @@ def _bad(snapshot: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any
 def test_malformed_snapshots_are_refused(path: list[Any], value: Any) -> None:
     session = random_session(random.Random(8), 10, closing=False, players=4)
     snapshot = start(session).snapshot()
-    with pytest.raises(SessionError):
+    with pytest.raises(SnapshotError):
         resume(session, _bad(snapshot, path, value))
 
 
 def test_entries_must_be_the_last_ones_of_the_snapshot() -> None:
     session = random_session(random.Random(8), 10, closing=False)
     s = start(session)
-    with pytest.raises(SessionError):
+    with pytest.raises(SnapshotError):
         resume(session, s.snapshot(), s.entries[:3])
     assert resume(session, s.snapshot(), s.entries[-3:]).offset == 7
 
