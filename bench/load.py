@@ -279,7 +279,7 @@ def main() -> None:
     parser.add_argument("--keeper-every", type=float, default=2.0, help="seconds between a keeper's hands")
     parser.add_argument("--watcher-every", type=float, default=2.0, help="seconds between a watcher's page loads")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--database", help="a PostgreSQL URL (a fresh schema is made and dropped); default SQLite")
     args = parser.parse_args()
     if args.keepers > args.tables:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from flask import current_app
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -171,15 +172,19 @@ class HistoryEvent:
 
 # ------------------------------------------------------- settlement cache
 
+# Tables whose state a worker keeps: a busy night's tables all stay settled (a table of
+# a few hundred hands takes well under 1 MB; a 3,000-hand one a few MB).
+TABLES_KEPT = 512
+
 # The latest settled state of each table (scorer/web/settled.py). Another process's write
 # leaves this one's state a prefix of the new hands, or shares the hands before the one it
 # changed: only what follows is settled again.
-_cache: Cache[str, Settled] = Cache()
+_cache: Cache[str, Settled] = Cache(TABLES_KEPT)
 # JSON texts of the ledger and the session file per revision: a json.loads of one is a
 # fresh copy for the caller, many times cheaper than deep-copying the settled state.
 _texts: Cache[tuple[str, int, str], str] = Cache(128)
 # Tables shown from their persisted snapshot (a worker that has not settled them itself)
-_windows: Cache[str, Window] = Cache()
+_windows: Cache[str, Window] = Cache(TABLES_KEPT)
 
 
 def forget_caches() -> None:
@@ -275,6 +280,11 @@ def _write(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) ->
     state after it (or None when nothing changed), cached under the revision this
     write made (read before the commit: later writers bump it again).
     """
+    with settled.one_writer(current_app.instance_path, db.engine.dialect.name):
+        return _write_once(table, work)
+
+
+def _write_once(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) -> T:
     for attempt in range(WRITE_ATTEMPTS):
         try:
             db.session.execute(
