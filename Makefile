@@ -26,13 +26,13 @@ test-fast:  ## everything but the browser journeys
 	scripts/test -m "not browser"
 
 lint: setup-dev
-	.venv/bin/ruff check scorer tests bench
-	.venv/bin/ruff format --check scorer tests bench
+	.venv/bin/ruff check scorer tests bench scripts/check-examples
+	.venv/bin/ruff format --check scorer tests bench scripts/check-examples
 	.venv/bin/mypy
 
 format: setup-dev
-	.venv/bin/ruff format scorer tests bench
-	.venv/bin/ruff check --fix scorer tests bench
+	.venv/bin/ruff format scorer tests bench scripts/check-examples
+	.venv/bin/ruff check --fix scorer tests bench scripts/check-examples
 
 typecheck: setup-dev
 	.venv/bin/mypy
@@ -43,12 +43,13 @@ bench: setup-dev  ## print the performance figures (about 6 minutes; LOAD_SECOND
 	$(PY) bench/web.py
 	$(PY) bench/sheet.py 200
 	$(PY) bench/sheet.py 5000 --target 5
+	$(PY) bench/hostile.py
 	$(PY) bench/load.py --seconds $(LOAD_SECONDS)
 	@pg="$$(scripts/ci-postgres.sh 2>/dev/null)" && $(PY) bench/load.py --seconds $(LOAD_SECONDS) --database "$$pg" \
 	  || echo "PostgreSQL not available here (scripts/ci-postgres.sh): load test on SQLite only"
 
 check-examples: setup
-	../shared/tools/check-examples $(PY)
+	scripts/check-examples $(PY)
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts

@@ -178,10 +178,19 @@ def parse_decimal(value: object) -> Decimal | None:
     return number if number.is_finite() else None
 
 
+TANTO_SANE = (Decimal("0.000001"), Decimal(10) ** 6)  # beyond, money cannot be shown exactly (issue 12, D4)
+
+
 def tanto_value(value: object) -> Decimal | None:
-    """A table's tanto value (the app key, a decimal string): None unless a positive amount."""
+    """A table's tanto value (the app key, a decimal string): None unless a positive amount.
+
+    New tables take 0.01 to 1000 (scorer/web/limits.py); one stored earlier outside
+    TANTO_SANE, or with more than six decimals, shows tantos only instead of failing.
+    """
     number = parse_decimal(value)
-    return number if number is not None and number > 0 else None
+    if number is None or not TANTO_SANE[0] <= number <= TANTO_SANE[1]:
+        return None
+    return number if number == number.quantize(TANTO_SANE[0]) else None
 
 
 def decimal_text(value: Decimal) -> str:

@@ -9,38 +9,56 @@ cd "$(dirname "$0")/.."
 
 dev=0
 [ "${1:-}" = "--dev" ] && dev=1
+python=${PYTHON:-python3}
 
-# Debian packages: WeasyPrint's libraries and fonts; Chromium for the browser tests.
-packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core)
-[ "$dev" = 1 ] && packages+=(chromium poppler-utils)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
+# Install the Debian packages not installed yet (as root), or say which ones are missing.
+updated=0
+apt_install() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ "${#missing[@]}" -eq 0 ] && return 0
   if [ "$(id -u)" = 0 ]; then
     echo "Installing Debian packages: ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
+    [ "$updated" = 1 ] || { apt-get update -qq; updated=1; }
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   else
     echo "Missing Debian packages (install them with sudo apt-get install ${missing[*]})" >&2
   fi
-fi
+}
+have_dpkg=0
+command -v dpkg-query >/dev/null 2>&1 && have_dpkg=1
 
-python=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
+# WeasyPrint's libraries and fonts (the PDF sheet). For the tests: Chromium for the browser
+# journeys; libatomic1 and libstdc++6 for the node binary that drives it (Playwright's driver);
+# poppler-utils (pdftotext) for the sheet tests; git for the repository checks.
+packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core)
+[ "$dev" = 1 ] && packages+=(chromium libatomic1 libstdc++6 poppler-utils git)
+# Debian ships venv's pip bootstrap (ensurepip) apart, in python3.X-venv (Debian's own Python only)
+if ! "$python" -c "import ensurepip, venv" >/dev/null 2>&1 && [ "$("$python" -c 'import sys; print(sys.prefix)')" = /usr ]; then
+  packages+=("python$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')-venv")
+fi
+[ "$have_dpkg" = 1 ] && apt_install "${packages[@]}"
+
+# A virtual environment that has pip (one left half-made by a failed `venv` is made again).
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
+  rm -rf .venv
   "$python" -m venv .venv
   .venv/bin/python -m pip install -q --upgrade pip
 fi
 stamp=.venv/.installed
 [ "$dev" = 1 ] && stamp=.venv/.installed-dev
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  if [ "$dev" = 1 ]; then
-    .venv/bin/python -m pip install -q -e '.[dev]' --config-settings editable_mode=compat
-  else
-    .venv/bin/python -m pip install -q -e '.[serve]' --config-settings editable_mode=compat
-  fi
+  # The default (lenient) editable install: `scorer` is imported from this checkout, so the app finds
+  # templates/ and static/ beside it; nothing needs the checkout itself on sys.path (no compat mode).
+  # setuptools then prints a notice for every such install ("Editable installation … folders in your
+  # working directory with the same name as your package"): here that folder is the package itself.
+  extra=serve
+  [ "$dev" = 1 ] && extra=dev
+  PYTHONWARNINGS="${PYTHONWARNINGS:+$PYTHONWARNINGS,}ignore:Editable installation" \
+    .venv/bin/python -m pip install -q -e ".[$extra]"
   touch "$stamp"
 fi
 # Bytecode for our own modules even where PYTHONDONTWRITEBYTECODE is set, so that a short
@@ -49,11 +67,8 @@ fi
 
 # Browser tests: axe-core (package.json / package-lock.json) into node_modules/.
 if [ "$dev" = 1 ] && [ ! -f node_modules/axe-core/axe.min.js ]; then
-  if ! command -v npm >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    echo "Installing Debian packages: nodejs npm"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+  if ! command -v npm >/dev/null 2>&1 && [ "$have_dpkg" = 1 ]; then
+    apt_install nodejs npm
   fi
   if command -v npm >/dev/null 2>&1; then
     npm ci --no-audit --no-fund

@@ -7,28 +7,26 @@ import pathlib
 import time
 from typing import Any
 
-import pytest
-
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-EXAMPLES = SHARED / "examples"
+DATA = ROOT / "tests" / "data"
+EXAMPLES = DATA / "examples"  # example sessions NAME.json with their expected ledgers NAME.ledger.json
 
 
 def example_sessions(ruleset: str | None = None) -> list[pathlib.Path]:
-    """Session files of ../shared/examples (those of one rule set when named)."""
+    """Session files of tests/data/examples (those of one rule set when named).
+
+    Never empty: a test parametrized over no example would pass without testing anything, so
+    missing data stops the run with an error that names the folder.
+    """
     paths = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".ledger.json"))
-    if ruleset is None:
-        return paths
-    return [p for p in paths if ((json.loads(p.read_text()).get("rules") or {}).get("ruleset", "tresillo")) == ruleset]
+    if ruleset is not None:
+        paths = [p for p in paths if (load_json(p).get("rules") or {}).get("ruleset", "tresillo") == ruleset]
+    assert paths, f"no example session{' of ' + ruleset if ruleset else ''} in {EXAMPLES}"
+    return paths
 
 
 def load_json(path: pathlib.Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-@pytest.fixture
-def shared_dir() -> pathlib.Path:
-    return SHARED
 
 
 _STARTED = time.time()

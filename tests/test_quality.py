@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -45,3 +46,99 @@ def test_ruff_is_clean() -> None:
     ruff = str(BIN / "ruff") if (BIN / "ruff").exists() else "ruff"
     check = subprocess.run([ruff, "check", "scorer", "tests", "bench"], cwd=ROOT, capture_output=True, text=True)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+SIBLING = ".." + "/shared"  # spelt in two pieces so that this file does not name it
+
+
+def _tracked_files() -> list[pathlib.Path]:
+    """The files of the repository: git's list in a checkout, else the tree without what git ignores."""
+    git = shutil.which("git")
+    if git and (ROOT / ".git").exists():
+        listed = subprocess.run([git, "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True, check=True)
+        return [ROOT / name for name in listed.stdout.split("\0") if name]
+    skip = {".git", ".venv", "node_modules", "instance", "artifacts", "build", "dist", "__pycache__"}
+    return [
+        p
+        for p in ROOT.rglob("*")
+        if p.is_file() and not skip.intersection(p.relative_to(ROOT).parts) and not p.name.endswith(".egg-info")
+    ]
+
+
+def test_nothing_outside_ci_leans_on_a_sibling_folder() -> None:
+    """The project stands alone: docs, test data and tools are in the repository (only .ci/ may cross-check)."""
+    files = _tracked_files()
+    assert any(p.name == "README.md" for p in files), "found no file of the repository"
+    naming = []
+    for path in files:
+        if path.relative_to(ROOT).parts[0] == ".ci" or not path.is_file():
+            continue
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        naming += [f"{path.relative_to(ROOT)}:{n}" for n, line in enumerate(text.splitlines(), 1) if SIBLING in line]
+    assert not naming, f"these lines name {SIBLING}: {naming}"
+
+
+def test_every_example_session_has_its_ledger() -> None:
+    """tests/data/examples: NAME.json with NAME.ledger.json, for every rule set the engine knows."""
+    from scorer.engine.registry import RULESETS
+    from tests.conftest import EXAMPLES, example_sessions, load_json
+
+    sessions = example_sessions()
+    for path in sessions:
+        ledger = path.with_name(path.stem + ".ledger.json")
+        assert ledger.exists(), f"{path.name} has no {ledger.name}"
+        assert len(load_json(ledger)["hands"]) == len(load_json(path)["hands"]), path.name
+    ledgers = {p.name.removesuffix(".ledger.json") for p in EXAMPLES.glob("*.ledger.json")}
+    assert ledgers == {p.stem for p in sessions}, "a ledger without its session"
+    for ruleset in RULESETS:
+        assert example_sessions(ruleset), ruleset
+
+
+DOCS = ROOT / "docs"
+RULE_PAGES = {"R": "tresillo.md", "P": "pozo-viuda.md", "O": "ombre.md", "B": "bandos.md"}
+
+
+def test_the_docs_are_there() -> None:
+    for page in ("README.md", "format.md", "api.md", "limits.md", *(f"rules/{p}" for p in RULE_PAGES.values())):
+        assert (DOCS / page).is_file(), f"docs/{page} is missing"
+
+
+def test_every_rule_the_code_cites_is_in_the_docs() -> None:
+    """Code and tests cite R13, P5, O2, B3…: each is defined (**R13**) in its docs/rules page, in order."""
+    defined = {}
+    for letter, page in RULE_PAGES.items():
+        numbers = [int(n) for n in re.findall(rf"^- \*\*{letter}(\d+)\*\*", (DOCS / "rules" / page).read_text(), re.M)]
+        assert numbers, page
+        assert sorted(numbers) == list(range(1, max(numbers) + 1)), f"{page}: rule numbers {numbers}"
+        defined[letter] = set(numbers)
+    for path in sorted((ROOT / "scorer").rglob("*.py")):
+        for letter, number in re.findall(r"\b([RPOB])(\d{1,2})\b", path.read_text(encoding="utf-8")):
+            assert int(number) in defined[letter], f"{path.relative_to(ROOT)} cites {letter}{number}"
+
+
+def _links(page: pathlib.Path) -> list[str]:
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    return re.findall(r"\]\(([^)\s]+)\)", text)
+
+
+def _anchors(page: pathlib.Path) -> set[str]:
+    """GitHub's anchors of a page's headings: lower case, punctuation dropped, spaces to hyphens."""
+    headings = re.findall(r"^#+ (.+)$", page.read_text(encoding="utf-8"), re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+def test_links_of_the_readme_and_the_docs_lead_somewhere() -> None:
+    pages = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+    checked = 0
+    for page in pages:
+        for link in _links(page):
+            if link.startswith(("http://", "https://", "mailto:")):
+                continue
+            target, _, anchor = link.partition("#")
+            path = (page.parent / target).resolve() if target else page
+            assert path.exists(), f"{page.relative_to(ROOT)} links {link}: no such file"
+            assert ROOT in path.parents or path == ROOT, f"{page.relative_to(ROOT)} links {link}: not in the repo"
+            if anchor and path.suffix == ".md":
+                assert anchor in _anchors(path), f"{page.relative_to(ROOT)} links {link}: no such heading"
+            checked += 1
+    assert checked > 20

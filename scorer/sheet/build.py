@@ -8,7 +8,9 @@ section whose ledger key is missing (``plato``, ``cartulina``, ``balances``) is 
 
 from __future__ import annotations
 
+import multiprocessing
 import pathlib
+import threading
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -17,6 +19,7 @@ import jinja2
 from markupsafe import Markup
 
 from scorer import evening
+from scorer.web import limits
 from scorer.words import (
     CARTULINA_WORDS,
     FALTA_WORDS,
@@ -44,6 +47,17 @@ TEMPLATES = pathlib.Path(__file__).resolve().parent.parent.parent / "templates"
 CSS_PATH = TEMPLATES / "sheet" / "sheet.css"
 
 # ---------------------------------------------------------------- small formatters
+
+FSI, PDI = "\u2068", "\u2069"  # first-strong isolate … pop directional isolate
+
+
+def iso(name: str) -> str:
+    """A name isolated from the text around it (D8): a right-to-left name cannot reorder "(65)" after it.
+
+    Names come out of :func:`sheet_context` clean of bidi controls; the template isolates
+    the names it shows on their own with ``<bdi>``, this is for names inside sentences.
+    """
+    return f"{FSI}{name}{PDI}"
 
 
 def suit_html(trump: Any) -> dict[str, Any] | None:
@@ -155,7 +169,7 @@ def _extras(hand: Mapping[str, Any], names: Mapping[int, str]) -> str:
         parts.append(f"{hand['matadores']} mat.")
     holder = _seat(hand.get("matadores_en"))
     if holder is not None and holder in names:
-        parts.append(f"mat. {names[holder]}")
+        parts.append(f"mat. {iso(names[holder])}")
     return " ".join(parts)
 
 
@@ -169,10 +183,10 @@ def _result_text(
     if result == "codillo":
         givers = [t.get("to") for t in entry.get("transfers", ()) if t.get("concept") == "codillo"]
         if givers and givers[0] in names:
-            word = f"codillo de {names[givers[0]]}"
+            word = f"codillo de {iso(names[givers[0]])}"
     defensor = _seat(hand.get("defensor"))
     if result.startswith("defendida") and defensor is not None and defensor in names:
-        notes.append(f"defiende {names[defensor]}")
+        notes.append(f"defiende {iso(names[defensor])}")
     if hand.get("primeras") == "jugador" and not hand.get("bola") and result not in ("bola", "bola_cortada"):
         notes.append("primeras")
     elif hand.get("primeras") == "contra":
@@ -189,7 +203,7 @@ def _result_text(
         if isinstance(falta, Mapping):
             who = names.get(_seat(falta.get("seat")) or 0, "?")
             kind = str(falta.get("falta", ""))
-            notes.append(f"falta de {who} ({FALTA_WORDS.get(kind, kind.replace('_', ' '))})")
+            notes.append(f"falta de {iso(who)} ({FALTA_WORDS.get(kind, kind.replace('_', ' '))})")
     return word, ", ".join(notes)
 
 
@@ -356,8 +370,44 @@ def _app_key(session: Mapping[str, Any], *keys: str) -> Any:
     return None
 
 
+def _name(value: object) -> str:
+    return limits.clean(value, limits.NAME_MAX)
+
+
+def _clean_names(session: dict[str, Any], ledger: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Copies whose every name is at most NAME_MAX printable characters (D1, D2, D8), wherever it appears:
+    players, who sits down (R33), the ledger's players, seatings and people.
+
+    Data stored before the limits may hold longer or broken names; the layout never sees them.
+    """
+    session, ledger = dict(limits.clean_json(session)), dict(limits.clean_json(ledger))  # every text, D2 D8
+    if isinstance(session.get("players"), list):
+        session["players"] = [_name(p) for p in session["players"]]
+    if isinstance(session.get("hands"), list):
+        hands = []
+        for hand in session["hands"]:
+            change = hand.get("sienta") if isinstance(hand, Mapping) else None
+            if isinstance(change, Mapping) and "player" in change:
+                hand = {**hand, "sienta": {**change, "player": _name(change["player"])}}
+            hands.append(hand)
+        session["hands"] = hands
+    if isinstance(ledger.get("players"), Mapping):
+        ledger["players"] = {k: _name(v) for k, v in ledger["players"].items()}
+    if isinstance(ledger.get("people"), Mapping):
+        ledger["people"] = {_name(k): v for k, v in ledger["people"].items()}
+    if isinstance(ledger.get("hands"), list):
+        ledger["hands"] = [
+            {**e, "seating": {k: _name(v) for k, v in e["seating"].items()}}
+            if isinstance(e, Mapping) and isinstance(e.get("seating"), Mapping)
+            else e
+            for e in ledger["hands"]
+        ]
+    return session, ledger
+
+
 def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, Any]:
     """Everything the sheet shows, as plain values (the template escapes every string)."""
+    session, ledger = _clean_names(session, ledger)
     ruleset = str(ledger.get("ruleset") or (session.get("rules") or {}).get("ruleset") or "tresillo")
     names = {int(k): str(v) for k, v in (ledger.get("players") or {}).items()}
     if not names:
@@ -368,7 +418,7 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
     team_of = {int(s): t for t, members in (teams or {}).items() for s in members}
 
     value = tanto_value(_app_key(session, "tanto_value", "tanto"))
-    currency = currency_sign(_app_key(session, "currency"))
+    currency = limits.clean(currency_sign(_app_key(session, "currency")), limits.CURRENCY_MAX)
     has_money = value is not None and "balances" in ledger
 
     def money(tantos: int, sign: bool = False) -> str:
@@ -392,10 +442,12 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         close_how = str(last.get("close", "devolver")) if isinstance(last, Mapping) else "devolver"
 
     context: dict[str, Any] = {
-        "title": str(_app_key(session, "name", "title", "table_name") or "Mesa sin nombre"),
-        "date": date_text(_app_key(session, "date", "created_at", "created")),
-        "place": str(_app_key(session, "place") or ""),
-        "notes": str(_app_key(session, "notes") or ""),
+        "title": limits.clean(_app_key(session, "name", "title", "table_name") or "Mesa sin nombre", limits.TITLE_MAX),
+        # the page header's copy of the title: short enough to leave room for the right-hand header
+        "running_title": limits.clean(_app_key(session, "name", "title", "table_name") or "Mesa sin nombre", 45),
+        "date": limits.clean(date_text(_app_key(session, "date", "created_at", "created")), limits.DATE_MAX),
+        "place": limits.clean(_app_key(session, "place") or "", limits.PLACE_MAX),
+        "notes": limits.clean(_app_key(session, "notes") or "", limits.NOTES_MAX),
         "ruleset": ruleset,
         "ruleset_name": GAME_NAMES.get(ruleset, ruleset),
         "players": [{"seat": s, "name": names[s], "keeper": s == keeper, "team": team_of.get(s, "")} for s in seats],
@@ -518,7 +570,7 @@ def _settle_context(
                     text += f" ({money(amount)})"
                 if in_plato:
                     owner = names.get(_seat(in_plato[0].get("owner")) or 0, "?")
-                    text += f", con la puesta reservada de {owner} ({plain(int(in_plato[0].get('amount', 0)))})"
+                    text += f", con la puesta reservada de {iso(owner)} ({plain(int(in_plato[0].get('amount', 0)))})"
                 elif kind:
                     text += f", {kind}"
                 on_table.append(text + ".")
@@ -538,7 +590,8 @@ def _settle_context(
         pending = [p for p in ledger.get("cartulina") or () if isinstance(p, Mapping) and p.get("state") == "pendiente"]
         if pending:
             items = ", ".join(
-                f"{names.get(_seat(p.get('owner')) or 0, '?')} {plain(int(p.get('amount', 0)))} (mano {p.get('hand')})"
+                f"{iso(names.get(_seat(p.get('owner')) or 0, '?'))} {plain(int(p.get('amount', 0)))} "
+                f"(mano {p.get('hand')})"
                 for p in pending
             )
             on_table.append(
@@ -615,12 +668,20 @@ def render_html(
     )
 
 
-def _fit(text: str, width: int, right: bool = False) -> str:
-    """Pad or cut a cell of the monospaced hand table to ``width`` characters."""
+def _fit(text: str, width: int, right: bool = False, isolate: bool = False) -> str:
+    """Pad or cut a cell of the monospaced hand table to ``width`` characters (isolated: a name, D8)."""
     text = " ".join(text.split())
-    if len(text) > width:
+    visible = len(text) - text.count(FSI) - text.count(PDI)  # the marks take no room
+    if isolate or visible > width:
+        text = text.replace(FSI, "").replace(PDI, "")
+        visible = len(text)
+    if visible > width:
         text = text[: width - 1] + "…"
-    return text.rjust(width) if right else text.ljust(width)
+        visible = width
+    pad = " " * (width - visible)
+    if isolate and text:
+        text = iso(text)
+    return pad + text if right else text + pad
 
 
 def hand_lines(sheet: Mapping[str, Any]) -> dict[str, Any]:
@@ -633,25 +694,25 @@ def hand_lines(sheet: Mapping[str, Any]) -> dict[str, Any]:
     seat_w = max(6, min(9, max((len(n) for n in sheet["seat_names"]), default=6)))
     pot_w = 7
     columns = [
-        ("Nº", 3, True),
-        ("Da", 8, False),
-        ("Jugador", 8, False),
-        ("Lance", 12, False),
-        (sheet["extras_header"], 8, False),
-        ("Bazas", 5, False),
-        ("Resultado", 22, False),
+        ("Nº", 3, True, False),
+        ("Da", 8, False, False),
+        ("Jugador", 8, False, False),
+        ("Lance", 12, False, False),
+        (sheet["extras_header"], 8, False, False),
+        ("Bazas", 5, False, False),
+        ("Resultado", 22, False, False),
     ]
-    columns += [(name, seat_w, True) for name in sheet["seat_names"]]
-    columns += [(h, pot_w, True) for h in sheet["pot_headers"]]
-    header = " ".join(_fit(title, width, right) for title, width, right in columns)
+    columns += [(name, seat_w, True, True) for name in sheet["seat_names"]]
+    columns += [(h, pot_w, True, False) for h in sheet["pot_headers"]]
+    header = " ".join(_fit(title, width, right, isolate) for title, width, right, isolate in columns)
     lines = []
     for r in sheet["hands"]:
-        cells = [_fit(str(r["n"]), 3, True), _fit(r["dealer"], 8)]
+        cells = [_fit(str(r["n"]), 3, True), _fit(r["dealer"], 8, isolate=True)]
         if r["kind"] == "played":
             suit = r.get("suit") or {}
             lance = f"{r['lance']} {suit.get('symbol') or suit.get('name', '')}".strip()
             cells += [
-                _fit(r["jugador"], 8),
+                _fit(r["jugador"], 8, isolate=True),
                 _fit(lance, 12),
                 _fit(str(r["extras"]), 8),
                 _fit(str(r["tricks"]), 5),
@@ -741,3 +802,62 @@ def render_pdf(session: dict[str, Any], ledger: dict[str, Any]) -> bytes:
     pdf = document.write_pdf()
     assert pdf is not None
     return bytes(pdf)
+
+
+# ---------------------------------------------------------------- a budget for the PDF (D1)
+
+
+class RenderTimeout(Exception):
+    """The PDF took longer than its budget; its renderer was killed."""
+
+
+_warm_lock = threading.Lock()
+_warm = False
+
+
+def _warm_up() -> None:
+    """Import WeasyPrint and load its fonts once in this process, so that every forked renderer starts warm."""
+    global _warm
+    with _warm_lock:
+        if not _warm:
+            render_pdf({"format": "tresillo-session/1", "players": ["Ana", "Benito", "Carmen"], "hands": []}, {})
+            _warm = True
+
+
+def _render_child(connection: Any, session: dict[str, Any], ledger: dict[str, Any]) -> None:
+    try:
+        connection.send((True, render_pdf(session, ledger)))
+    except Exception as exc:  # the parent raises it again
+        connection.send((False, f"{type(exc).__name__}: {exc}"))
+    finally:
+        connection.close()
+
+
+def render_pdf_within(session: dict[str, Any], ledger: dict[str, Any], timeout: float) -> bytes:
+    """:func:`render_pdf` in a child process killed after ``timeout`` seconds (RenderTimeout).
+
+    A sheet that cannot be drawn in time never holds a web worker for longer than that;
+    ``timeout`` 0 (or less) renders in this process without a limit.
+    """
+    if timeout <= 0:
+        return render_pdf(session, ledger)
+    _warm_up()
+    context = multiprocessing.get_context("fork")  # a copy of this warm process; nothing to import again
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(target=_render_child, args=(send, session, ledger), daemon=True)
+    process.start()
+    send.close()
+    try:
+        if not receive.poll(timeout):
+            raise RenderTimeout(f"the sheet took more than {timeout:g} s")
+        ok, payload = receive.recv()
+    except EOFError:
+        raise RuntimeError("the sheet's renderer died") from None
+    finally:
+        receive.close()
+        if process.is_alive():
+            process.kill()
+        process.join(5)
+    if not ok:
+        raise RuntimeError(payload)
+    return bytes(payload)

@@ -12,11 +12,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import flask_migrate
-from flask import Flask, Response, request
+from flask import Flask, Response, jsonify, render_template, request
 from jinja2 import FileSystemBytecodeCache
 from sqlalchemy import event
+from werkzeug.exceptions import HTTPException
 
-from scorer.web.extensions import csrf, db, migrate
+from scorer.web.extensions import csrf, db, limiter, migrate
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
@@ -24,7 +25,8 @@ MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
 # No inline scripts or styles: JS and CSS live in static files (QR codes are SVG images).
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
 )
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -34,6 +36,19 @@ SECURITY_HEADERS = {
     "Cross-Origin-Resource-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
 }
+
+
+class SafeResponse(Response):
+    """A response whose text body can always be encoded (D2).
+
+    Data stored before the input limits may hold a lone surrogate; it is sent as U+FFFD's
+    bytes instead of failing the whole page with a 500.
+    """
+
+    def set_data(self, value: bytes | str) -> None:
+        if isinstance(value, str):
+            value = value.encode("utf-8", "replace")
+        super().set_data(value)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -46,6 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         instance_path=str(pathlib.Path(instance).resolve()),
         instance_relative_config=True,
     )
+    app.response_class = SafeResponse
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         SECRET_KEY=None,
@@ -61,6 +77,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # link (kept in the signed session cookie); True lists every table (a private, single-user instance).
         CARTULINA_HOME_LISTS_ALL=False,
         PERMANENT_SESSION_LIFETIME=dt.timedelta(days=365),  # the remembered tables outlive the browser session
+        # Rate limit of table creation and import (new table form, import, POST /api/tables) per client
+        # address, Flask-Limiter syntax; counted in memory per process unless RATELIMIT_STORAGE_URI names a
+        # shared storage (e.g. "redis://host:6379" for several servers).
+        CARTULINA_CREATE_LIMIT="20 per minute;200 per day",
+        RATELIMIT_ENABLED=True,
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_HEADERS_ENABLED=True,  # 429 answers carry Retry-After
+        # The PDF sheet renders in a child process killed after this many seconds (503); 0 renders in-process.
+        SHEET_PDF_TIMEOUT=20.0,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env()
@@ -87,6 +112,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+    limiter.init_app(app)
 
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
@@ -96,15 +122,25 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                 flask_migrate.upgrade(directory=str(MIGRATIONS))
 
     from scorer.web.api import bp as api_bp
+    from scorer.web.offline import bp as offline_bp
+    from scorer.web.pena import bp as pena_bp
+    from scorer.web.pena_api import bp as pena_api_bp
     from scorer.web.sheet_views import bp as sheet_bp
     from scorer.web.views import bp as main_bp
 
     csrf.exempt(api_bp)  # JSON only: a cross-site form cannot send Content-Type application/json
+    csrf.exempt(pena_api_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(main_bp)
     app.register_blueprint(sheet_bp)
+    app.register_blueprint(pena_bp)
+    app.register_blueprint(pena_api_bp)
+    app.register_blueprint(offline_bp)  # the service worker and the forms it keeps (issue 15)
 
+    # browsers ask for /favicon.ico whatever the page links: the same SVG as static/favicon.svg
+    app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))
     app.after_request(_security_headers)
+    app.register_error_handler(HTTPException, _http_error)
     return app
 
 
@@ -112,6 +148,24 @@ def _cache_dir(instance: str, name: str) -> str:
     path = pathlib.Path(instance) / "cache" / name
     path.mkdir(parents=True, exist_ok=True)
     return str(path)
+
+
+def _http_error(exc: HTTPException) -> Any:
+    """The API answers every HTTP error as JSON (405 and 413 included); pages get a Spanish page for 429."""
+    if request.path.startswith("/api/"):
+        response = jsonify(error=exc.description or exc.name)
+        response.status_code = exc.code or 500
+        for name in ("Retry-After", "Allow"):
+            value = exc.get_response().headers.get(name)
+            if value:
+                response.headers[name] = value
+        return response
+    if exc.code == 429:
+        message = "Demasiadas partidas nuevas desde esta dirección en poco tiempo: espera un poco y vuelve a probar."
+        return render_template("error.html", message=message, status=429), 429
+    if exc.code == 413:
+        return render_template("error.html", message="Lo enviado es demasiado grande.", status=413), 413
+    return exc
 
 
 def database_url(url: str) -> str:
@@ -164,6 +218,7 @@ def _security_headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", current_app.config["CONTENT_SECURITY_POLICY"])
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
-    if request.path.startswith("/api/"):
-        response.headers.setdefault("Cache-Control", "no-store")
+    if request.endpoint not in ("static", "sheet.css"):
+        # every page and answer may carry a token (in its links, its body or its own address)
+        response.headers["Cache-Control"] = "no-store"
     return response

@@ -2,19 +2,26 @@
 
 Writes need the edit token and ``Content-Type: application/json``. A POST of a
 hand may carry an ``Idempotency-Key`` header: sent twice, the hand is saved
-once. A PUT may carry ``If-Match: <revision>`` (the hand's revision): stale,
-it is refused with 409.
+once (sent with another body, 422). A PUT may carry ``If-Match: <revision>``
+(the hand's revision, as the ETag of a GET or PUT of the hand; ``*`` for any):
+stale, it is refused with 409. Bodies obey :mod:`scorer.web.limits`.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask_wtf.csrf import generate_csrf
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import services
+from scorer.web import evening_views, limits, services, views
+from scorer.web.evening_forms import ajuste_form, read_ajuste
+from scorer.web.extensions import create_limit
+from scorer.web.forms import explain
 from scorer.web.services import Invalid, ServiceError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -48,16 +55,29 @@ def _require_json() -> None:
         raise UnsupportedMediaType("writes need Content-Type: application/json")
 
 
-def _body() -> Any:
-    """The request's JSON body; 415 unless it is declared as JSON, 400 unless it parses."""
+def _body(about: str = "session", limit: int = limits.SESSION_BYTES_MAX) -> Any:
+    """The request's JSON body; 415 unless it is declared as JSON, 400 unless it parses within the limits.
+
+    ``about`` prefixes the errors ("session" for a session file, "" for a hand: its number is not known yet).
+    """
     _require_json()
-    text = request.get_data(as_text=True)
+    error = limits.too_large(request.content_length, limit)
+    if error is not None:
+        raise Invalid.limit(error, about=about)
+    raw = request.get_data(cache=True)
+    error = limits.too_large(len(raw), limit)
+    if error is not None:
+        raise Invalid.limit(error, about=about)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Invalid("not valid JSON: the body is not UTF-8", about=about) from None
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
-        raise Invalid("too deeply nested") from None
+        raise Invalid("too deeply nested", about=about) from None
     except ValueError as exc:
-        raise Invalid(f"not valid JSON: {exc}") from None
+        raise Invalid(f"not valid JSON: {exc}", about=about) from None
 
 
 def _page_url(token: str) -> str:
@@ -72,6 +92,7 @@ def _json_text(text: str) -> Response:
 
 
 @bp.post("/tables")
+@create_limit
 def create_table() -> tuple[Response, int, dict[str, str]]:
     table = services.create_table(_body())
     answer = {
@@ -98,30 +119,47 @@ def get_ledger(token: str) -> Response:
 @bp.post("/tables/<token>/hands")
 def add_hand(token: str) -> tuple[Response, int]:
     table = services.require_edit(token)
-    hand = _body()
+    hand = _body("", limits.HAND_BYTES_MAX)
     key = request.headers.get("Idempotency-Key") or request.headers.get("X-Request-Id") or None
     n, entry = services.add_hand(table, hand, request_id=key)
     return jsonify(n=n, hand=entry), 201
 
 
 def _if_match() -> int | None:
+    """The revision of If-Match (``"3"``, ``W/"3"``, ``3``); None when absent or ``*`` (any revision)."""
     value = request.headers.get("If-Match")
-    if value is None:
+    if value is None or value.strip() == "*":
         return None
     text = value.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
-        raise Invalid(f"If-Match must be the hand's revision number, not {value!r}")
+    if not (text.isascii() and text.isdigit() and len(text) <= limits.REVISION_DIGITS_MAX):
+        shown = value if len(value) <= 40 else value[:40] + "…"
+        raise Invalid(f"If-Match must be the hand's revision number or *, not {shown!r}", about="")
     return int(text)
+
+
+def _with_etag(table: Any, n: int, entry: dict[str, Any]) -> Response:
+    """A hand's answer: ``{"n", "hand", "revision"}`` and its revision as the ETag (for If-Match)."""
+    revision = services.hand_revision(table, n)
+    response = jsonify(n=n, hand=entry, revision=revision)
+    response.headers["ETag"] = f'"{revision}"'
+    return response
+
+
+@bp.get("/tables/<token>/hands/<int:n>")
+def get_hand(token: str, n: int) -> Response:
+    """One hand's ledger entry, with its revision (ETag) for a later PUT's If-Match."""
+    table, _ = services.open_table(token)
+    services.hand_revision(table, n)  # NotFound for a hand that does not exist
+    return _with_etag(table, n, services.ledger_of(table)["hands"][n - 1])
 
 
 @bp.put("/tables/<token>/hands/<int:n>")
 def replace_hand(token: str, n: int) -> Response:
     table = services.require_edit(token)
-    hand = _body()
-    entry = services.replace_hand(table, n, hand, revision=_if_match())
-    response = jsonify(n=n, hand=entry)
-    response.headers["ETag"] = f'"{services.hand_revision(table, n)}"'
-    return response
+    revision = _if_match()
+    hand = _body(f"hand {n}", limits.HAND_BYTES_MAX)
+    entry = services.replace_hand(table, n, hand, revision=revision)
+    return _with_etag(table, n, entry)
 
 
 @bp.delete("/tables/<token>/hands/<int:n>")
@@ -147,3 +185,179 @@ def restore_hand(token: str, hand_id: int) -> Response:
     _require_json()
     n = services.restore_hand(table, hand_id)
     return jsonify(n=n, hand=services.ledger_view(table)["hands"][n - 1])
+
+
+# ------------------------------------------------------------ forms kept offline (issue 15)
+# A form saved with no network is kept by the phone (static/offline.js) as its fields, exactly as
+# the form had them, with an Idempotency-Key; when the network returns the queue is sent here in
+# order. The fields are read by the very code of the form's own POST (views.py, forms.py): the
+# phone knows nothing of the game. A refusal answers 4xx with the Spanish reason per field, and
+# the entry stays on the phone to be corrected or discarded.
+#
+# Body: {"form": "hand" | "pass" | …, "fields": {name: value or [values]} or [[name, value], …],
+#        "after": the Idempotency-Key of the entry queued just before this one, or null,
+#        "dealer": the seat the form was made for (its data-dealer), or null}.
+# A form made for another dealer is refused (with four players the seats it offered were others).
+# An entry queued after another one follows it: it is refused if any other hand came in between.
+# Without "after", the form's own hidden "deal" / "table_revision" (when it has them) must still
+# be the table's, as for the form's POST.
+
+
+class Refused(ServiceError):
+    """A queued form the server will not record; ``problems`` are Spanish messages per field."""
+
+    def __init__(self, message: str, status: int, problems: dict[str, list[str]] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.problems = problems or {"general": [message]}
+
+
+def _form_problems(form: Any) -> dict[str, list[str]]:
+    """Every message the form attached, per field (what its page would show next to each)."""
+    problems: dict[str, list[str]] = {}
+
+    def flat(errors: Any) -> list[str]:
+        if isinstance(errors, dict):
+            return [m for v in errors.values() for m in flat(v)]
+        if isinstance(errors, (list, tuple)):
+            return [m for v in errors for m in flat(v)]
+        return [str(errors)]
+
+    for field in form:
+        if field.errors:
+            problems.setdefault(field.name, []).extend(flat(field.errors))
+    for name, messages in form.problems.items():
+        problems.setdefault(name, []).extend(messages)
+    return problems
+
+
+def read_form(form: Any, read: Callable[[Any], dict[str, Any] | None]) -> dict[str, Any]:
+    """What a page's form (made with the posted fields) records, read by that page's own reader;
+    refused with the messages the page would show next to each field. A new queueable form needs
+    only its reader in OFFLINE_FORMS, e.g. ``lambda table, fields: read_form(ajuste_form(…,
+    formdata=fields), read_ajuste)``."""
+    entry = read(form) if form.validate() else None
+    if entry is None:
+        problems = _form_problems(form)
+        first = next(iter(problems.values()), ["Revisa lo anotado."])[0]
+        raise Refused(f"No se ha guardado: {first}", 422, problems)
+    return entry
+
+
+def _read_hand_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
+    """The new-hand form (any game), read exactly as ``views.new_hand`` reads its POST."""
+    dealer = int(services.ledger_of(table).get("next_dealer") or 1)
+    return read_form(views._hand_form(table, dealer, formdata=fields), views.read_hand)
+
+
+def _read_pass_form(_table: Any, _fields: MultiDict[str, str]) -> dict[str, Any]:
+    """ "Todos pasan": the form carries nothing but its ids (views.all_pass)."""
+    return {"pass": True}
+
+
+def _read_ajuste_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
+    """An ajuste (R32), read as ``evening_views.ajuste`` reads its POST, for the seating now."""
+    if table.ruleset != "tresillo":
+        raise Refused("Esta partida no admite ajustes: sus reglas no los tienen.", 422)
+    seating = evening_views._seating_for(services.session_of(table), services.ledger_of(table), None)
+    return read_form(ajuste_form(seating, formdata=fields), read_ajuste)
+
+
+# The queueable forms: the value of the form's data-offline attribute → its reader. (A cambio de
+# jugador is not here: it is confirmed after seeing what it does, which needs the server.)
+OFFLINE_FORMS: dict[str, Callable[[Any, MultiDict[str, str]], dict[str, Any]]] = {
+    "hand": _read_hand_form,
+    "pass": _read_pass_form,
+    "ajuste": _read_ajuste_form,
+}
+STALE = "La partida ha cambiado desde que se anotó esto sin conexión ({why}): no se ha guardado."
+
+
+def _fields(raw: Any) -> MultiDict[str, str]:
+    pairs: list[tuple[str, str]] = []
+    items = raw.items() if isinstance(raw, dict) else raw if isinstance(raw, list) else None
+    if items is None:
+        raise Invalid("fields must be an object or a list of [name, value] pairs", about="")
+    for item in items:
+        if not (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], str)):
+            raise Invalid("each field is a [name, value] pair", about="")
+        name, value = item
+        for one in value if isinstance(value, list) else [value]:
+            if not isinstance(one, str):
+                raise Invalid(f"field {name!r}: values are strings", about="")
+            pairs.append((name, one))
+    return MultiDict(pairs)
+
+
+def _check_place(table: Any, fields: MultiDict[str, str], after: str | None, dealer: int | None) -> None:
+    """Refuse an entry written for another state of the table (409), before reading it."""
+    count = services.settlement_of(table).count
+    if dealer is not None:  # the form was made for a deal by this seat (its data-dealer)
+        dealing = int(services.ledger_of(table).get("next_dealer") or 1)
+        if dealer != dealing:
+            names = table.players
+            who = names[dealer - 1] if 1 <= dealer <= len(names) else str(dealer)
+            raise Refused(STALE.format(why=f"se anotó para cuando daba {who}, y ahora da {names[dealing - 1]}"), 409)
+    if after is not None:
+        previous = services.hand_for_request(table, after)
+        if previous is None:
+            raise Refused(STALE.format(why="la anotación anterior de la cola no está guardada"), 409)
+        if previous != count:
+            raise Refused(STALE.format(why=f"después de la mano {previous} se anotó otra"), 409)
+        fields.poplist("deal")  # written offline after that entry: its place is right after it
+        fields.poplist("table_revision")
+        return
+    deal = (fields.get("deal") or "").strip()
+    if deal and deal != str(count + 1):
+        raise Refused(STALE.format(why=f"era para la mano {deal} y ya va por la {count + 1}"), 409)
+    revision = (fields.get("table_revision") or "").strip()
+    if revision and revision != str(table.revision):
+        raise Refused(STALE.format(why="alguien la cambió mientras tanto"), 409)
+
+
+@bp.errorhandler(Refused)
+def refused(exc: Refused) -> tuple[Response, int]:
+    return jsonify(error=exc.message, problems=exc.problems), exc.status
+
+
+@bp.post("/tables/<token>/entries/form")
+def add_form_entry(token: str) -> tuple[Response, int]:
+    body = _body("", limits.HAND_BYTES_MAX)
+    if not isinstance(body, dict):
+        raise Invalid("the body must be an object", about="")
+    key = request.headers.get("Idempotency-Key") or ""
+    if not 0 < len(key) <= limits.REQUEST_ID_MAX:
+        raise Invalid(f"an Idempotency-Key header of 1 to {limits.REQUEST_ID_MAX} characters is needed", about="")
+    reader = OFFLINE_FORMS.get(body.get("form", "hand"))
+    if reader is None:
+        raise Invalid(f"unknown form {body.get('form')!r}: one of {', '.join(OFFLINE_FORMS)}", about="")
+    after = body.get("after")
+    if after is not None and not isinstance(after, str):
+        raise Invalid("after must be the Idempotency-Key of the entry before, or null", about="")
+    dealer = body.get("dealer")
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
+        raise Invalid("dealer must be the seat the form was made for, or null", about="")
+    fields = _fields(body.get("fields"))
+    try:
+        table = services.require_edit(token)
+        saved = services.hand_for_request(table, key)
+        if saved is not None:  # sent again after the answer was lost: already recorded, once
+            return jsonify(n=saved, replayed=True, revision=table.revision), 200
+        _check_place(table, fields, after, dealer)
+        fields.poplist("preview")  # the queue saves; "Ver pagos" needs the network
+        fields["request_id"] = key
+        if current_app.config.get("WTF_CSRF_ENABLED", True):
+            fields["csrf_token"] = generate_csrf()  # the API's own protection: edit token + JSON
+        hand = reader(table, fields)
+        n, entry = services.add_hand(table, hand, request_id=key)
+    except services.Invalid as exc:
+        field, message = ("general", exc.spanish) if exc.spanish else explain(exc.reason)
+        count = services.settlement_of(table).count
+        if exc.hand is not None and exc.hand != count + 1:
+            field, message = "general", f"La mano {exc.hand} dejaría de ser posible: {message}"
+        raise Refused(f"No se ha guardado: {message}", 422, {field: [message]}) from None
+    except services.Conflict:  # the key's hand was saved, then deleted at the table: not again
+        raise Refused("Ya se había guardado y después se borró en la partida: descártala.", 409) from None
+    except (services.NotFound, services.Forbidden) as exc:
+        raise Refused(views._spanish(exc), exc.status) from None
+    return jsonify(n=n, hand=entry, revision=table.revision, message=f"Mano {n} anotada."), 201

@@ -55,7 +55,8 @@ def _seat_choices(seating: Mapping[int, str]) -> list[Any]:
 
 def _seat(value: object, seating: Mapping[int, str]) -> int | None:
     text = str(value or "")
-    return int(text) if text.isdigit() and int(text) in seating else None
+    # ascii and short: "²" is a digit to isdigit, and int() refuses 5,000 digits (issue 12's fuzz test)
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 and int(text) in seating else None
 
 
 # ------------------------------------------------------------------- ajuste

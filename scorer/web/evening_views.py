@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import evening
 
-from . import present, services
+from . import pena_services, present, services
 from .evening_forms import (
     AjusteForm,
     CambioForm,
@@ -212,7 +212,7 @@ def _tresillo_table(token: str) -> Any:
 
 
 def _refusal(form: AjusteForm | CambioForm, exc: services.Invalid, n: int) -> None:
-    message = explain(exc.reason)[1]
+    message = exc.spanish or explain(exc.reason)[1]  # the limits say it in Spanish (issue 12)
     if exc.hand is not None and exc.hand != n:
         form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
     else:
@@ -322,6 +322,7 @@ def cambio(token: str, n: int | None = None) -> Page:
     session, ledger = services.session_of(table), services.ledger_of(table)
     stored = _entry_at(table, n, "sienta") if n is not None else None
     used = evening.names_used(session, ledger)
+    used += [n for n in pena_services.roster_for_table(table) if n not in used]  # its peña's people (issue 16)
     form = cambio_form(
         _seating_for(session, ledger, n),
         used,

@@ -33,6 +33,7 @@ from scorer.engine import ombre as ombre_rules
 from scorer.engine import pozo_viuda as pozo_rules
 from scorer.engine.core import SESSION_FORMAT
 from scorer.engine.tresillo import LONG_SUITS, OPTION_DEFAULTS, active_seats
+from scorer.web import limits
 from scorer.words import GAME_NAMES, LANCE_WORDS, SUITS, known_timezone, parse_decimal, suit_text
 
 # Spanish names of the rule sets a table can choose ("Juego"); a rule set registered
@@ -75,6 +76,26 @@ def longest(count: int) -> Length:
     return Length(max=count, message=f"Como mucho {count} caracteres.")
 
 
+class Printable:
+    """Only characters the limits allow (scorer.web.limits): no control or bidi characters, no lone surrogates."""
+
+    def __init__(self, multiline: bool = False) -> None:
+        self.multiline = multiline
+
+    def __call__(self, form: Any, field: Any) -> None:
+        for char in field.data or "":
+            problem = limits.char_problem(char, self.multiline)
+            if problem is not None:
+                code = problem.rsplit(" ", 1)[-1]
+                raise ValidationError(f"Hay un carácter no permitido ({code}): escríbelo sin él.")
+
+
+def text_field(label: str, limit: int, multiline: bool = False, **kwargs: Any) -> Any:
+    """A text field within the limits: at most ``limit`` characters, printable ones only."""
+    kind = TextAreaField if multiline else StringField
+    return kind(label, validators=[Optional(), longest(limit), Printable(multiline)], **kwargs)
+
+
 REQUIRED = InputRequired(message="Hace falta un número.")
 
 
@@ -83,7 +104,7 @@ def options(pairs: Sequence[tuple[str, str]]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-NAME_MAX = 40
+NAME_MAX = limits.NAME_MAX
 
 
 def game_choices() -> list[SelectChoice]:
@@ -167,17 +188,17 @@ class NewTableForm(FlaskForm):
     """A new table: players as they sit, who keeps the cartulina, first dealer, house rules, money."""
 
     game = SelectField("Juego", choices=game_choices, default="tresillo")
-    name = StringField("Nombre de la partida", validators=[Optional(), longest(80)])
-    player1 = StringField("Asiento 1", validators=[Optional(), longest(NAME_MAX)])
-    player2 = StringField("Asiento 2", validators=[Optional(), longest(NAME_MAX)])
-    player3 = StringField("Asiento 3", validators=[Optional(), longest(NAME_MAX)])
-    player4 = StringField("Asiento 4 (vacío si sois tres)", validators=[Optional(), longest(NAME_MAX)])
-    player5 = StringField("Asiento 5 (solo bandos)", validators=[Optional(), longest(NAME_MAX)])
-    player6 = StringField("Asiento 6 (solo bandos)", validators=[Optional(), longest(NAME_MAX)])
+    name = text_field("Nombre de la partida", limits.TITLE_MAX)
+    player1 = text_field("Asiento 1", NAME_MAX)
+    player2 = text_field("Asiento 2", NAME_MAX)
+    player3 = text_field("Asiento 3", NAME_MAX)
+    player4 = text_field("Asiento 4 (vacío si sois tres)", NAME_MAX)
+    player5 = text_field("Asiento 5 (solo bandos)", NAME_MAX)
+    player6 = text_field("Asiento 6 (solo bandos)", NAME_MAX)
     keeper = SelectField(
         "Lleva la cuenta",
-        choices=options([(str(i), f"Asiento {i}") for i in range(1, MAX_PLAYERS + 1)]),
-        default="1",
+        choices=options([("", "el último asiento"), *((str(i), f"Asiento {i}") for i in range(1, MAX_PLAYERS + 1))]),
+        default="",  # the last seat: player number 4 keeps the cartulina (app.js names it)
         validate_choice=True,
     )
     first_dealer = SelectField(
@@ -230,12 +251,39 @@ class NewTableForm(FlaskForm):
     bd_fuera_de_turno = WholeField("Falta: fuera de turno", default=1, validators=[Optional(), between(0, 100)])
     bd_renuncio = WholeField("Falta: renuncio", default=1, validators=[Optional(), between(0, 100)])
     tanto_value = StringField("Valor del tanto", default="0,05", validators=[Optional(), longest(20)])
-    currency = StringField("Moneda", default="€", validators=[Optional(), longest(8)])
+    currency = text_field("Moneda", limits.CURRENCY_MAX, default="€")
     date = DateField("Fecha", default=dt.date.today, validators=[Optional()])  # type="date": the browser picks it
-    place = StringField("Lugar", validators=[Optional(), longest(80)])
-    notes = TextAreaField("Notas", validators=[Optional(), longest(2000)])
+    place = text_field("Lugar", limits.PLACE_MAX)
+    notes = text_field("Notas", limits.NOTES_MAX, multiline=True)
     timezone = HiddenField(validators=[Optional(), longest(64)])  # the phone's, filled in by app.js
     submit = SubmitField("Empezar la partida")
+
+    def error_summary(self, general: str | None = None) -> list[tuple[str, str]]:
+        """Every complaint of the form as (field id, "Label: message"), top to bottom, for the list at the top."""
+        lines = [("f-game", general)] if general else []
+        for f in self:
+            if f.type == "CSRFTokenField" and f.errors:
+                lines.append(("f-game", "El formulario ha caducado: vuelve a cargar la página e inténtalo otra vez."))
+            if f.type in ("CSRFTokenField", "SubmitField") or not f.errors:
+                continue
+            label = f.label.text.split(" (")[0]
+            lines.extend((f.id, f"{label}: {message}") for message in f.errors)
+        return lines
+
+    def name_seats(self) -> None:
+        """The seat selects show the names already typed (a form sent back with a mistake)."""
+        typed = [(f.data or "").strip() for f in self.player_fields()]
+        last = next((name for name in reversed(typed) if name), "")
+        for select in (self.keeper, self.first_dealer):
+            choices = []
+            for c in select.choices:
+                if not c.value:
+                    label = f"el último asiento ({last})" if last else "el último asiento"
+                else:
+                    name = typed[int(c.value) - 1]
+                    label = f"{name} (asiento {c.value})" if name else f"Asiento {c.value}"
+                choices.append(SelectChoice(c.value, label))
+            select.choices = choices
 
     def player_fields(self) -> list[StringField]:
         return [self.player1, self.player2, self.player3, self.player4, self.player5, self.player6]
@@ -308,12 +356,18 @@ class NewTableForm(FlaskForm):
 
     def validate_keeper(self, field: SelectField) -> None:
         seats = self._seats()
-        if int(field.data or 1) > seats:
+        if not field.data:  # blank: the last seat, always there
+            return
+        if not (str(field.data).isdecimal() and len(str(field.data)) <= 2):  # not a choice: said already
+            return
+        if int(field.data) > seats:
             words = NUMBER_WORDS.get(seats, str(seats))
             raise ValidationError(f"Con {words} jugadores, la cuenta la lleva uno de los asientos 1 a {seats}.")
 
     def validate_first_dealer(self, field: SelectField) -> None:
         seats = self._seats()
+        if not (str(field.data or "1").isdecimal() and len(str(field.data)) <= 2):  # not a choice: said already
+            return
         if int(field.data or 1) > seats:
             words = NUMBER_WORDS.get(seats, str(seats))
             raise ValidationError(f"Con {words} jugadores, da uno de los asientos 1 a {seats}.")
@@ -326,6 +380,10 @@ class NewTableForm(FlaskForm):
             raise ValidationError(f"«{field.data}» no es una cantidad: escribe por ejemplo 0,05.")
         if value < 0:
             raise ValidationError("El valor del tanto no puede ser negativo.")
+        try:
+            limits.check_tanto_value(value)  # D4: 1e25 would break every page once a balance moves
+        except limits.LimitError as exc:
+            raise ValidationError(exc.spanish) from None
 
 
 def session_from_form(form: NewTableForm) -> dict[str, Any]:
@@ -370,7 +428,7 @@ def session_from_form(form: NewTableForm) -> dict[str, Any]:
         "notes": (form.notes.data or "").strip(),
         "tanto_value": str(value) if value is not None else "",  # a decimal string, never a float
         "currency": (form.currency.data or "").strip(),
-        "keeper": int(form.keeper.data or 1),
+        "keeper": int(form.keeper.data or len(form.names()) or 1),
         "timezone": form.timezone.data if known_timezone(form.timezone.data) else "",
     }
     if game == "bandos":  # no money in the juego de bandos: tantos only
@@ -389,7 +447,9 @@ class HandFormBase(FlaskForm):
     """What every hand form shares: the hidden ids, the two buttons, seats and names, problems next to fields."""
 
     request_id = HiddenField()
-    revision = HiddenField()
+    revision = HiddenField()  # the edited hand's revision (editing)
+    deal = HiddenField()  # the number the new hand takes: a form of an earlier deal is refused
+    table_revision = HiddenField()  # the table's revision when the form was opened
     preview = SubmitField("Ver pagos")
     save = SubmitField("Guardar")
 
@@ -451,6 +511,8 @@ def hand_form(
     formdata: Any = None,
     hand: Mapping[str, Any] | None = None,
     revision: int | None = None,
+    deal: int | None = None,
+    table_revision: int | None = None,
 ) -> HandForm:
     """A hand form for a table whose hand is dealt by ``dealer``; prefilled from ``hand`` when editing."""
     kwargs: dict[str, Any] = {}
@@ -467,14 +529,23 @@ def hand_form(
     form.lance.choices = options([(lance, LANCE_WORDS[lance]) for lance in lances])
     form.defensor.choices = options([("", "nadie"), *((str(s), form.names[s]) for s in form.seats)])
     if not form.is_submitted():
-        form.request_id.data = uuid.uuid4().hex
-        if revision is not None:
-            form.revision.data = str(revision)
+        _bind(form, revision, deal, table_revision)
         if hand is not None:
             fill_hand_form(form, hand)
     if form.lance.data is None:
         form.lance.data = "entrada"
     return form
+
+
+def _bind(form: HandFormBase, revision: int | None, deal: int | None, table_revision: int | None) -> None:
+    """A fresh form's hidden fields: its request id (double submit) and the state it was opened for."""
+    form.request_id.data = uuid.uuid4().hex
+    if revision is not None:
+        form.revision.data = str(revision)
+    if deal is not None:
+        form.deal.data = str(deal)
+    if table_revision is not None:
+        form.table_revision.data = str(table_revision)
 
 
 def fill_hand_form(form: HandForm, hand: Mapping[str, Any]) -> None:
@@ -726,15 +797,15 @@ class ImportForm(FlaskForm):
     """Upload a session file (or paste its text) to make a new table."""
 
     file = FileField("Archivo de partida (.json)")
-    text = TextAreaField("…o pega aquí su contenido", validators=[Optional(), longest(2_000_000)])
+    text = TextAreaField("…o pega aquí su contenido", validators=[Optional(), longest(limits.SESSION_BYTES_MAX)])
     submit = SubmitField("Importar")
 
     def content(self) -> str | None:
         """The uploaded or pasted text; None when nothing came."""
         upload = self.file.data
         if upload is not None and getattr(upload, "filename", ""):
-            raw = upload.read(2_000_001)
-            if len(raw) > 2_000_000:
+            raw = upload.read(limits.SESSION_BYTES_MAX + 1)
+            if len(raw) > limits.SESSION_BYTES_MAX:
                 self.file.errors = ["El archivo es demasiado grande (más de 2 MB)."]
                 return None
             try:
@@ -1037,10 +1108,21 @@ def game_hand_form(
     formdata: Any = None,
     hand: Mapping[str, Any] | None = None,
     revision: int | None = None,
+    deal: int | None = None,
+    table_revision: int | None = None,
 ) -> HandForm | GameHandForm:
     """The hand form of a table's rule set (Tresillo's :func:`hand_form` or one of the others)."""
     if ruleset not in GAME_HAND_FORMS:
-        return hand_form(players, dealer, rules, formdata=formdata, hand=hand, revision=revision)
+        return hand_form(
+            players,
+            dealer,
+            rules,
+            formdata=formdata,
+            hand=hand,
+            revision=revision,
+            deal=deal,
+            table_revision=table_revision,
+        )
     kwargs: dict[str, Any] = {}
     if formdata is not None:
         kwargs["formdata"] = formdata
@@ -1051,9 +1133,7 @@ def game_hand_form(
     form.seats = active_seats(len(players), dealer) if len(players) in (3, 4) else tuple(form.names)
     form.setup(rules or {})
     if not form.is_submitted():
-        form.request_id.data = uuid.uuid4().hex
-        if revision is not None:
-            form.revision.data = str(revision)
+        _bind(form, revision, deal, table_revision)
         if hand is not None:
             form.fill(hand)
     return form

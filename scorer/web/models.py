@@ -93,6 +93,8 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     revision: Mapped[int] = mapped_column(Integer, default=1)
     request_id: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    # sha256 of the body sent with request_id: the same key with another body is refused (422)
+    request_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
 
@@ -115,6 +117,63 @@ class HandEvent(db.Model):  # type: ignore[name-defined,misc]
     at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+# ------------------------------------------------------------------ peñas (issue 16)
+
+
+class Pena(db.Model):  # type: ignore[name-defined,misc]
+    """A peña: the same people evening after evening; its own edit and view tokens, like a table."""
+
+    __tablename__ = "penas"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+    people: Mapped[list[Person]] = relationship(
+        back_populates="pena", order_by="Person.id", cascade="all, delete-orphan", passive_deletes=True
+    )
+    links: Mapped[list[PenaTable]] = relationship(
+        back_populates="pena", order_by="PenaTable.id", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class Person(db.Model):  # type: ignore[name-defined,misc]
+    """One person of a peña's roster; tables point at the id, so a rename keeps the history."""
+
+    __tablename__ = "pena_people"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    pena_id: Mapped[int] = mapped_column(ForeignKey("penas.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    nickname: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+    pena: Mapped[Pena] = relationship(back_populates="people")
+
+
+class PenaTable(db.Model):  # type: ignore[name-defined,misc]
+    """A table (an evening) that belongs to a peña: which person each name of the table is.
+
+    ``names`` maps every name that sat at the table (the players and those who sat down
+    later, R33) to a person id; ``seats`` is the seat → person id of the players at the start.
+    """
+
+    __tablename__ = "pena_tables"
+    __table_args__ = (UniqueConstraint("table_id", name="uq_pena_tables_table"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    pena_id: Mapped[int] = mapped_column(ForeignKey("penas.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seats: Mapped[dict[str, Any]] = mapped_column(JSON)
+    names: Mapped[dict[str, Any]] = mapped_column(JSON)
+    attached_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+    pena: Mapped[Pena] = relationship(back_populates="links")
+    table: Mapped[Table] = relationship()
 
 
 class Snapshot(db.Model):  # type: ignore[name-defined,misc]

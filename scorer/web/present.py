@@ -14,6 +14,7 @@ from typing import Any
 
 from scorer import evening
 from scorer.engine.tresillo import active_seats
+from scorer.sheet.settleup import settle_up
 from scorer.words import (
     ALL_LANCE_WORDS,
     CARTULINA_WORDS,
@@ -379,10 +380,121 @@ def hand_line(
     split = split_text(hand, len(players))
     if split:
         parts.append(split)
-    parts.append(words)
+    parts.append(result_phrase(hand, entry, players) if ruleset == "tresillo" else words)
     if isinstance(jugador, int):
         parts.append(signed(delta(entry, previous, jugador)))
     return HandLine(n, " · ".join(p for p in parts if p), result)
+
+
+def codillo_giver(hand: Mapping[str, Any]) -> int | None:
+    """The contra player who gave the codillo (R9): the one with more tricks than the Jugador and the other."""
+    tricks = {int(s): int(c) for s, c in (hand.get("tricks") or {}).items()}
+    jugador = hand.get("jugador")
+    contra = sorted((c, s) for s, c in tricks.items() if s != jugador)
+    return contra[-1][1] if contra else None
+
+
+def result_phrase(hand: Mapping[str, Any], entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """A Tresillo result as the table says it: "bola hecha", "bola cortada", "codillo de Ana",
+    "ganada, primeras y se planta" (R9, R13, R19)."""
+    result = str(entry.get("result", ""))
+    names = seat_names(players)
+    if result == "bola":
+        return "bola hecha"
+    if result == "bola_cortada" or (result == "ganada" and hand.get("bola") == "cortada"):
+        return "bola cortada"
+    if result == "codillo":
+        giver = codillo_giver(hand)
+        return f"codillo de {_who(giver, names)}" if giver is not None else "codillo"
+    if result == "ganada" and sorted((hand.get("tricks") or {}).values()) == [0, 0, 5]:
+        return "ganada, primeras y se planta"
+    return result_words(result)
+
+
+# the results a hand list can be filtered by: (value, words, ledger results)
+RESULT_FILTERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("ganada", "ganadas", ("ganada",)),
+    ("bola", "bola hecha", ("bola",)),
+    ("bola_cortada", "bola cortada", ("bola_cortada",)),
+    ("puesta", "puestas", ("puesta",)),
+    ("codillo", "codillos", ("codillo",)),
+    ("rendida", "rendidas", ("rendida",)),
+    ("defendida", "defendidas", ("defendida_ganada", "defendida_puesta", "defendida_codillo",
+                                 "defendida_codillo_pobre")),
+    ("paso", "todos pasan", ("paso",)),
+)  # fmt: skip
+
+
+def _result_key(hand: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
+    result = str(entry.get("result", ""))
+    if result == "ganada" and hand.get("bola") == "cortada":
+        return "bola_cortada"
+    for value, _words, results in RESULT_FILTERS:
+        if result in results:
+            return value
+    return result
+
+
+@dataclass(frozen=True)
+class HandList:
+    """A page of the full list of hands (newest first) and what it was filtered by."""
+
+    lines: list[HandLine]
+    total: int  # entries in the ledger
+    matching: int  # entries that pass the filters
+    page: int
+    pages: int
+    player: str | None
+    result: str | None
+    people: list[str]  # everyone who sat at the table (R33), the player filter's choices
+    results: list[tuple[str, str]]  # the result filters this table's rule set offers
+
+
+def hand_list(
+    session: Mapping[str, Any],
+    ledger: Mapping[str, Any],
+    *,
+    player: str | None = None,
+    result: str | None = None,
+    page: int = 1,
+    per_page: int = 50,
+) -> HandList:
+    """Every hand, newest first, ``per_page`` at a time; only the lines of the page shown are built.
+
+    ``player`` keeps the hands that person played as Jugador (by name: a seat may change hands, R33);
+    ``result`` one of :data:`RESULT_FILTERS`.
+    """
+    players = list(session.get("players", []))
+    hands = list(session.get("hands", []))
+    entries = list(ledger.get("hands", []))
+    ruleset = ruleset_of(session)
+    seats = evening.seatings(players, entries, hands)  # who sat where at each entry
+    people = list(dict.fromkeys(name for seating in seats for _seat, name in sorted(seating.items())))
+    player = player if player in people else None
+    offered = [(v, w) for v, w, _r in RESULT_FILTERS] if ruleset == "tresillo" else []
+    result = result if any(v == result for v, _w in offered) else None
+    wanted = []
+    for i in range(len(entries) - 1, -1, -1):
+        hand = hands[i] if i < len(hands) else {}
+        if player is not None and seats[i].get(hand.get("jugador")) != player:  # type: ignore[arg-type]
+            continue
+        if result is not None and _result_key(hand, entries[i]) != result:
+            continue
+        wanted.append(i)
+    pages = max(1, -(-len(wanted) // per_page))
+    page = min(max(1, page), pages)
+    shown = wanted[(page - 1) * per_page : page * per_page]
+    lines = [
+        hand_line(
+            hands[i] if i < len(hands) else {},
+            entries[i],
+            previous_balances(ledger, i),
+            [seats[i][s] for s in sorted(seats[i])],
+            ruleset,
+        )
+        for i in shown
+    ]
+    return HandList(lines, len(entries), len(wanted), page, pages, player, result, people, offered)
 
 
 @dataclass(frozen=True)
@@ -514,6 +626,33 @@ class TableView:
     currency: str
     ruleset: str
     extras: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PaymentLine:
+    payer: str
+    payee: str
+    tantos: int
+    money: str | None
+
+
+def settle_up_lines(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> list[PaymentLine]:
+    """Who pays whom to square the money once the table is closed: the fewest payments, by person
+    (the ledger's ``people`` when it has them, R33), else by the names at the table."""
+    people = ledger.get("people")
+    if isinstance(people, Mapping) and people:
+        balances = {str(name): int(v) for name, v in people.items()}
+    else:
+        names = seat_names(list(session.get("players", [])))
+        balances = {names.get(int(seat), str(seat)): int(v) for seat, v in (ledger.get("balances") or {}).items()}
+    try:
+        payments = settle_up(balances)
+    except ValueError:  # tantos still on the plato: nothing to square yet
+        return []
+    tanto_value, currency = tanto_of(session)
+    return [
+        PaymentLine(p.payer, p.payee, p.amount, money(p.amount, tanto_value, currency, sign=False)) for p in payments
+    ]
 
 
 def tanto_of(session: Mapping[str, Any]) -> tuple[Decimal | None, str]:

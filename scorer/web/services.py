@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import copy
 import datetime as dt
+import hashlib
 import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -25,14 +26,15 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import current_app
-from sqlalchemy import func, select, update
+from sqlalchemy import String, cast, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorer import engine
 from scorer.engine import SessionError, Settlement
 from scorer.evening import is_event
-from scorer.web import settled
+from scorer.web import limits, settled
 from scorer.web.extensions import db
+from scorer.web.limits import LimitError
 from scorer.web.models import Hand, HandEvent, Table, utcnow
 from scorer.web.settled import Cache, Key, Settled, Window, extend, resettled
 
@@ -45,6 +47,7 @@ __all__ = [
     "NotFound",
     "ServiceError",
     "TableSummary",
+    "Unprocessable",
     "add_hand",
     "close_table",
     "closing_previews",
@@ -68,13 +71,15 @@ __all__ = [
     "set_ending",
     "settlement_of",
     "table_history",
+    "token_shaped",
 ]
 
 TOKEN_BYTES = 24  # 192 random bits, 32 URL-safe characters
 MAX_TOKEN_LENGTH = 64
-MAX_REQUEST_ID_LENGTH = 100
+MAX_REQUEST_ID_LENGTH = limits.REQUEST_ID_MAX
 CLOSE_WORD = {"pozo_viuda": "repartir", "ombre": "repartir"}  # R30 "devolver" for the rest
 WRITE_ATTEMPTS = 4
+NOT_HANDS = ("close", "ajuste", "sienta")  # entries of the ledger that are not hands played
 
 T = TypeVar("T")
 
@@ -105,15 +110,27 @@ class Forbidden(ServiceError):
 
 
 class Invalid(ServiceError):
-    """Bad input; ``message`` is ``hand N: reason`` or ``session: reason``, and nothing was saved."""
+    """Bad input, nothing saved; ``message`` is ``hand N: reason``, ``session: reason`` or, when about
+    neither (a header, the request id, a body that is not JSON), just the reason (``about=""``).
+
+    ``spanish`` is the message of the pages when the limits gave one.
+    """
 
     status = 400
 
-    def __init__(self, reason: str, hand: int | None = None) -> None:
-        prefix = "session" if hand is None else f"hand {hand}"
-        super().__init__(f"{prefix}: {reason}")
+    def __init__(
+        self, reason: str, hand: int | None = None, *, about: str = "session", spanish: str | None = None
+    ) -> None:
+        prefix = f"hand {hand}" if hand is not None else about
+        super().__init__(f"{prefix}: {reason}" if prefix else reason)
         self.hand = hand
         self.reason = reason
+        self.spanish = spanish
+
+    @classmethod
+    def limit(cls, exc: LimitError, *, about: str = "session") -> Invalid:
+        """A value outside the limits (scorer.web.limits)."""
+        return cls(exc.reason, exc.hand, about=about, spanish=exc.spanish)
 
     @classmethod
     def of(cls, exc: SessionError, *, hand: int | None = None, context: str = "") -> Invalid:
@@ -126,6 +143,12 @@ class Conflict(ServiceError):
     """The hand changed since the form was opened."""
 
     status = 409
+
+
+class Unprocessable(ServiceError):
+    """An Idempotency-Key sent again with another body."""
+
+    status = 422
 
 
 # ------------------------------------------------------------------ values
@@ -222,10 +245,21 @@ def _begin(table: Table) -> Settlement:
     return engine.start(_header_session(table, []))
 
 
-def _check_hand(hand: object) -> dict[str, Any]:
+def _check_hand(hand: object, n: int | None = None) -> dict[str, Any]:
+    """A hand body within the limits; Invalid names hand ``n`` when known, nothing otherwise."""
     if not isinstance(hand, Mapping):
-        raise Invalid(f"a hand must be an object, not {type(hand).__name__}")
+        raise Invalid(f"a hand must be an object, not {type(hand).__name__}", n, about="")
+    try:
+        limits.check_hand(hand, n)
+    except LimitError as exc:
+        raise Invalid.limit(exc, about="") from None
     return dict(hand)
+
+
+def _body_hash(hand: Mapping[str, Any]) -> str:
+    """The hash of a hand body, whatever its key order or spacing."""
+    text = json.dumps(hand, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def _check_open(table: Table) -> None:
@@ -340,9 +374,13 @@ def _is_close(hand: Mapping[str, Any]) -> bool:
 
 def list_tables(edit_tokens: Sequence[str] | None = None) -> list[TableSummary]:
     """The tables of this instance, open ones first, newest first; only those of ``edit_tokens`` when given."""
+    # hands, not entries: the closing (and an ajuste or a sienta, R32/R33) is no hand; a key of the stored JSON
+    # text, quoted, cannot come from inside a string value (its quotes would be escaped)
+    text = cast(Hand.data, String)
     counts = (
         select(Hand.table_id, func.count(Hand.id).label("n"))
         .where(Hand.deleted_at.is_(None))
+        .where(*(~text.contains(f'"{key}"') for key in NOT_HANDS))
         .group_by(Hand.table_id)
         .subquery()
     )
@@ -352,15 +390,15 @@ def list_tables(edit_tokens: Sequence[str] | None = None) -> list[TableSummary]:
         .order_by(Table.closed_at.is_not(None), Table.created_at.desc(), Table.id.desc())
     )
     if edit_tokens is not None:
-        wanted = [t for t in edit_tokens if isinstance(t, str) and 0 < len(t) <= MAX_TOKEN_LENGTH]
+        wanted = [t for t in edit_tokens if token_shaped(t)]
         if not wanted:
             return []
         query = query.where(Table.edit_token.in_(wanted))
     return [
         TableSummary(
             id=t.id,
-            name=t.name,
-            players=t.players,
+            name=limits.clean(t.name, limits.TITLE_MAX),
+            players=[limits.clean(p, limits.NAME_MAX) for p in t.players],
             created_at=t.created_at,
             closed=t.closed,
             hands=int(n),
@@ -371,6 +409,16 @@ def list_tables(edit_tokens: Sequence[str] | None = None) -> list[TableSummary]:
         )
         for t, n in db.session.execute(query)
     ]
+
+
+def token_shaped(token: object) -> bool:
+    """Whether a value can be a token (URL-safe base64, 1 to 64 characters): the cookie's, a URL's."""
+    return (
+        isinstance(token, str)
+        and 0 < len(token) <= MAX_TOKEN_LENGTH
+        and token.isascii()
+        and all(c.isalnum() or c in "-_" for c in token)
+    )
 
 
 def _default_name(session: Mapping[str, Any]) -> str:
@@ -384,11 +432,19 @@ def create_table(session: dict[str, Any]) -> Table:
     """Store a new table from a session file; Invalid (nothing saved) unless the engine accepts it."""
     if not isinstance(session, Mapping):
         raise Invalid("the session must be a JSON object")
+    try:
+        limits.check_session(session)
+    except LimitError as exc:
+        raise Invalid.limit(exc) from None
     hands = session.get("hands")
     if hands is None:
         hands = []
     try:
-        settlement = engine.start(session)
+        if not isinstance(hands, list):
+            engine.start(session)  # the engine's own refusal ("hands must be a list")
+        begin = engine.start({**session, "hands": []})
+        # as engine.start(session), with a checkpoint every CHECKPOINT_EVERY hands (settled.py)
+        settlement, checkpoints = extend(begin, (begin,), hands)
     except SessionError as exc:
         raise Invalid.of(exc) from None
     except RecursionError:
@@ -404,30 +460,43 @@ def create_table(session: dict[str, Any]) -> Table:
         closed_at=utcnow() if stored and _is_close(stored[-1]) else None,
         revision=0,
     )
+    # Settled once, before the first INSERT: the write lock is held only for the inserts. The stored
+    # hands carry the dealer the engine gave each (R2), so they settle exactly as ``session`` did.
     try:
-        begin = _begin(table)  # the stored form (dealers filled in) must settle the same
-        settlement, checkpoints = extend(begin, (begin,), stored)
         db.session.add(table)
         db.session.flush()
-        keys: list[Key] = []
-        for seq, data in enumerate(stored, 1):
-            hand = Hand(table_id=table.id, seq=seq, data=data, revision=1, created_at=table.created_at)
-            db.session.add(hand)
-            db.session.flush()
-            keys.append((hand.id, 1))
-            _event(table, hand, "create", None, data)
+        ids = _insert_hands(table, stored)
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
-    state = Settled(0, tuple(keys), tuple(stored), settlement, checkpoints)
+    state = Settled(0, tuple((i, 1) for i in ids), tuple(stored), settlement, checkpoints)
     _cache.put(table.edit_token, state)
     settled.save(table.id, state)
     return table
 
 
+def _insert_hands(table: Table, stored: Sequence[dict[str, Any]]) -> list[int]:
+    """The hands of a new table and their "create" events, in two bulk INSERTs (D5: 10,000 hands < 2 s); their ids."""
+    if not stored:
+        return []
+    rows = [
+        {"table_id": table.id, "seq": seq, "data": data, "revision": 1, "created_at": table.created_at}
+        for seq, data in enumerate(stored, 1)
+    ]
+    db.session.execute(insert(Hand.__table__), rows)  # one executemany (RETURNING goes row by row on SQLite)
+    query = select(Hand.id).where(Hand.table_id == table.id).order_by(Hand.seq)
+    ids = list(db.session.scalars(query))
+    events = [
+        {"table_id": table.id, "hand_id": i, "action": "create", "at": table.created_at, "before": None, "after": d}
+        for i, d in zip(ids, stored, strict=True)
+    ]
+    db.session.execute(insert(HandEvent.__table__), events)
+    return ids
+
+
 def _find(token: object) -> Table | None:
-    if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_LENGTH:
+    if not token_shaped(token):
         return None
     query = select(Table).where((Table.edit_token == token) | (Table.view_token == token))
     return db.session.scalars(query).first()
@@ -585,6 +654,8 @@ def hand_for_request(table: Table, request_id: str | None) -> int | None:
     """The number of the live hand saved with ``request_id`` (a form sent twice), if any."""
     if not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH:
         return None
+    if any(limits.char_problem(c) for c in request_id):
+        return None
     hand = _by_request(table, request_id)
     if hand is None or hand.deleted:
         return None
@@ -596,8 +667,14 @@ def _number(state: Settled, hand_id: int) -> int | None:
     return next((n for n, (i, _) in enumerate(state.keys, 1) if i == hand_id), None)
 
 
-def _replay(table: Table, hand: Hand) -> tuple[int, dict[str, Any]]:
-    """The answer already given to a request: the hand's number and ledger entry."""
+def _same_body(hand: Hand, digest: str | None) -> None:
+    if digest is not None and hand.request_hash is not None and hand.request_hash != digest:
+        raise Unprocessable("this Idempotency-Key was already used with another hand")
+
+
+def _replay(table: Table, hand: Hand, digest: str | None = None) -> tuple[int, dict[str, Any]]:
+    """The answer already given to a request: the hand's number and ledger entry (422 for another body)."""
+    _same_body(hand, digest)
     if hand.deleted:
         raise Conflict("this hand was already saved, then deleted")
     state = state_of(table)
@@ -610,19 +687,30 @@ def _replay(table: Table, hand: Hand) -> tuple[int, dict[str, Any]]:
 def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = None) -> tuple[int, dict[str, Any]]:
     """Append a hand; the same ``request_id`` twice gives the first hand back (double submit)."""
     data = _check_hand(hand)
+    digest = _body_hash(data)
     if request_id is not None:
         if not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH:
-            raise Invalid(f"request id must be 1 to {MAX_REQUEST_ID_LENGTH} characters")
+            raise Invalid(
+                f"request id must be 1 to {MAX_REQUEST_ID_LENGTH} characters",
+                about="",
+                spanish="Este formulario está dañado (su identificador es demasiado largo): vuelve a abrirlo.",
+            )
+        if any(limits.char_problem(c) for c in request_id):
+            raise Invalid(
+                "request id must be printable", about="", spanish="Este formulario está dañado: vuelve a abrirlo."
+            )
+        # a replay first: a retried closing answers its 201 again, though the table is closed now
         existing = _by_request(table, request_id)
         if existing is not None:
-            return _replay(table, existing)
+            return _replay(table, existing, digest)
     _check_open(table)
 
     def work(state: Settled) -> tuple[tuple[Hand | None, Settlement], Settled | None]:
         if request_id is not None:
             again = _by_request(table, request_id)
             if again is not None:
-                return (again, state.settlement), None
+                _same_body(again, digest)
+                return (again, state.settlement), _same_hands(table, state)
         _check_open(table)
         try:
             settlement, checkpoints = extend(state.settlement, state.checkpoints, (data,))
@@ -630,7 +718,15 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
             raise Invalid.of(exc) from None
         stored = _with_dealer(data, settlement.entries[-1])
         last = db.session.scalar(select(func.max(Hand.seq)).where(Hand.table_id == table.id)) or 0
-        row = Hand(table_id=table.id, seq=last + 1, data=stored, revision=1, request_id=request_id, created_at=utcnow())
+        row = Hand(
+            table_id=table.id,
+            seq=last + 1,
+            data=stored,
+            revision=1,
+            request_id=request_id,
+            request_hash=digest if request_id is not None else None,
+            created_at=utcnow(),
+        )
         db.session.add(row)
         db.session.flush()
         _event(table, row, "create", None, stored)
@@ -646,16 +742,16 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
         existing = _by_request(table, request_id) if request_id is not None else None
         if existing is None:
             raise
-        return _replay(table, existing)
+        return _replay(table, existing, digest)
     if replayed is not None:
-        return _replay(table, replayed)
+        return _replay(table, replayed, digest)
     return settlement.count, copy.deepcopy(settlement.entries[-1])
 
 
 def _live_at(table: Table, n: int, state: Settled | None = None) -> Hand:
     """The row of live hand ``n`` (NotFound otherwise), found through the table's state."""
     keys = (state or state_of(table)).keys
-    if not isinstance(n, int) or not 1 <= n <= len(keys):
+    if not isinstance(n, int) or not 1 <= n <= min(len(keys), limits.ID_MAX):
         raise NotFound(f"hand {n}: no such hand")
     hand = db.session.get(Hand, keys[n - 1][0])
     if hand is None or hand.deleted:  # gone since the state was read: never a wrong hand
@@ -700,7 +796,7 @@ def _replaced(
 
 def replace_hand(table: Table, n: int, hand: dict[str, Any], *, revision: int | None = None) -> dict[str, Any]:
     """Replace hand ``n`` (keeping its dealer) and re-settle every later hand; its new ledger entry."""
-    data = _check_hand(hand)
+    data = _check_hand(hand, n)
     _check_open(table)
 
     def work(state: Settled) -> tuple[Settlement, Settled]:
@@ -729,7 +825,7 @@ def preview_replace(table: Table, n: int, hand: dict[str, Any]) -> dict[str, Any
 
     Invalid names the hand that breaks: ``n`` itself, or a later hand the change would make impossible.
     """
-    data = _check_hand(hand)
+    data = _check_hand(hand, n)
     state = state_of(table)
     _live_at(table, n, state)
     settlement, _checkpoints, _hands = _replaced(state, n, data)
@@ -761,7 +857,8 @@ def restore_hand(table: Table, hand_id: int) -> int:
 
     def work(state: Settled) -> tuple[int, Settled]:
         _check_open(table)
-        target = db.session.get(Hand, hand_id) if isinstance(hand_id, int) else None
+        in_range = isinstance(hand_id, int) and 0 < hand_id <= limits.ID_MAX  # D7: 2^63 overflows the database
+        target = db.session.get(Hand, hand_id) if in_range else None
         if target is None or target.table_id != table.id or not target.deleted:
             raise NotFound(f"no deleted hand {hand_id} in this table")
         earlier = select(func.count(Hand.id)).where(
@@ -872,6 +969,9 @@ def _reject_constant(name: str) -> None:
 
 def import_session(text: str) -> Table:
     """A new table from the JSON text of a session file; Invalid with a clear message."""
+    error = limits.too_large(len(text.encode("utf-8", "surrogatepass")), limits.SESSION_BYTES_MAX)
+    if error is not None:
+        raise Invalid.limit(error)
     try:
         session = json.loads(text, parse_constant=_reject_constant)
     except RecursionError:

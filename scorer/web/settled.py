@@ -257,7 +257,7 @@ def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequen
         if row.count < len(keys):  # hands written since: settled on top of it
             ids = [i for i, _ in keys[row.count :]]
             query = select(Hand.id, Hand.data).where(Hand.table_id == table_id, Hand.id.in_(ids))
-            found = dict(db.session.execute(query).tuples().all())
+            found: dict[int, Any] = {int(i): d for i, d in db.session.execute(query)}
             more = [found[i] for i in ids]
             settlement = settlement.extend(more)
             hands = (*hands, *more)

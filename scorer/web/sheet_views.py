@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from flask import Blueprint, Response, abort, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, url_for
 from werkzeug.routing import BuildError
 
-from scorer.sheet.build import render_html, render_pdf, sheet_css
+from scorer.sheet.build import RenderTimeout, render_html, render_pdf_within, sheet_css
 from scorer.web import services
 
 bp = Blueprint("sheet", __name__)
@@ -36,7 +36,7 @@ def _filename(session: dict[str, object]) -> str:
 
 
 def _private(response: Response) -> Response:
-    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Cache-Control"] = "no-store"  # the page links carry the token
     response.headers["X-Robots-Tag"] = "noindex"
     return response
 
@@ -44,7 +44,16 @@ def _private(response: Response) -> Response:
 @bp.get("/tables/<token>/sheet.pdf")
 def sheet_pdf(token: str) -> Response:
     session, ledger = _load(token)
-    response = Response(render_pdf(session, ledger), mimetype="application/pdf")
+    try:
+        pdf = render_pdf_within(session, ledger, float(current_app.config.get("SHEET_PDF_TIMEOUT") or 0))
+    except RenderTimeout:
+        message = (
+            "La hoja en PDF tarda demasiado en prepararse y se ha cancelado. Prueba dentro de un rato, "
+            "o abre la hoja para imprimir desde el navegador."
+        )
+        page = render_template("error.html", message=message, status=503)
+        return _private(Response(page, status=503, mimetype="text/html", headers={"Retry-After": "30"}))
+    response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{_filename(session)}"'
     return _private(response)
 
@@ -58,7 +67,7 @@ def sheet_html(token: str) -> Response:
         back = None
     links = {"pdf": url_for("sheet.sheet_pdf", token=token), "back": back}
     html = render_html(session, ledger, css_href=url_for("sheet.css"), links=links)
-    return _private(Response(html, mimetype="text/html"))
+    return _private(current_app.response_class(html, mimetype="text/html"))  # SafeResponse (D2)
 
 
 @bp.get("/sheet/sheet.css")

@@ -14,6 +14,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    g,
     jsonify,
     redirect,
     render_template,
@@ -21,12 +22,14 @@ from flask import (
     url_for,
 )
 from flask import session as browser
+from flask.sessions import SecureCookieSessionInterface
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import words
 
 from . import present, services
+from .extensions import create_limit
 from .forms import (
     GAME_HELP,
     GAME_LABELS,
@@ -62,6 +65,8 @@ def _spanish(exc: services.ServiceError) -> str:
     if isinstance(exc, services.Conflict):
         return "Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio."
     if isinstance(exc, services.Invalid):
+        if exc.spanish:
+            return exc.spanish
         return explain_session(exc.reason) if exc.hand is None else explain(exc.reason)[1]
     return "Algo ha fallado."
 
@@ -80,6 +85,23 @@ def not_found(_exc: Exception) -> tuple[str, int] | Any:
 
 
 # ------------------------------------------------------------------ helpers
+
+
+class _QuietSessions(SecureCookieSessionInterface):
+    """The usual signed-cookie sessions, except that a background request (the live preview of the
+    hand form, the view page's poll) never rewrites the cookie: its answer could arrive after
+    Guardar's and put back the cookie without the message Guardar left ("Mano 9 anotada")."""
+
+    def should_set_cookie(self, app: Any, session: Any) -> bool:
+        return not g.get("quiet_session") and super().should_set_cookie(app, session)
+
+
+def _quiet_sessions(state: Any) -> None:
+    if type(state.app.session_interface) is SecureCookieSessionInterface:
+        state.app.session_interface = _QuietSessions()
+
+
+bp.record_once(_quiet_sessions)
 
 
 # the suit chips' symbols, the same as everywhere (a Jinja global: the macros see it without context)
@@ -113,10 +135,17 @@ def _filename(table: Any, ext: str) -> str:
 REMEMBERED_TABLES = 30  # edit tokens kept in the cookie: ~35 bytes each, far below the 4 KB a cookie may hold
 
 
+def _kept_tokens() -> list[str]:
+    """The edit tokens of the remembered-tables cookie; anything else in it is ignored (D2)."""
+    kept = browser.get("tables")
+    if not isinstance(kept, list):
+        return []
+    return [t for t in kept[:REMEMBERED_TABLES] if services.token_shaped(t)]
+
+
 def _remember(table: Any) -> None:
     """This browser created, imported or opened the table with its edit link: list it on its home page."""
-    kept = browser.get("tables")
-    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+    tokens = _kept_tokens()
     if tokens[:1] != [table.edit_token]:
         browser["tables"] = [table.edit_token, *(t for t in tokens if t != table.edit_token)][:REMEMBERED_TABLES]
     browser.permanent = True
@@ -126,8 +155,7 @@ def _my_tables() -> list[services.TableSummary]:
     """The tables of the home page: this browser's (most recent first in the cookie), or all of them."""
     if current_app.config.get("CARTULINA_HOME_LISTS_ALL"):
         return services.list_tables()
-    kept = browser.get("tables")
-    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+    tokens = _kept_tokens()
     if not tokens:
         return []
     tables = services.list_tables(tokens)
@@ -148,7 +176,7 @@ def _known_names() -> list[str]:
 
 def _attach(form: HandForm | GameHandForm, exc: services.Invalid, n: int) -> None:
     """An engine refusal as a Spanish message next to the field it concerns."""
-    field, message = explain(exc.reason)
+    field, message = ("general", exc.spanish) if exc.spanish else explain(exc.reason)
     if exc.hand is not None and exc.hand != n:
         form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
     else:
@@ -169,26 +197,31 @@ def home() -> str:
 
 
 @bp.route("/nueva", methods=["GET", "POST"])
+@create_limit
 def new_table() -> Page:
-    form = NewTableForm()
+    from . import pena  # a new table of a peña (issue 16): players from its roster, the table joins it
+
+    form = NewTableForm(data=pena.new_table_prefill())
     error = None
     if form.validate_on_submit():
         try:
             table = services.create_table(session_from_form(form))
         except services.Invalid as exc:
-            error = explain_session(exc.reason)
+            error = exc.spanish or explain_session(exc.reason)
         else:
             _remember(table)
+            pena.after_table_created(table)
             flash("Partida creada. Guarda este enlace: es el que permite anotar.")
             return redirect(url_for("main.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
     if error is None and form.is_submitted():
         error = form.count_error()
+    form.name_seats()
     page = render_template(
         "new_table.html",
         form=form,
         error=error,
-        names=_known_names(),
+        names=sorted(set(_known_names()) | set(pena.pena_names()), key=str.casefold),
         help=RULE_HELP,
         games=GAME_LABELS,
         game_help=GAME_HELP,
@@ -229,12 +262,18 @@ def table(token: str) -> str:
             table, f"evening_state:{can_edit}", lambda s, le: evening_views.evening_state(table, s, le, can_edit)
         ),
         ending_form=evening_views.EndingForm(),
+        settle=(
+            services.derived(table, "settle_up", present.settle_up_lines)
+            if table.closed and table.ruleset != "bandos"
+            else None
+        ),
     )
 
 
 @bp.get("/t/<token>/estado")
 def state(token: str) -> Response:
     """What the view page polls: the table's revision changes with every write."""
+    g.quiet_session = True
     table, _ = services.open_table(token)
     response = jsonify(revision=table.revision, closed=table.closed, ending=table.ending)
     response.headers["Cache-Control"] = "no-store"
@@ -257,6 +296,41 @@ def _hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> 
         session, ledger = services.session_of(table), services.ledger_of(table)
         players = evening_views.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
+
+
+def _preselect(form: HandForm | GameHandForm, jugador: str | None) -> None:
+    """``?jugador=2`` from the table page's name buttons: the Jugador is already chosen (one tap saved)."""
+    field = getattr(form, "jugador", None)
+    if field is not None and jugador and jugador.isdigit() and int(jugador) in form.seats:
+        field.data = jugador
+
+
+def _deal_moved_on(table: Any, token: str, form: HandForm | GameHandForm, n: int) -> Page | None:
+    """A hand form opened for an earlier state of the table (Back after Guardar, another phone wrote
+    meanwhile) is refused with an explanation and a way back: nothing is saved. A form without the
+    hidden fields (an API-like client) is judged on its content alone."""
+    deal, revision = (form.deal.data or "").strip(), (form.table_revision.data or "").strip()
+    if (not deal or deal == str(n)) and (not revision or revision == str(table.revision)):
+        return None
+    if deal and deal != str(n):
+        message = (
+            f"Este formulario era para la mano {deal}, pero la partida ya va por la mano {n}"
+            " (quizá volviste atrás después de guardar): no se ha guardado nada."
+        )
+    else:
+        message = (
+            f"La partida ha cambiado desde que abriste este formulario de la mano {n}: no se ha guardado nada,"
+            " para no anotar una mano con datos viejos."
+        )
+    page = render_template(
+        "error.html",
+        message=message + " Vuelve a la mesa y anota la mano desde allí.",
+        status=409,
+        back=url_for("main.table", token=token),
+        back_label="Volver a la mesa",
+        title="Formulario caducado",
+    )
+    return page, 409
 
 
 def _preview(
@@ -293,14 +367,19 @@ def new_hand(token: str) -> Page:
         flash("La partida está cerrada: no se anotan más manos.", "error")
         return redirect(url_for("main.table", token=token))
     session, ledger = services.session_view(table), services.ledger_view(table)
-    if ledger.get("over") and request.method == "GET":
+    if ledger.get("over") and request.method != "POST":
         flash(_over_words(table, ledger), "error")
         return redirect(url_for("main.table", token=token))
     dealer = int(ledger.get("next_dealer") or 1)
-    form = _hand_form(table, dealer, formdata=request.form if request.method == "POST" else None)
-    if request.method == "GET":
-        return _hand_page(table, token, form, None, None, 200)
     n = len(ledger.get("hands", [])) + 1
+    posted = request.method == "POST"
+    form = _hand_form(table, dealer, formdata=request.form if posted else None, deal=n, table_revision=table.revision)
+    if not posted:  # GET and HEAD
+        _preselect(form, request.args.get("jugador"))
+        return _hand_page(table, token, form, None, None, 200)
+    moved = _deal_moved_on(table, token, form, n)
+    if moved is not None:
+        return moved
     hand = read_hand(form) if form.validate() else None
     if hand is None:
         return _hand_page(table, token, form, None, None, 400)
@@ -327,6 +406,82 @@ def new_hand(token: str) -> Page:
     return redirect(url_for("main.table", token=token))
 
 
+MISSING = ("Elige", "Faltan", "Hace falta")  # a form still being filled in, not a mistake
+
+
+def _live_json(
+    table: Any, form: HandForm | GameHandForm, n: int, entry_of: Any, session: dict[str, Any], ledger: dict[str, Any]
+) -> Response:
+    """What the hand form shows as the keeper taps: the engine's payments, or what is missing or wrong."""
+    hand = read_hand(form) if form.validate() else None
+    problems: dict[str, list[str]] = {}
+    missing: list[str] = []
+    names = ("jugador", "trump", "lance", "tricks", "estuches", "contraestuches", "primeras", "bola", "rendida",
+             "defensor", "matadores", "matadores_en", "capote", "faltas", "general")  # fmt: skip
+    for name in names:
+        for message in form.messages(name):
+            (missing if message.startswith(MISSING) else problems.setdefault(name, [])).append(message)
+    if getattr(getattr(form, "csrf_token", None), "errors", None):
+        problems["general"] = ["El formulario ha caducado: vuelve a cargar la página."]
+    if hand is None or problems:
+        return jsonify(ok=False, missing=missing, problems=problems)
+    try:
+        entry = entry_of(hand)
+    except services.Invalid as exc:
+        field, message = explain(exc.reason)
+        if exc.hand is not None and exc.hand != n:
+            field, message = "general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}"
+        return jsonify(ok=False, missing=[], problems={field: [message]})
+    preview = _preview(table, session, ledger, entry, n, hand)
+    if isinstance(preview, dict):
+        after = f"Después: plato {preview['plato'].amount}, {preview['plato'].words}."
+        summary, transfers = preview["summary"], preview["transfers"]
+    else:
+        after, summary, transfers = f"Después: {preview.after}.", preview.summary, preview.transfers
+    return jsonify(
+        ok=True,
+        summary=summary,
+        after=after,
+        result=present.result_phrase(
+            hand, entry, evening_views.names_at(session, ledger, n) if table.ruleset == "tresillo" else table.players
+        ),
+        transfers=[
+            {"source": t.source, "target": t.target, "amount": t.amount, "concept": t.concept, "detail": t.detail}
+            for t in transfers
+        ],
+    )
+
+
+@bp.post("/t/<token>/mano/pagos")
+def new_hand_preview(token: str) -> Response:
+    """The live preview of the new-hand form (static/app.js posts the form here as the keeper taps)."""
+    g.quiet_session = True
+    table = services.require_edit(token)
+    session, ledger = services.session_of(table), services.ledger_of(table)
+    dealer = int(ledger.get("next_dealer") or 1)
+    n = len(ledger.get("hands", [])) + 1
+    form = _hand_form(table, dealer, formdata=request.form)
+    if table.closed:
+        return jsonify(ok=False, missing=[], problems={"general": ["La partida está cerrada: no se anotan más manos."]})
+    if _deal_moved_on(table, token, form, n) is not None:
+        return jsonify(ok=False, missing=[], problems={"general": ["La partida ha cambiado: vuelve a la mesa."]})
+    return _live_json(table, form, n, lambda hand: services.preview_hand(table, hand), session, ledger)
+
+
+@bp.post("/t/<token>/mano/<int:n>/pagos")
+def edit_hand_preview(token: str, n: int) -> Response:
+    """The live preview of the edit form."""
+    g.quiet_session = True
+    table = services.require_edit(token)
+    session = services.session_of(table)
+    hands = session.get("hands", [])
+    if not 1 <= n <= len(hands):
+        raise services.NotFound(f"hand {n}: no such hand")
+    form = _hand_form(table, int(hands[n - 1].get("dealer") or 1), n, formdata=request.form)
+    ledger = services.ledger_of(table)
+    return _live_json(table, form, n, lambda hand: services.preview_replace(table, n, hand), session, ledger)
+
+
 def _over_words(table: Any, ledger: dict[str, Any]) -> str:
     """Why no more hands are entered in a game that ended by itself (Ombre O6, bandos B4)."""
     if table.ruleset == "bandos":
@@ -346,10 +501,67 @@ def all_pass(token: str) -> BaseResponse:
     try:
         number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
     except services.Invalid as exc:
-        flash(f"No se ha anotado: {explain(exc.reason)[1]}", "error")
+        flash(f"No se ha anotado: {exc.spanish or explain(exc.reason)[1]}", "error")
         return redirect(url_for("main.table", token=token))
-    flash(f"Mano {number}: todos pasan.")
+    flash(f"Mano {number}: todos pasan.", f"undo:{number}")
     return redirect(url_for("main.table", token=token))
+
+
+@bp.post("/t/<token>/pasan/<int:n>/deshacer")
+def undo_pass(token: str, n: int) -> BaseResponse:
+    """ "Deshacer" of a "Todos pasan" just recorded: the pass is deleted (kept in the history, restorable)."""
+    table = services.require_edit(token)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    hands = services.session_of(table).get("hands", [])
+    if n != len(hands) or "pass" not in hands[n - 1]:
+        flash("No se ha deshecho nada: esa mano ya no es el último «todos pasan».", "error")
+        return redirect(url_for("main.table", token=token))
+    try:
+        services.delete_hand(table, n)
+    except services.Invalid as exc:
+        flash(f"No se ha deshecho: {explain(exc.reason)[1]}", "error")
+        return redirect(url_for("main.table", token=token))
+    flash(f"Deshecho: la mano {n} (todos pasan) se ha quitado. Queda en el historial.")
+    return redirect(url_for("main.table", token=token))
+
+
+HANDS_PER_PAGE = 50
+
+
+@bp.get("/t/<token>/manos")
+def hands(token: str) -> str:
+    """Every hand of the table, newest first, a page at a time; filtered by player and by result."""
+    table, _can_edit = services.open_table(token)
+    session = services.session_of(table)
+    # the engine's cached entries, read only: no copy of a long ledger for a page of 50 lines
+    ledger = {"hands": services.settlement_of(table).entries}
+    player = request.args.get("jugador", "")
+    result = request.args.get("resultado", "")
+    page = request.args.get("pagina", "1")
+    listing = present.hand_list(
+        session,
+        ledger,
+        player=player or None,
+        result=result or None,
+        page=int(page) if page.isdigit() and int(page) > 0 else 1,
+        per_page=HANDS_PER_PAGE,
+    )
+
+    def page_url(number: int) -> str:
+        args = {k: v for k, v in (("jugador", player), ("resultado", result)) if v}
+        return url_for("main.hands", token=token, pagina=number, **args)
+
+    return render_template(
+        "hands.html",
+        table=table,
+        token=token,
+        listing=listing,
+        player=player,
+        result=result,
+        page_url=page_url,
+        players=table.players,
+    )
 
 
 @bp.get("/t/<token>/mano/<int:n>")
@@ -392,7 +604,7 @@ def edit_hand(token: str, n: int) -> Page:
         flash("La partida está cerrada: ya no se puede cambiar.", "error")
         return redirect(url_for("main.hand", token=token, n=n))
     dealer = int(stored.get("dealer") or 1)
-    if request.method == "GET":
+    if request.method != "POST":  # GET and HEAD
         form = _hand_form(table, dealer, n, hand=stored, revision=services.hand_revision(table, n))
         return _hand_page(table, token, form, n, None, 200)
     form = _hand_form(table, dealer, n, formdata=request.form)
@@ -401,7 +613,8 @@ def edit_hand(token: str, n: int) -> Page:
     new = read_hand(form)
     if new is None:
         return _hand_page(table, token, form, n, None, 400)
-    revision = int(form.revision.data) if (form.revision.data or "").isdigit() else None
+    text = form.revision.data or ""
+    revision = int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
     if form.preview.data:
         try:
             entry = services.preview_replace(table, n, new)
@@ -428,7 +641,7 @@ def edit_hand(token: str, n: int) -> Page:
 def delete_hand(token: str, n: int) -> Page:
     table = services.require_edit(token)
     form = ConfirmForm()
-    if request.method == "GET":
+    if request.method != "POST":  # GET and HEAD
         services.hand_revision(table, n)  # NotFound for a hand that does not exist
         return render_template("confirm.html", table=table, token=token, form=form, what="delete", n=n)
     if not form.validate_on_submit():
@@ -469,7 +682,7 @@ def close(token: str) -> Page:
         return redirect(url_for("main.table", token=token))
     if table.ruleset == "tresillo":  # R30: devolver or repartir, each previewed
         return evening_views.closing(token, table)
-    if request.method == "GET":
+    if request.method != "POST":  # GET and HEAD
         ledger = services.ledger_view(table)
         session = services.session_view(table)
         plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
@@ -503,7 +716,7 @@ CLOSED_WORDS = {
 @bp.get("/t/<token>/exportar.json")
 def export_json(token: str) -> Response:
     table, _ = services.open_table(token)
-    response = Response(services.export_session(table), mimetype="application/json")
+    response = current_app.response_class(services.export_session(table), mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "json")}"'
     return response
 
@@ -511,12 +724,15 @@ def export_json(token: str) -> Response:
 @bp.get("/t/<token>/exportar.csv")
 def export_csv(token: str) -> Response:
     table, _ = services.open_table(token)
-    response = Response(services.export_csv(table), content_type="text/csv; charset=utf-8")  # charset once
+    response = current_app.response_class(
+        services.export_csv(table), content_type="text/csv; charset=utf-8"
+    )  # charset once
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "csv")}"'
     return response
 
 
 @bp.route("/importar", methods=["GET", "POST"])
+@create_limit
 def import_table() -> Page:
     form = ImportForm()
     error = None
@@ -537,6 +753,8 @@ def import_table() -> Page:
 
 def explain_import(exc: services.Invalid) -> str:
     """An import refusal in Spanish, naming the hand when one is wrong."""
+    if exc.spanish:
+        return f"la mano {exc.hand}: {exc.spanish}" if exc.hand is not None else exc.spanish
     if exc.hand is not None:
         return f"la mano {exc.hand} no es posible. {explain(exc.reason)[1]}"
     if exc.reason.startswith("not valid JSON"):

@@ -43,6 +43,7 @@ PHONE: dict[str, Any] = {
 REPO = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "artifacts"
 TIMEOUT_MS = 10_000
+NARROW_WIDTH = 195  # CSS px: the 390-px phone with its text at 200 %
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -87,6 +88,7 @@ def live_server() -> Iterator[LiveServer]:
             "SECRET_KEY": "browser-tests",
             "INSTANCE_PATH": str(folder / "instance"),
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'cartulina.db'}",
+            "RATELIMIT_ENABLED": False,  # the journeys create many tables from one address
             # WTF_CSRF_ENABLED stays on: the browser posts the real forms with their tokens.
         }
     )
@@ -139,6 +141,17 @@ def new_phone(browser: Any) -> Iterator[Callable[[], Any]]:
 
 
 @pytest.fixture
+def narrow_page(browser: Any) -> Iterator[Any]:
+    """A page on the same phone with its text at 200 %: 195 CSS px wide (closed after the test)."""
+    context = browser.new_context(**dict(PHONE, viewport={"width": NARROW_WIDTH, "height": 844}))
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture
 def phone(new_phone: Callable[[], Any]) -> Any:
     return new_phone()
 
@@ -169,8 +182,10 @@ class Taps:
 
     def __call__(self, locator: Any) -> None:
         self.count += 1
-        # A thumb taps what the eye sees: bring the target to the middle of the screen first, clear of
-        # the fixed bar at the bottom (Playwright would otherwise tap the bar that covers a 1-px radio).
+        # A thumb taps what the eye sees: a chip's label rather than its 1-px radio, brought to the middle
+        # of the screen first, clear of the fixed bar at the bottom.
+        if locator.evaluate("e => e.tagName === 'INPUT' && !!e.closest('label.chip')"):
+            locator = locator.locator("xpath=ancestor::label[1]")
         locator.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
         locator.tap()
 

@@ -7,6 +7,7 @@ page gives them; the few CSS selectors read numbers out of the balances table.
 from __future__ import annotations
 
 import copy
+import pathlib
 import re
 from typing import Any
 
@@ -23,6 +24,19 @@ LANCES = {"entrada": "entrada", "vuelta": "vuelta", "vuelta_solera": "vuelta sol
 PRIMERAS = {"jugador": "del jugador", "contra": "de la contra"}
 EXTRAS = "Estuches, primeras, bola, rendida"
 TOKEN_URL = re.compile(r"/t/([A-Za-z0-9_-]{20,})$")
+
+
+_REPORTED: set[str] = set()
+
+
+def report_taps(artifacts: pathlib.Path, line: str) -> None:
+    """Print a tap count and keep it in artifacts/taps.txt (shown in the test summary), one line per journey."""
+    path = artifacts / "taps.txt"
+    mode = "a" if _REPORTED and path.exists() else "w"
+    with path.open(mode, encoding="utf-8") as out:
+        out.write(line.rstrip("\n") + "\n")
+    _REPORTED.add(line)
+    print(line)
 
 
 def new_session(players: list[str] | None = None, **rules: Any) -> dict[str, Any]:
@@ -66,11 +80,11 @@ def night(a: int, b: int, c: int) -> list[dict[str, Any]]:
         {"jugador": a, "lance": "entrada", "trump": "copas", "rendida": True},  # rendida
         {"jugador": b, "lance": "entrada", "trump": "oros", "rendida": True, "defensor": c,
          "tricks": {b: 2, c: 5, a: 2}},  # rendida defendida
-        {"jugador": c, "lance": "entrada", "trump": "espadas", "bola": "hecha", "tricks": {c: 9, a: 0, b: 0}},  # bola
+        {"jugador": c, "lance": "entrada", "trump": "espadas", "tricks": {c: 9, a: 0, b: 0}},  # bola hecha (R19)
         {"pass": True},  # todos pasan
         {"jugador": a, "lance": "solo", "trump": "bastos", "estuches": 3, "tricks": {a: 6, b: 2, c: 1}},  # a favor
-        {"jugador": b, "lance": "vuelta", "trump": "oros", "primeras": "jugador", "tricks": {b: 5, c: 2, a: 2}},
-        {"jugador": c, "lance": "entrada", "trump": "copas", "bola": "cortada", "tricks": {c: 8, a: 1, b: 0}},
+        {"jugador": b, "lance": "vuelta", "trump": "oros", "primeras": "jugador", "tricks": {b: 5, c: 0, a: 0}},
+        {"jugador": c, "lance": "entrada", "trump": "copas", "primeras": "jugador", "tricks": {c: 8, a: 1, b: 0}},
         {"jugador": a, "lance": "entrada", "trump": "oros", "primeras": "contra", "tricks": {a: 3, b: 3, c: 3}},
         {"jugador": b, "lance": "entrada", "trump": "espadas", "contraestuches": 3, "tricks": {b: 6, c: 2, a: 1}},
     ]  # fmt: skip
@@ -164,6 +178,8 @@ def tricks_row(page: Page, name: str) -> Locator:
 def tap_tricks(page: Page, taps: Taps, players: list[str], tricks: dict[str, int], jugador: int) -> None:
     """The Jugador's tricks, then one contra player's: the page fills in the third (tapped only if it differs)."""
     order = [jugador] + [int(s) for s in tricks if int(s) != jugador]
+    if tricks[str(order[1])] == 0 and tricks[str(order[2])] != 0:
+        order[1], order[2] = order[2], order[1]  # the contra player with tricks is the one to tap
     for seat in order[:2]:
         row = tricks_row(page, players[seat - 1])
         taps(row.get_by_role("radio", name=str(tricks[str(seat)]), exact=True))
@@ -175,13 +191,34 @@ def tap_tricks(page: Page, taps: Taps, players: list[str], tricks: dict[str, int
         taps(wanted)
 
 
-def fill_hand(page: Page, taps: Taps, players: list[str], hand: dict[str, Any]) -> None:
-    """Tap a hand into the hand form (already open)."""
-    taps(page.get_by_role("group", name="Jugador", exact=True).get_by_role("radio", name=players[hand["jugador"] - 1]))
+def quick(page: Page, name: str) -> Locator:
+    """The one-tap buttons of the tricks: "Primeras y se planta (5-0-0)", "Bola cortada"."""
+    return page.get_by_role("group", name="Bazas").get_by_role("button", name=name)
+
+
+def fill_hand(page: Page, taps: Taps, players: list[str], hand: dict[str, Any], *, chosen: bool = False) -> None:
+    """Tap a hand into the hand form (already open; ``chosen``: the Jugador came from the table page).
+
+    Primeras and bola are read from the tricks (R13/R19): 9-0-0 is tapped as 9 and nothing else,
+    5-0-0 with primeras is the one tap "Primeras y se planta", a bola cortada J-1-0 is "Bola cortada",
+    the Jugador's count and a 1 for the contra player who cut it.
+    """
+    jugador_name = players[hand["jugador"] - 1]
+    jugador = page.get_by_role("group", name="Jugador", exact=True).get_by_role("radio", name=jugador_name)
+    if chosen:
+        expect(jugador).to_be_checked()
+    else:
+        taps(jugador)
     if hand.get("lance", "entrada") != "entrada":
         taps(page.get_by_role("group", name="Lance").get_by_role("radio", name=LANCES[hand["lance"]], exact=True))
     taps(page.get_by_role("group", name="Triunfo").get_by_role("radio", name=hand["trump"], exact=True))
-    extras = [k for k in ("estuches", "contraestuches", "primeras", "bola", "rendida", "defensor") if k in hand]
+    tricks = {str(s): c for s, c in (hand.get("tricks") or {}).items()}
+    split = sorted(tricks.values())
+    plantado = hand.get("primeras") == "jugador" and split == [0, 0, 5]
+    cortada = hand.get("primeras") == "jugador" and split[:2] == [0, 1] and 5 <= tricks[str(hand["jugador"])] <= 8
+    extras = [k for k in ("estuches", "contraestuches", "rendida", "defensor") if k in hand]
+    if hand.get("primeras") == "contra" or (hand.get("bola") and not (cortada or split == [0, 0, 9])):
+        extras.append("primeras")
     if extras:
         details = page.locator("details", has=page.get_by_text(EXTRAS))
         if details.get_attribute("open") is None:
@@ -190,10 +227,8 @@ def fill_hand(page: Page, taps: Taps, players: list[str], hand: dict[str, Any]) 
         if key in hand:
             group = page.get_by_role("group", name=key.capitalize(), exact=True)
             taps(group.get_by_role("radio", name=str(hand[key]), exact=True))
-    if "primeras" in hand:
-        taps(page.get_by_role("group", name="Primeras").get_by_role("radio", name=PRIMERAS[hand["primeras"]]))
-    if "bola" in hand:
-        taps(page.get_by_role("group", name="Bola", exact=True).get_by_role("radio", name=hand["bola"], exact=True))
+    if hand.get("primeras") == "contra":
+        taps(page.get_by_role("group", name="Primeras").get_by_role("radio", name=PRIMERAS["contra"]))
     rendida = page.get_by_role("checkbox", name="El jugador se rinde")
     if "defensor" in hand:
         group = page.get_by_role("group", name="Defensor (rendida defendida)")
@@ -201,22 +236,39 @@ def fill_hand(page: Page, taps: Taps, players: list[str], hand: dict[str, Any]) 
         expect(rendida).to_be_checked()  # choosing a defensor marks the rendida
     elif hand.get("rendida"):
         taps(rendida)
-    if "tricks" in hand and (not hand.get("rendida") or "defensor" in hand):
-        tricks = {str(s): c for s, c in hand["tricks"].items()}
+    if not tricks or (hand.get("rendida") and "defensor" not in hand):
+        return
+    if plantado:
+        taps(quick(page, "Primeras y se planta"))
+        expect(page.get_by_role("group", name="Bazas")).to_contain_text("Primeras y se planta (5-0-0)")
+    elif cortada:
+        taps(quick(page, "Bola cortada"))
+        taps(tricks_row(page, jugador_name).get_by_role("radio", name=str(tricks[str(hand["jugador"])]), exact=True))
+        cutter = next(int(s) for s, c in tricks.items() if c == 1)
+        taps(tricks_row(page, players[cutter - 1]).get_by_role("radio", name="1", exact=True))
+        expect(page.get_by_role("group", name="Bazas")).to_contain_text(f"Bola cortada por {players[cutter - 1]}")
+    else:
         tap_tricks(page, taps, players, tricks, hand["jugador"])
+        if split == [0, 0, 9]:
+            expect(page.get_by_role("group", name="Bazas")).to_contain_text("Bola hecha (9-0-0)")
 
 
-def enter_hand(page: Page, taps: Taps, players: list[str], hand: dict[str, Any], n: int) -> None:
-    """From the table page: Anotar mano → the hand → Guardar → back on the table page, saved."""
+def enter_hand(
+    page: Page, taps: Taps, players: list[str], hand: dict[str, Any], n: int, *, by_name: bool = True
+) -> None:
+    """From the table page: "Juega <name>" (or Anotar mano) → the hand → Guardar → back on the table page, saved."""
     table_page = page.url
     if hand.get("pass"):
         taps(page.get_by_role("button", name="Todos pasan"))
         expect(page.get_by_role("status")).to_contain_text(f"Mano {n}: todos pasan")
         assert page.url == table_page
         return
-    taps(page.get_by_role("link", name="Anotar mano"))
+    if by_name:
+        taps(page.get_by_role("link", name=f"Juega {players[hand['jugador'] - 1]}", exact=True))
+    else:
+        taps(page.get_by_role("link", name="Anotar mano"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Anotar mano")
-    fill_hand(page, taps, players, hand)
+    fill_hand(page, taps, players, hand, chosen=by_name)
     taps(page.get_by_role("button", name="Guardar"))
-    expect(page.get_by_role("status")).to_contain_text(f"Mano {n} anotada")
+    expect(page.get_by_role("status").first).to_contain_text(f"Mano {n} anotada")
     assert page.url == table_page

@@ -6,6 +6,7 @@ cartulina, a reserved one in the plato); each opener takes the page there.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
@@ -27,7 +28,10 @@ def seed_pages(server: LiveServer) -> dict[str, str]:
     )
     ombre = load_json(EXAMPLES / "ombre_three.json")  # eight deals of eight: over, the bote still to share
     ombre_edit, _ = seed_table(server, ombre, name="Ombre del domingo", date="2025-03-09")
-    return {"edit": edit, "view": view, "ombre": ombre_edit}
+    closed = copy.deepcopy(session)
+    closed["hands"].append({"close": "devolver"})
+    closed_edit, _ = seed_table(server, closed, name="Cerrada el martes", tanto_value="0.05", currency="€")
+    return {"edit": edit, "view": view, "ombre": ombre_edit, "closed": closed_edit}
 
 
 def open_home(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
@@ -64,6 +68,13 @@ def open_hand_form(page: Page, server: LiveServer, tables: dict[str, str]) -> No
     page.get_by_text("Estuches, primeras, bola, rendida").tap()
 
 
+def open_hand_form_quick(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    """The form from the table's "Juega <name>": the Jugador chosen, the tricks with their one-tap buttons."""
+    page.goto(server.url(f"/t/{tables['edit']}"))
+    page.locator(".thumb-bar .quick a").first.tap()
+    expect(page.get_by_role("button", name="Bola cortada")).to_be_visible()
+
+
 def open_hand_form_refused(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
     """The hand form after an impossible hand: the message next to the tricks."""
     page.goto(server.url(f"/t/{tables['edit']}/mano"))
@@ -76,11 +87,34 @@ def open_hand_form_refused(page: Page, server: LiveServer, tables: dict[str, str
 
 
 def open_hand_preview(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    """The hand form once a hand is tapped in: the live preview in the bottom bar (the server's engine)."""
     page.goto(server.url(f"/t/{tables['edit']}/mano"))
     session = night_session(SEEDED_HANDS)
     fill_hand(page, Taps(), PLAYERS, night(*active_seats(4, next_dealer(session)))[0])
-    page.get_by_role("button", name="Ver pagos").tap()
+    expect(page.locator("#live")).to_contain_text("Después: plato")
+
+
+def open_hand_preview_nojs(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    """Without JavaScript, "Ver pagos" reloads the form with the payments (the form works without JS)."""
+    page.goto(server.url(f"/t/{tables['edit']}/mano"))
+    session = night_session(SEEDED_HANDS)
+    fill_hand(page, Taps(), PLAYERS, night(*active_seats(4, next_dealer(session)))[0])
+    page.locator("button[name=preview]").evaluate("b => { b.hidden = false; b.click(); }")
     expect(page.get_by_role("region", name="Pagos de esta mano")).to_be_visible()
+
+
+def open_hand_list(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/t/{tables['edit']}/manos"))
+
+
+def open_sheet(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    page.goto(server.url(f"/tables/{tables['edit']}/sheet"))
+
+
+def open_table_closed(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    """A closed table: the balances and who pays whom."""
+    page.goto(server.url(f"/t/{tables['closed']}"))
+    expect(page.get_by_role("region", name="Quién paga a quién")).to_be_visible()
 
 
 def open_hand_detail(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
@@ -149,8 +183,13 @@ PAGES: dict[str, Callable[[Page, LiveServer, dict[str, str]], None]] = {
     "table_edit": open_table_edit,
     "table_view": open_table_view,
     "hand_form": open_hand_form,
+    "hand_form_quick": open_hand_form_quick,
     "hand_form_refused": open_hand_form_refused,
     "hand_preview": open_hand_preview,
+    "hand_preview_nojs": open_hand_preview_nojs,
+    "hand_list": open_hand_list,
+    "table_closed": open_table_closed,
+    "sheet": open_sheet,
     "hand_detail": open_hand_detail,
     "hand_detail_view": open_hand_detail_view,
     "edit_hand": open_edit_hand,

@@ -37,10 +37,17 @@ LAYOUT_PROBLEMS = """
     const text = (e.innerText || e.value || e.getAttribute('aria-label') || e.getAttribute('name') || '').trim();
     return `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${cls} «${text.replace(/\\s+/g, ' ').slice(0, 40)}»`;
   };
+  // inside a box that scrolls sideways by itself (the sheet's hand table), the page does not
+  const inScroller = (e) => {
+    for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+    }
+    return false;
+  };
   for (const e of document.body.querySelectorAll('*')) {
     if (hidden(e) || e.closest('svg')) continue;
     const r = e.getBoundingClientRect();
-    if (r.right > width + 1 || r.left < -1) {
+    if ((r.right > width + 1 || r.left < -1) && !inScroller(e)) {
       problems.push(`${name(e)} runs off the screen (${Math.round(r.left)}..${Math.round(r.right)} px of ${width})`);
     }
     const s = getComputedStyle(e);

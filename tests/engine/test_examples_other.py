@@ -1,4 +1,4 @@
-"""Every example of pozo_viuda, ombre and bandos in ../shared/examples reproduces its ledger."""
+"""Every example of pozo_viuda, ombre and bandos in tests/data/examples reproduces its ledger."""
 
 from __future__ import annotations
 

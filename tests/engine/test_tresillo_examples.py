@@ -20,7 +20,7 @@ def expected(path: pathlib.Path) -> Any:
 
 
 def _cartulina(value: Any) -> Any:
-    """A cartulina compared as in ../shared/tools/check-examples: its entries' five keys, in any order."""
+    """A cartulina compared as in scripts/check-examples: its entries' five keys, in any order."""
     if not isinstance(value, list):
         return value
     keys = ("id", "owner", "amount", "hand", "state")
@@ -28,7 +28,7 @@ def _cartulina(value: Any) -> Any:
 
 
 def compare(want: dict[str, Any], got: dict[str, Any]) -> None:
-    """The comparison of ../shared/tools/check-examples, and the top level besides.
+    """The comparison of scripts/check-examples, and the top level besides.
 
     Every key of each expected entry except ``n`` and ``transfers`` (``seating`` of a change of
     player included), ``dealer`` not on the closing, an expected object compared on its own keys.

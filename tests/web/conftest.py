@@ -78,6 +78,7 @@ def make_app(tmp_path: pathlib.Path) -> Iterator[Callable[..., Flask]]:
             "SECRET_KEY": "test-secret",
             "INSTANCE_PATH": str(instance),
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / f'cartulina{len(made)}.db'}",
+            "RATELIMIT_ENABLED": False,  # tests/web/test_limits.py turns it on
         }
         url = os.environ.get("TEST_DATABASE_URL")
         if url and "SQLALCHEMY_DATABASE_URI" not in config:

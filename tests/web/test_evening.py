@@ -1,7 +1,7 @@
 """The events of a real evening through the API, import/export, the pages and the CSV.
 
 R32 ajuste, R33 sienta (change of player, money by person), R30 the two closings, and the
-"play until the plato is won" mode. Expected numbers come from ../shared/examples
+"play until the plato is won" mode. Expected numbers come from tests/data/examples
 (real_evening.ledger.json, written independently of this code) or from the engine.
 """
 

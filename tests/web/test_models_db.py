@@ -29,6 +29,18 @@ def tables_of(app: Flask) -> set[str]:
         return set(sa.inspect(db.engine).get_table_names())
 
 
+def _head() -> str:
+    """The newest revision of the migrations folder (every branch adds its own)."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from scorer.web import MIGRATIONS
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return str(ScriptDirectory.from_config(config).get_current_head())
+
+
 class TestMigrations:
     def test_empty_database_gets_the_schema(self, app: Flask) -> None:
         assert {"tables", "hands", "hand_events", "alembic_version"} <= tables_of(app)

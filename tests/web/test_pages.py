@@ -146,7 +146,7 @@ def test_table_page_shows_roles_plato_cartulina_balances(
     html = text(client.get(f"/t/{t.edit_token}"))
     # after hand 11 of the worked session: plato 75 reservada (Ana's 65 in it), Diego deals hand 12
     assert "con puesta reservada de Ana (65)" in html
-    assert re.search(r'<dd class="dealer">Diego', html)
+    assert re.search(r'<dd class="dealer"><bdi>Diego</bdi>', html)
     assert "−145" in html and "−7,25\u00a0€" in html and "+100" in html
     assert 'class="mark en_plato"' in html and 'class="mark cobrada"' in html and 'class="mark pendiente"' in html
     assert "Anotar mano" in html and "Todos pasan" in html
@@ -309,7 +309,7 @@ def test_home_names_each_game(client: FlaskClient, make_table: Callable[..., Tab
         client.get(f"/t/{t.edit_token}")
     home = text(client.get("/"))
     for ruleset, (word, _players) in games.items():
-        assert re.search(rf"Mesa {ruleset}</span>.*?{word} ·", home, re.S), ruleset
+        assert re.search(rf"Mesa {ruleset}</bdi>.*?{word} ·", home, re.S), ruleset
 
 
 def test_the_browser_remembers_a_bounded_list(client: FlaskClient, make_table: Callable[..., Table]) -> None:
@@ -376,7 +376,9 @@ def test_enter_a_hand_in_five_taps(app: Flask, client: FlaskClient, make_table: 
     for seat, name in enumerate(["Ana", "Benito", "Carmen", "Diego"], 1):
         balance = expected["balances"][str(seat)]
         shown = f"+{balance}" if balance > 0 else (f"−{-balance}" if balance < 0 else "0")
-        assert re.search(rf"<td>{name}</td>\s*<td class=\"tantos[^\"]*\">{re.escape(shown)}</td>", page), name
+        assert re.search(rf"<td><bdi>{name}</bdi></td>\s*<td class=\"tantos[^\"]*\">{re.escape(shown)}</td>", page), (
+            name
+        )
 
 
 def test_preview_shows_payments_and_saves_nothing(
@@ -729,3 +731,287 @@ def test_close_confirmation_says_the_plato_without_nested_parentheses(
     assert not re.search(r"\([^()]*\(", panel), panel
     empty = make_table(hands=[])
     assert "El plato está vacío:" in re.sub(r"\s+", " ", text(client.get(f"/t/{empty.edit_token}/cerrar")))
+
+
+# ------------------------------------------------- the keeper's phone, second pass (issue 11)
+
+
+def hidden(html: str, name: str) -> str:
+    match = re.search(rf'name="{name}" type="hidden" value="([^"]*)"', html)
+    assert match, f"no hidden {name}"
+    return match.group(1)
+
+
+def test_a_hand_form_carries_the_deal_it_was_opened_for(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """The form knows its deal (the number the hand takes) and the table's revision; it never restores taps."""
+    t = make_table()  # three entries: the next hand is the 4th
+    form = text(client.get(f"/t/{t.edit_token}/mano"))
+    assert hidden(form, "deal") == "4"
+    with app.app_context():
+        revision = services.open_table(t.edit_token)[0].revision
+    assert hidden(form, "table_revision") == str(revision)
+    assert re.search(r'<form id="hand-form"[^>]*autocomplete="off"', form)
+    edit = text(client.get(f"/t/{t.edit_token}/mano/1/editar"))
+    assert re.search(r'<form id="hand-form"[^>]*autocomplete="off"', edit)
+
+
+def test_back_then_guardar_records_nothing(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    """A form of a deal that has moved on (Back after Guardar) is refused with a way back to the table."""
+    t = make_table(hands=[])
+    form = text(client.get(f"/t/{t.edit_token}/mano"))
+    deal, revision = hidden(form, "deal"), hidden(form, "table_revision")
+    first = hand_data(jugador="2", trump="oros", tricks_2="5", tricks_3="3", save="1", request_id="one")
+    first.update(deal=deal, table_revision=revision)
+    assert client.post(f"/t/{t.edit_token}/mano", data=first).status_code == 302
+    # Back: the same deal's form again, other taps, a fresh request id (the page was reloaded)
+    again = hand_data(jugador="3", trump="copas", tricks_3="2", tricks_4="2", save="1", request_id="two")
+    again.update(deal=deal, table_revision=revision)
+    response = client.post(f"/t/{t.edit_token}/mano", data=again)
+    assert response.status_code == 409
+    page = text(response)
+    assert "no se ha guardado nada" in page
+    assert "mano 1" in page and "mano 2" in page
+    assert f'href="/t/{t.edit_token}"' in page
+    assert len(session(app, t.edit_token)["hands"]) == 1
+    # and the same with only the revision out of date (another phone wrote meanwhile)
+    client.post(f"/t/{t.edit_token}/pasan", data={"request_id": "pass-elsewhere"})
+    stale = hand_data(jugador="3", trump="copas", tricks_3="5", tricks_4="2", save="1", request_id="three")
+    stale.update(deal="3", table_revision=revision)
+    assert client.post(f"/t/{t.edit_token}/mano", data=stale).status_code == 409
+    assert len(session(app, t.edit_token)["hands"]) == 2
+    # a form of the current deal and revision is accepted
+    fresh = text(client.get(f"/t/{t.edit_token}/mano"))
+    ok = hand_data(jugador="4", trump="copas", tricks_4="5", tricks_1="2", save="1", request_id="four")
+    ok.update(deal=hidden(fresh, "deal"), table_revision=hidden(fresh, "table_revision"))
+    assert client.post(f"/t/{t.edit_token}/mano", data=ok).status_code == 302
+    assert len(session(app, t.edit_token)["hands"]) == 3
+
+
+def test_head_answers_like_get(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    for url in (f"/t/{t.edit_token}/mano", f"/t/{t.edit_token}/mano/1/editar", f"/t/{t.edit_token}/mano/1/borrar",
+                f"/t/{t.edit_token}/cerrar", "/nueva", f"/t/{t.edit_token}/manos"):  # fmt: skip
+        get, head = client.get(url), client.head(url)
+        assert head.status_code == get.status_code == 200, url
+        assert head.get_data() == b""
+
+
+def test_the_jugador_can_come_from_the_table_page(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    """The table page's "Juega …" buttons open the form with the Jugador chosen (one tap less)."""
+    t = make_table(hands=[])  # Ana deals: Benito, Carmen, Diego play
+    table_page = text(client.get(f"/t/{t.edit_token}"))
+    for seat in (2, 3, 4):
+        assert f'href="/t/{t.edit_token}/mano?jugador={seat}"' in table_page
+    assert "/mano?jugador=1" not in table_page  # the alcalde does not play
+    form = text(client.get(f"/t/{t.edit_token}/mano?jugador=3"))
+    assert re.search(r'name="jugador" value="3" id="jugador-\d" checked', form)
+    assert "checked" not in re.search(r'name="jugador" value="2"[^>]*>', form).group(0)  # type: ignore[union-attr]
+    alcalde = text(client.get(f"/t/{t.edit_token}/mano?jugador=1"))
+    assert not re.search(r'name="jugador" value="\d" id="jugador-\d" checked', alcalde)
+
+
+def many_hands(count: int) -> list[dict[str, Any]]:
+    """``count`` hands of every kind, dealt in turn (R1–R3); each Jugador is the mano of the deal."""
+    from scorer.engine.tresillo import active_seats
+
+    hands: list[dict[str, Any]] = []
+    for i in range(count):
+        a, b, c = active_seats(4, i % 4 + 1)
+        kind = i % 4
+        if kind == 0:
+            hands.append(
+                {"jugador": a, "lance": "entrada", "trump": "oros", "tricks": {str(a): 5, str(b): 3, str(c): 1}}
+            )
+        elif kind == 1:
+            hands.append(
+                {"jugador": a, "lance": "entrada", "trump": "copas", "tricks": {str(a): 3, str(b): 5, str(c): 1}}
+            )
+        elif kind == 2:
+            hands.append({"pass": True})
+        else:
+            hands.append(
+                {"jugador": a, "lance": "entrada", "trump": "oros", "tricks": {str(a): 4, str(b): 4, str(c): 1}}
+            )
+    return hands
+
+
+def test_every_hand_is_in_reach(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    """The full list: newest first, a page at a time, each line in words and opening its hand; filters."""
+    t = make_table(hands=many_hands(130))
+    table_page = text(client.get(f"/t/{t.edit_token}"))
+    assert f'href="/t/{t.edit_token}/manos"' in table_page and "Todas las manos (130)" in table_page
+    first = text(client.get(f"/t/{t.edit_token}/manos"))
+    numbers = [int(n) for n in re.findall(rf'href="/t/{t.edit_token}/mano/(\d+)"', first)]
+    assert numbers == list(range(130, 80, -1))  # 50 a page, newest first
+    assert "Página 1 de 3" in first and "pagina=2" in first
+    last = text(client.get(f"/t/{t.edit_token}/manos?pagina=3"))
+    assert [int(n) for n in re.findall(rf'href="/t/{t.edit_token}/mano/(\d+)"', last)] == list(range(30, 0, -1))
+    # hand 2: Carmen (mano of Benito's deal) 3-5-1: the codillo is Diego's (R9), in words
+    ledger_ = ledger(app, t.edit_token)
+    assert ledger_["hands"][1]["result"] == "codillo"
+    assert re.search(rf'href="/t/{t.edit_token}/mano/2">2 · Carmen · entrada ♥ · 3-5-1 · codillo de Diego', last)
+    # filters: by result, by player, both; the page keeps them
+    codillos = text(client.get(f"/t/{t.edit_token}/manos?resultado=codillo"))
+    shown = [int(n) for n in re.findall(rf'href="/t/{t.edit_token}/mano/(\d+)"', codillos)]
+    expected = [e["n"] for e in reversed(ledger_["hands"]) if e["result"] == "codillo"]
+    assert shown == expected[:50] and "33 manos con estos filtros" in codillos
+    assert "Página" not in codillos  # 33 fit on one page
+    hands = session(app, t.edit_token)["hands"]
+    benito = text(client.get(f"/t/{t.edit_token}/manos?jugador=Ana&resultado=puesta"))
+    shown = [int(n) for n in re.findall(rf'href="/t/{t.edit_token}/mano/(\d+)"', benito)]
+    assert shown and all(hands[n - 1].get("jugador") == 1 for n in shown)
+    assert all(ledger_["hands"][n - 1]["result"] == "puesta" for n in shown)
+    passes = text(client.get(f"/t/{t.edit_token}/manos?resultado=paso"))
+    assert "todos pasan" in passes
+    # nonsense in the query is ignored, never a 500
+    for query in ("pagina=0", "pagina=999", "pagina=x", "jugador=9", "jugador=Nadie", "resultado=nada"):
+        assert client.get(f"/t/{t.edit_token}/manos?{query}").status_code == 200
+    # the view link sees the list too
+    assert client.get(f"/t/{t.view_token}/manos").status_code == 200
+
+
+def test_todos_pasan_can_be_undone(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table(hands=[])
+    page = text(client.post(f"/t/{t.edit_token}/pasan", data={"request_id": "p1"}, follow_redirects=True))
+    assert "Mano 1: todos pasan." in page
+    assert f'action="/t/{t.edit_token}/pasan/1/deshacer"' in page and ">Deshacer</button>" in page
+    undone = text(client.post(f"/t/{t.edit_token}/pasan/1/deshacer", follow_redirects=True))
+    assert "Deshecho" in undone
+    assert session(app, t.edit_token)["hands"] == []
+    with app.app_context():
+        table = services.open_table(t.edit_token)[0]
+        assert [d.hand.get("pass") for d in services.deleted_hands(table)] == [True]  # kept, restorable
+    # only the last hand, and only a pass, can be undone this way
+    client.post(f"/t/{t.edit_token}/pasan", data={"request_id": "p2"})
+    client.post(
+        f"/t/{t.edit_token}/mano", data=hand_data(jugador="3", trump="oros", tricks_3="5", tricks_4="3", save="1")
+    )
+    refused = text(client.post(f"/t/{t.edit_token}/pasan/1/deshacer", follow_redirects=True))
+    assert "No se ha deshecho nada" in refused
+    assert len(session(app, t.edit_token)["hands"]) == 2
+    assert client.post(f"/t/{t.view_token}/pasan/2/deshacer").status_code == 403
+
+
+def live(client: FlaskClient, url: str, **fields: str) -> dict[str, Any]:
+    response = client.post(url, data=hand_data(**fields))
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    return dict(response.get_json())
+
+
+def test_live_preview_is_the_engines_and_saves_nothing(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    t = make_table(hands=[])
+    url = f"/t/{t.edit_token}/mano/pagos"
+    form = text(client.get(f"/t/{t.edit_token}/mano"))
+    assert f'data-live="{url}"' in form
+    incomplete = live(client, url, jugador="2")
+    assert incomplete["ok"] is False and incomplete["missing"] and not incomplete["problems"]
+    data = live(client, url, jugador="2", trump="oros", tricks_2="5", tricks_3="3")
+    assert data["ok"] is True and data["result"] == "ganada"
+    with app.app_context():
+        table = services.open_table(t.edit_token)[0]
+        entry = services.preview_hand(table, {"jugador": 2, "lance": "entrada", "trump": "oros",
+                                              "tricks": {"2": 5, "3": 3, "4": 1}})  # fmt: skip
+    assert [(x["amount"]) for x in data["transfers"]] == [x["amount"] for x in entry["transfers"]]
+    assert "plato" in data["after"]
+    # a flag the tricks contradict: explained for its field, nothing saved
+    wrong = live(client, url, jugador="2", trump="oros", tricks_2="8", tricks_3="1", bola="hecha")
+    assert wrong["ok"] is False and "bola" in wrong["problems"]
+    assert "nueve bazas" in wrong["problems"]["bola"][0]
+    both = live(client, url, jugador="2", trump="oros", tricks_2="5", tricks_3="3", estuches="3", contraestuches="3")
+    assert "estuches" in both["problems"]
+    assert session(app, t.edit_token)["hands"] == []
+    # the edit form's preview replaces the hand in place
+    client.post(
+        f"/t/{t.edit_token}/mano", data=hand_data(jugador="2", trump="oros", tricks_2="5", tricks_3="3", save="1")
+    )
+    edit = live(client, f"/t/{t.edit_token}/mano/1/pagos", jugador="2", trump="oros", tricks_2="3", tricks_3="5")
+    assert edit["ok"] is True and edit["result"] == "codillo de Carmen"
+    assert session(app, t.edit_token)["hands"][0]["tricks"] == {"2": 5, "3": 3, "4": 1}
+    assert client.post(f"/t/{t.view_token}/mano/pagos", data=hand_data(jugador="2")).status_code == 403
+
+
+def test_a_closed_table_says_who_pays_whom(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    from scorer.sheet.settleup import settle_up
+
+    t = make_table()
+    with app.app_context():
+        services.close_table(services.require_edit(t.edit_token))
+    page = text(client.get(f"/t/{t.edit_token}"))
+    assert "Quién paga a quién" in page
+    final = ledger(app, t.edit_token)["balances"]
+    names = dict(enumerate(["Ana", "Benito", "Carmen", "Diego"], 1))
+    payments = settle_up({names[int(s)]: v for s, v in final.items()})
+    assert payments
+    for p in payments:
+        assert re.search(rf'<span class="who">{p.payer}</span> paga a <span class="who">{p.payee}</span>', page)
+    assert f'href="/tables/{t.edit_token}/sheet"' in page and f'href="/tables/{t.edit_token}/sheet.pdf"' in page
+    open_page = text(client.get(f"/t/{make_table().edit_token}"))
+    assert "Quién paga a quién" not in open_page
+
+
+def test_new_table_names_the_seats_and_sums_up_its_errors(app: Flask, client: FlaskClient) -> None:
+    page = text(client.get("/nueva"))
+    assert 'name="timezone"' in page  # filled in by app.js: the history in the keeper's own clock
+    assert '<option selected value="">el último asiento</option>' in page  # the keeper: the last seat
+    data = {"game": "tresillo", "player1": "Ana", "player2": "Benito", "player3": "Ana", "player4": "Diego",
+            "keeper": "", "first_dealer": "2", "dealer_stake": "5", "enchilada": "0", "rounding": "5",
+            "favor_doubling": "double_rounded", "solo_codillo": "codillo_only", "failed_bola": "pays_bola",
+            "tanto_value": "0,05", "timezone": "Europe/Madrid"}  # fmt: skip
+    response = client.post("/nueva", data=data)
+    assert response.status_code == 400
+    page = text(response)
+    summary = page[page.index('class="error-summary"') : page.index("</div>", page.index('class="error-summary"'))]
+    assert 'href="#player3"' in summary and "«Ana» ya está en la mesa" in summary
+    assert page.index('class="error-summary"') < page.index('id="player1"')  # at the top
+    assert '<option selected value="2">Benito (asiento 2)</option>' in page
+    assert "el último asiento (Diego)" in page
+    data["player3"] = "Carmen"
+    created = client.post("/nueva", data=data)
+    assert created.status_code == 302
+    token = created.headers["Location"].rsplit("/", 1)[-1]
+    stored = session(app, token)
+    assert stored["keeper"] == 4 and stored["first_dealer"] == 2 and stored["timezone"] == "Europe/Madrid"
+
+
+def test_home_counts_hands_not_entries(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()  # three hands (one a pass)
+    client.get(f"/t/{t.edit_token}")  # this browser opened it with the edit link
+    with app.app_context():
+        services.close_table(services.require_edit(t.edit_token))
+    assert len(session(app, t.edit_token)["hands"]) == 4  # the closing is an entry …
+    home = text(client.get("/"))
+    assert "3 manos" in home and "4 manos" not in home  # … not a hand
+
+
+def test_the_live_preview_never_rewrites_the_session_cookie(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """A preview answered after Guardar must not put back a cookie without Guardar's message."""
+    t = make_table(hands=[])
+    client.get(f"/t/{t.edit_token}")  # a permanent session: normally refreshed by every answer
+    preview = client.post(f"/t/{t.edit_token}/mano/pagos", data=hand_data(jugador="2"))
+    assert preview.status_code == 200 and "Set-Cookie" not in preview.headers
+    assert "Set-Cookie" in client.get(f"/t/{t.edit_token}").headers  # other pages as before
+
+
+def test_the_hand_list_filters_by_person_after_a_change_of_player(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """R33: seat 4 is Diego, then Elena; the filter is by person and each line names who played it."""
+    evening = load_json(EXAMPLES / "real_evening.json")
+    t = make_table(evening)
+    page = text(client.get(f"/t/{t.edit_token}/manos"))
+    assert "<option>Elena</option>" in page and "<option>Diego</option>" in page
+    seat4 = [n for n, h in enumerate(evening["hands"], 1) if h.get("jugador") == 4]
+    elena = text(client.get(f"/t/{t.edit_token}/manos?jugador=Elena"))
+    diego = text(client.get(f"/t/{t.edit_token}/manos?jugador=Diego"))
+    shown = {
+        name: [int(n) for n in re.findall(rf'href="/t/{t.edit_token}/mano/(\d+)">\d+ · {name} ·', html)]
+        for name, html in (("Elena", elena), ("Diego", diego))
+    }
+    assert shown["Diego"] == seat4 == [2]  # seat 4 played hand 2 when Diego sat there
+    assert shown["Elena"] == [] and "Ninguna mano con estos filtros" in elena  # Elena sat down after it

@@ -92,8 +92,21 @@ def test_money_of_a_table_without_a_tanto_value_is_none() -> None:
 def test_hand_line_of_the_solo_a_favor() -> None:
     session, ledger = upto(3)
     line = present.table_view(session, ledger).hands[0]
-    # hand 3: Diego solo bastos 5-0-0 ganada (primeras; he stops); Diego 0 → 215 (worked session)
-    assert line.text == "3 · Diego · solo ♣ · 5-0-0 · ganada · +215"
+    # hand 3: Diego solo bastos, primeras and he stops: 5-0-0 (R13); Diego 0 → 215 (worked session)
+    assert line.text == "3 · Diego · solo ♣ · 5-0-0 · ganada, primeras y se planta · +215"
+
+
+def test_results_in_words_name_the_bola_and_the_codillo_giver() -> None:
+    """R9, R19: "bola hecha", "bola cortada", "codillo de Ana" (the contra player with most tricks)."""
+    players = ["Ana", "Benito", "Carmen", "Diego"]
+    codillo = {"jugador": 2, "tricks": {"2": 3, "3": 1, "4": 5}}
+    assert present.result_phrase(codillo, {"result": "codillo"}, players) == "codillo de Diego"
+    assert present.result_phrase({"jugador": 2, "tricks": {"2": 9, "3": 0, "4": 0}}, {"result": "bola"}, players) == (
+        "bola hecha"
+    )
+    cut = {"jugador": 2, "tricks": {"2": 7, "3": 1, "4": 0}}
+    assert present.result_phrase(cut, {"result": "bola_cortada"}, players) == "bola cortada"
+    assert present.result_phrase(cut, {"result": "puesta"}, players) == "puesta"
 
 
 def test_last_hands_newest_first_and_a_pass_has_its_own_words() -> None:

@@ -117,7 +117,7 @@ class TestCreate:
         services.close_table(third)
         listed = services.list_tables()
         assert [t.name for t in listed] == ["Segunda", "Primera", "Tercera"]
-        assert [t.hands for t in listed] == [0, 3, 4]
+        assert [t.hands for t in listed] == [0, 3, 3]  # hands, not entries: the closing is no hand
         assert [t.closed for t in listed] == [False, False, True]
         assert listed[1].edit_token == first.edit_token and listed[0].view_token == second.view_token
 
@@ -206,7 +206,7 @@ class TestHands:
             (played(1, "oros", {"1": 4, "2": 4, "3": 0}), "hand 4: tricks 4-4-0 do not decide the hand"),
             (played(4, "oros", {"1": 5, "2": 2, "3": 2}), "hand 4: jugador 4 is the alcalde"),
             ({"jugador": 1}, "hand 4: missing lance"),
-            ("entrada", "session: a hand must be an object"),
+            ("entrada", "a hand must be an object"),
         ],
     )
     def test_invalid_hand_saves_nothing(self, hand: Any, message: str) -> None:

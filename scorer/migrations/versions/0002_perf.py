@@ -1,7 +1,7 @@
 """Snapshots of settled tables (derived data, rebuilt when missing or stale).
 
 Revision ID: 0002_perf
-Revises: 0002_evening
+Revises: 0004_pena
 Create Date: 2026-12-01 00:40:00
 
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "0002_perf"
-down_revision = "0002_evening"
+down_revision = "0004_pena"
 branch_labels = None
 depends_on = None
 

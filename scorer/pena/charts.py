@@ -1,0 +1,131 @@
+"""The peña's charts as SVG strings (no JavaScript, no ``style``: they fit the strict CSP and print).
+
+- :func:`evenings_chart`: each person's running balance after each evening (as the sheet's chart of
+  :mod:`scorer.sheet.chart`, drawn at a phone's width).
+- :func:`mix_chart`: horizontal bars of counts (the contract mix: lances, trumps, outcomes).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from scorer.sheet.chart import PALETTE, _fmt, _label, _short, nice_step
+
+BAR_WIDTH = 360
+BAR_ROW = 26
+BAR_LABEL = 120
+
+
+LINE_WIDTH = 360  # the phone's width in CSS pixels: the labels stay at their size
+LINE_HEIGHT = 220
+LEFT = 44
+RIGHT = 10
+TOP = 10
+LEGEND_ROW = 18
+
+
+def evenings_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, unit: str) -> str:
+    """One line per person: ``series[i][k]`` is the running balance after evening k (k = 0: before the first).
+
+    Drawn 360 units wide, so on a phone the labels keep their size; ``unit`` ("tantos", "€") is in the title.
+    """
+    title = f"Saldo acumulado por noche ({unit})"
+    points = max((len(s) for s in series), default=0)
+    values = [v for s in series for v in s] or [0]
+    low, high = min(0, *values), max(0, *values)
+    if low == high:
+        high = low + 10
+    step = nice_step(high - low, 4)
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+    legend: list[tuple[float, int, int, str]] = []
+    x, row = 0.0, 0
+    for i, name in enumerate(names):
+        label = _short(name, 16)
+        item = 26 + 7.8 * len(label) + 14
+        if x + item > LINE_WIDTH and x > 0:
+            x, row = 0.0, row + 1
+        legend.append((x, row, i, label))
+        x += item
+    plot_h = LINE_HEIGHT - TOP - 34
+    height = LINE_HEIGHT + (row + 1) * LEGEND_ROW
+    plot_w = LINE_WIDTH - LEFT - RIGHT
+    last = max(points - 1, 1)
+
+    def sx(k: float) -> float:
+        return LEFT + plot_w * k / last
+
+    def sy(v: float) -> float:
+        return TOP + plot_h * (high - v) / (high - low)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart evenings" viewBox="0 0 {LINE_WIDTH} {height}" '
+        f'width="{LINE_WIDTH}" height="{height}" role="img" aria-label={quoteattr(title)} '
+        'font-family="DejaVu Sans, sans-serif" font-size="12">',
+        f"<title>{escape(title)}</title>",
+        '<g class="grid" stroke="#d5d8dc" stroke-width="0.6">',
+    ]
+    ticks = range(int(low), int(high) + 1, step)
+    out += [f'<line x1="{LEFT}" y1="{_fmt(sy(v))}" x2="{LINE_WIDTH - RIGHT}" y2="{_fmt(sy(v))}"/>' for v in ticks]
+    out.append('</g><g class="y-labels" fill="#333" text-anchor="end">')
+    out += [f'<text x="{LEFT - 4}" y="{_fmt(sy(v) + 4)}">{_label(v)}</text>' for v in ticks]
+    out.append("</g>")
+    out.append(f'<line x1="{LEFT}" y1="{_fmt(sy(0))}" x2="{LINE_WIDTH - RIGHT}" y2="{_fmt(sy(0))}" stroke="#555"/>')
+    xstep = nice_step(last, 6)
+    out.append('<g class="x-labels" fill="#333" text-anchor="middle">')
+    out += [f'<text x="{_fmt(sx(k))}" y="{_fmt(TOP + plot_h + 15)}">{k}</text>' for k in range(0, points, xstep)]
+    out.append("</g>")
+    out.append(
+        f'<text x="{LINE_WIDTH - RIGHT}" y="{_fmt(TOP + plot_h + 29)}" fill="#333" text-anchor="end">noche</text>'
+    )
+    for i, values_i in enumerate(series):
+        colour, dash = PALETTE[i % len(PALETTE)]
+        coords = " ".join(f"{_fmt(sx(k))},{_fmt(sy(v))}" for k, v in enumerate(values_i))
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f'<polyline class="person" points="{coords}" fill="none" stroke="{colour}" stroke-width="2"'
+            f"{dash_attr}><title>{escape(names[i])}</title></polyline>"
+        )
+    out.append('<g class="legend" fill="#222">')
+    for lx, lrow, i, label in legend:
+        colour, dash = PALETTE[i % len(PALETTE)]
+        ly = LINE_HEIGHT + lrow * LEGEND_ROW + 4
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f'<line x1="{_fmt(lx)}" y1="{_fmt(ly - 4)}" x2="{_fmt(lx + 22)}" y2="{_fmt(ly - 4)}" '
+            f'stroke="{colour}" stroke-width="2.4"{dash_attr}/>'
+        )
+        out.append(f'<text x="{_fmt(lx + 26)}" y="{_fmt(ly)}">{escape(label)}</text>')
+    out.append("</g></svg>")
+    return "\n".join(out)
+
+
+def mix_chart(items: Sequence[tuple[str, int]], *, title: str) -> str:
+    """Horizontal bars, one per (label, count), longest first as given; readable at 195 px wide."""
+    rows = max(len(items), 1)
+    height = 28 + rows * BAR_ROW
+    top = max((count for _label, count in items), default=0) or 1
+    span = BAR_WIDTH - BAR_LABEL - 40
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart mix" viewBox="0 0 {BAR_WIDTH} {height}" '
+        f'width="{BAR_WIDTH}" height="{height}" role="img" aria-label={quoteattr(title)} '
+        'font-family="DejaVu Sans, sans-serif" font-size="13">',
+        f"<title>{escape(title)}</title>",
+        f'<text x="0" y="16" fill="#222" font-weight="bold">{escape(title)}</text>',
+    ]
+    if not items:
+        out.append('<text x="0" y="44" fill="#555">sin manos</text>')
+    for i, (label, count) in enumerate(items):
+        y = 28 + i * BAR_ROW
+        width = round(span * count / top, 1)
+        colour = PALETTE[i % len(PALETTE)][0]
+        out.append(
+            f'<g class="bar"><text x="{BAR_LABEL - 6}" y="{y + 16}" fill="#222" text-anchor="end">'
+            f"{escape(label)}</text>"
+            f'<rect x="{BAR_LABEL}" y="{y + 3}" width="{width}" height="18" fill="{colour}"/>'
+            f'<text x="{BAR_LABEL + width + 6}" y="{y + 16}" fill="#222">{count}</text></g>'
+        )
+    out.append("</svg>")
+    return "\n".join(out)

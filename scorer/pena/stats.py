@@ -1,0 +1,474 @@
+"""A peña's lifetime ledger and statistics, computed from its evenings' session files and ledgers.
+
+Pure functions (standard library and :mod:`scorer.sheet.settleup`): nothing here is stored.
+An :class:`Evening` is one table of the peña: its session file, its ledger (the engine's),
+and which person each name that sat at it is. Money belongs to people (R33): a seat's
+tantos count for whoever sits there at that moment; the ledger's top-level ``people``
+(Tresillo) is used when present, otherwise the per-hand balances are followed seat by seat.
+
+Every table keeps its own tanto value, so totals are summed in money; tantos are added up
+only where every evening counted has the same tanto value and currency.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from scorer.sheet.settleup import Payment, settle_up
+
+MONEY_GAMES = ("tresillo", "pozo_viuda", "ombre")  # bandos keeps points, not money
+JUGADOR_GAMES = ("tresillo", "pozo_viuda", "ombre")  # a Jugador (hombre) against the others
+BOLA_GAMES = ("tresillo", "pozo_viuda")  # Ombre sencillo has no bola (its vole is not kept apart)
+RENDIDA_GAMES = ("tresillo",)  # only Tresillo surrenders (R25–R28)
+
+# Ledger results as the Jugador sees them (format.md, pozo-viuda.md, ombre.md)
+WON = frozenset({"ganada", "bola", "bola_cortada", "contrabola"})
+LOST_PUESTA = frozenset({"puesta", "perdida"})
+LOST_CODILLO = frozenset({"codillo"})
+SURRENDERED = frozenset(
+    {"rendida", "defendida_ganada", "defendida_puesta", "defendida_codillo", "defendida_codillo_pobre"}
+)
+POTS = ("plato", "bote", "pozo", "viuda")
+LANCES = ("entrada", "vuelta", "vuelta_solera", "solo", "juego", "volteo", "roben", "bola", "contrabola")
+TRUMPS = ("oros", "copas", "espadas", "bastos")
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """One table of the peña. ``people`` maps every name that sat at it to a person key."""
+
+    key: Hashable
+    name: str
+    date: str  # ISO date, "" when unknown
+    session: Mapping[str, Any]
+    ledger: Mapping[str, Any]
+    people: Mapping[str, Hashable]
+    value: Decimal | None = None  # the tanto value (money = tantos × value)
+    currency: str = ""
+    closed: bool = False
+    sat: tuple[str, ...] | None = None  # names_that_sat(session), when the caller has it already
+
+    def who_sat(self) -> tuple[str, ...]:
+        """Every name that sat at the evening (the players, then R33 newcomers)."""
+        return self.sat if self.sat is not None else tuple(names_that_sat(self.session))
+
+    @property
+    def ruleset(self) -> str:
+        rules = self.session.get("rules") or {}
+        return str(rules.get("ruleset") or "tresillo")
+
+    @property
+    def money_game(self) -> bool:
+        return self.ruleset in MONEY_GAMES
+
+
+# ------------------------------------------------------------------ seats
+
+
+def seatings(evening: Evening) -> Iterator[tuple[Mapping[str, Any], Mapping[str, Any], dict[int, str]]]:
+    """(session entry, ledger entry, seat → name at that entry) for every entry, following R33 ``sienta``.
+
+    A change of player takes effect from the next entry.
+    """
+    seats = {i: str(n) for i, n in enumerate(evening.session.get("players") or [], 1)}
+    hands = evening.session.get("hands") or []
+    entries = evening.ledger.get("hands") or []
+    for hand, entry in zip(hands, entries, strict=False):
+        yield hand, entry, dict(seats)
+        sienta = hand.get("sienta") if isinstance(hand, Mapping) else None
+        if isinstance(sienta, Mapping):
+            seats[int(sienta["seat"])] = str(sienta["player"])
+
+
+def names_that_sat(session: Mapping[str, Any]) -> list[str]:
+    """Every name that sat at a table, in the order they first sat (the players, then R33 newcomers)."""
+    names = [str(n) for n in session.get("players") or []]
+    for hand in session.get("hands") or []:
+        sienta = hand.get("sienta") if isinstance(hand, Mapping) else None
+        if isinstance(sienta, Mapping) and str(sienta.get("player")) not in names:
+            names.append(str(sienta.get("player")))
+    return names
+
+
+def _person(evening: Evening, name: str) -> Hashable | None:
+    return evening.people.get(name)
+
+
+def _by_name_balances(evening: Evening) -> dict[str, int]:
+    """Each name's tantos (money games) or points (bandos) at the end of the evening."""
+    people = evening.ledger.get("people")
+    if isinstance(people, Mapping):
+        return {str(k): int(v) for k, v in people.items()}
+    if isinstance(people, list):  # tolerate a list of {"name", "balance"}
+        return {str(p["name"]): int(p["balance"]) for p in people}
+    key = "scores" if evening.ruleset == "bandos" else "balances"
+    totals: dict[str, int] = {}
+    before: dict[str, int] = {}
+    for _hand, entry, seats in seatings(evening):
+        now = {str(s): int(v) for s, v in (entry.get(key) or {}).items()}
+        for seat, name in seats.items():
+            delta = now.get(str(seat), 0) - before.get(str(seat), 0)
+            totals[name] = totals.get(name, 0) + delta
+        before = now
+    for name in evening.who_sat():
+        totals.setdefault(name, 0)
+    return totals
+
+
+def balances(evening: Evening) -> dict[Hashable, int]:
+    """Each person's tantos (points for bandos) at the end of the evening; unmatched names are left out."""
+    result: dict[Hashable, int] = {}
+    for name, amount in _by_name_balances(evening).items():
+        person = _person(evening, name)
+        if person is not None:
+            result[person] = result.get(person, 0) + amount
+    return result
+
+
+def unmatched(evening: Evening) -> list[str]:
+    """Names that sat at the evening but are not linked to any person."""
+    return [n for n in evening.who_sat() if n not in evening.people]
+
+
+def pot(evening: Evening) -> int:
+    """What is still on the table: plato, bote, or pozo with its reserves and the viuda (0 for bandos)."""
+    ledger = evening.ledger
+    if evening.ruleset == "tresillo":
+        return int((ledger.get("plato") or {}).get("amount", 0))
+    if evening.ruleset == "ombre":
+        return int(ledger.get("bote") or 0)
+    if evening.ruleset == "pozo_viuda":
+        pozo = ledger.get("pozo") or {}
+        return (
+            int(pozo.get("amount", 0)) + sum(int(r) for r in pozo.get("reserves") or []) + int(ledger.get("viuda") or 0)
+        )
+    return 0
+
+
+def money(evening: Evening, tantos: int) -> Decimal | None:
+    return None if evening.value is None or not evening.money_game else evening.value * tantos
+
+
+# --------------------------------------------------------- lifetime ledger
+
+
+def in_season(evening: Evening, start: dt.date | None, end: dt.date | None) -> bool:
+    """Whether the evening's date falls in [start, end]; an evening without a date only when no range is set."""
+    if start is None and end is None:
+        return True
+    try:
+        day = dt.date.fromisoformat(evening.date[:10])
+    except ValueError:
+        return False
+    return (start is None or day >= start) and (end is None or day <= end)
+
+
+@dataclass(frozen=True, slots=True)
+class EveningLine:
+    evening: Evening
+    tantos: dict[Hashable, int]
+    money: dict[Hashable, Decimal]
+    pot: int
+    unmatched: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    person: Hashable
+    evenings: int
+    money: Decimal
+    tantos: int | None  # only when every evening counted shares one tanto value
+
+
+@dataclass(slots=True)
+class Ledger:
+    """The lifetime ledger of a peña (or of a season)."""
+
+    lines: list[EveningLine] = field(default_factory=list)
+    standings: list[Standing] = field(default_factory=list)
+    same_value: Decimal | None = None  # the one tanto value of every money evening, if they share one
+    currency: str = ""
+    payments: list[Payment[Hashable]] = field(default_factory=list)  # in money, for the evenings without a pot
+    open_pots: list[EveningLine] = field(default_factory=list)  # evenings that still hold tantos on the table
+    settled_money: dict[Hashable, Decimal] = field(default_factory=dict)
+    places: int = 2  # payments are in 10**-places of the currency
+    tantos_only: bool = False  # no evening has a tanto value: totals and payments in tantos
+
+    def money_of(self, person: Hashable) -> Decimal:
+        return next((s.money for s in self.standings if s.person == person), Decimal(0))
+
+
+def _places(values: Iterable[Decimal]) -> int:
+    places = 2
+    for value in values:
+        exponent = value.normalize().as_tuple().exponent
+        if isinstance(exponent, int):
+            places = max(places, -exponent)
+    return places
+
+
+def lifetime_ledger(evenings: Sequence[Evening]) -> Ledger:
+    """Each person's money per evening and in total, the fewest payments and the open pots.
+
+    Evenings are taken in the order given (oldest first). The settle-up covers the evenings
+    whose table holds nothing any more (their people's balances add up to 0); what is still
+    on an open table's plato is listed apart in ``open_pots``.
+    """
+    result = Ledger()
+    values = {e.value for e in evenings if e.money_game and e.value is not None}
+    currencies = {e.currency for e in evenings if e.money_game and e.value is not None}
+    money_evenings = [e for e in evenings if e.money_game]
+    if len(values) == 1 and len(currencies) <= 1 and all(e.value is not None for e in money_evenings):
+        result.same_value = next(iter(values))
+    result.currency = next(iter(currencies)) if len(currencies) == 1 else ""
+    # no table of the season says what a tanto is worth: everything is kept (and settled) in tantos
+    result.tantos_only = bool(money_evenings) and not values
+    totals: dict[Hashable, Decimal] = {}
+    tantos: dict[Hashable, int] = {}
+    counts: Counter[Hashable] = Counter()
+    settled: dict[Hashable, Decimal] = {}
+    settled_tantos: dict[Hashable, int] = {}
+    for evening in money_evenings:
+        by_person = balances(evening)
+        line = EveningLine(
+            evening,
+            by_person,
+            {p: m for p, t in by_person.items() if (m := money(evening, t)) is not None},
+            pot(evening),
+            unmatched(evening),
+        )
+        result.lines.append(line)
+        for person, amount in by_person.items():
+            counts[person] += 1
+            tantos[person] = tantos.get(person, 0) + amount
+            totals[person] = totals.get(person, Decimal(0)) + line.money.get(person, Decimal(0))
+            if line.pot == 0 and not line.unmatched:
+                settled[person] = settled.get(person, Decimal(0)) + line.money.get(person, Decimal(0))
+                settled_tantos[person] = settled_tantos.get(person, 0) + amount
+        if line.pot != 0:
+            result.open_pots.append(line)
+    show_tantos = result.same_value is not None or result.tantos_only
+    order = sorted(totals, key=lambda p: -tantos[p] if result.tantos_only else -totals[p])
+    result.standings = [Standing(p, counts[p], totals[p], tantos[p] if show_tantos else None) for p in order]
+    result.settled_money = settled
+    if result.tantos_only:
+        result.places = 0
+        units = settled_tantos  # the payments are in tantos
+    else:
+        result.places = _places(values)
+        units = {p: int((m * 10**result.places).to_integral_value()) for p, m in settled.items()}
+    if sum(units.values()) == 0:
+        result.payments = settle_up(units)  # amounts in 10**-places of the currency (tantos when tantos_only)
+    return result
+
+
+def payment_money(amount: int, places: int) -> Decimal:
+    """A settle-up amount (in 10**-places of the currency) as money."""
+    return Decimal(amount).scaleb(-places)
+
+
+# --------------------------------------------------------------- statistics
+
+
+def _active_contra(hand: Mapping[str, Any]) -> list[int]:
+    tricks = hand.get("tricks") or {}
+    jugador = hand.get("jugador")
+    return [int(s) for s in tricks if int(s) != jugador]
+
+
+def codillo_giver(hand: Mapping[str, Any]) -> int | None:
+    """The contra seat with the most tricks (R9: in a codillo it has more than each of the others)."""
+    tricks = {int(s): int(t) for s, t in (hand.get("tricks") or {}).items()}
+    contra = [s for s in tricks if s != hand.get("jugador")]
+    if not contra:
+        return None
+    return max(contra, key=lambda s: tricks[s])
+
+
+def bola_of(game: str, hand: Mapping[str, Any], result: str) -> tuple[bool, bool]:
+    """(bola made, bola cut) of a played hand, as R13/R19 read them from the tricks too (P8/P10: from the flag).
+
+    Tresillo: 9 tricks is a bola hecha; ``primeras: "jugador"`` (or ``bola: "cortada"``) with J-1-0,
+    J 5–8, is a bola cortada, with or without the flags. Other games: none.
+    """
+    if game not in BOLA_GAMES or hand.get("rendida"):
+        return False, False
+    if game == "pozo_viuda":
+        return result == "bola" or hand.get("bola") == "hecha", hand.get("bola") == "cortada"
+    tricks = {int(s): int(t) for s, t in (hand.get("tricks") or {}).items()}
+    mine = tricks.get(int(hand["jugador"]), 0)
+    others = sorted((t for s, t in tricks.items() if s != hand["jugador"]), reverse=True)
+    made = result == "bola" or hand.get("bola") == "hecha" or mine == 9
+    flagged = hand.get("primeras") == "jugador" or hand.get("bola") == "cortada"
+    cut = result == "bola_cortada" or (flagged and 5 <= mine <= 8 and others == [1, 0])
+    return made, cut and not made
+
+
+def pots_taken(entry: Mapping[str, Any]) -> dict[int, int]:
+    """Seat → tantos taken from the pot(s) (plato, bote, pozo, viuda) in one hand."""
+    taken: dict[int, int] = {}
+    for t in entry.get("transfers") or []:
+        if t.get("from") in POTS and isinstance(t.get("to"), int):
+            taken[t["to"]] = taken.get(t["to"], 0) + int(t["amount"])
+    return taken
+
+
+@dataclass(slots=True)
+class Stats:
+    """What a person (or the whole peña) did over some evenings. Counts, never stored."""
+
+    evenings: int = 0
+    evenings_by_game: Counter[str] = field(default_factory=Counter)
+    hands: int = 0  # played hands (not passes, not events) the person sat in (or of the peña)
+    jugador: int = 0  # hands as Jugador (Tresillo, pozo y viuda, Ombre)
+    by_lance: Counter[str] = field(default_factory=Counter)
+    by_trump: Counter[str] = field(default_factory=Counter)
+    won: int = 0
+    puesta: int = 0
+    codillo: int = 0
+    rendidas: int = 0  # Tresillo only
+    defences: int = 0  # Tresillo: entradas rendidas the person defended (R28)
+    defences_won: int = 0  # R28 (a)
+    bolas_made: int = 0  # Tresillo, pozo y viuda
+    bolas_cut: int = 0
+    codillos_given: int = 0
+    biggest_plato: int = 0  # tantos taken from the pot(s) in one hand
+    biggest_plato_money: Decimal | None = None
+    biggest_plato_evening: Hashable | None = None
+    bandos_won: int = 0  # games of bandos won by the person's team
+    money: Decimal = Decimal(0)
+    money_evenings: int = 0
+    games: set[str] = field(default_factory=set)
+
+    def rate(self, count: int) -> int | None:
+        """A count as a whole percentage of the hands as Jugador (None without any)."""
+        return None if self.jugador == 0 else round(100 * count / self.jugador)
+
+    @property
+    def average_money(self) -> Decimal | None:
+        return None if self.money_evenings == 0 else self.money / self.money_evenings
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "evenings": self.evenings,
+            "evenings_by_game": dict(self.evenings_by_game),
+            "hands": self.hands,
+            "jugador": self.jugador,
+            "by_lance": dict(self.by_lance),
+            "by_trump": dict(self.by_trump),
+            "won": self.won,
+            "puesta": self.puesta,
+            "codillo": self.codillo,
+            "won_rate": self.rate(self.won),
+            "puesta_rate": self.rate(self.puesta),
+            "codillo_rate": self.rate(self.codillo),
+            "rendidas": self.rendidas,
+            "defences": self.defences,
+            "defences_won": self.defences_won,
+            "bolas_made": self.bolas_made,
+            "bolas_cut": self.bolas_cut,
+            "codillos_given": self.codillos_given,
+            "biggest_plato": self.biggest_plato,
+            "biggest_plato_money": None if self.biggest_plato_money is None else str(self.biggest_plato_money),
+            "biggest_plato_evening": self.biggest_plato_evening,
+            "bandos_won": self.bandos_won,
+            "money": str(self.money),
+            "average_money": None if self.average_money is None else str(self.average_money.quantize(Decimal("0.01"))),
+            "games": sorted(self.games),
+        }
+
+
+def _is_played(hand: Mapping[str, Any]) -> bool:
+    return "jugador" in hand
+
+
+def statistics(evenings: Sequence[Evening], person: Hashable | None = None) -> Stats:
+    """The statistics of one person (``person``) or of the whole peña (``None``) over the evenings.
+
+    For the peña: hands, lances, trumps and outcomes of every Jugador; bolas; codillos;
+    rendidas and defences; the biggest plato anyone took.
+    """
+    stats = Stats()
+    for evening in evenings:
+        game = evening.ruleset
+        sat = person is None or any(_person(evening, n) == person for n in evening.who_sat())
+        if not sat:
+            continue
+        stats.evenings += 1
+        stats.evenings_by_game[game] += 1
+        stats.games.add(game)
+        if evening.money_game:
+            by_person = balances(evening)
+            amount = money(evening, sum(by_person.values()) if person is None else by_person.get(person, 0))
+            if amount is not None and person is not None:
+                stats.money += amount
+                stats.money_evenings += 1
+        if game == "bandos":
+            winner = evening.ledger.get("winner")
+            teams = evening.ledger.get("teams") or {"A": [1, 3, 5], "B": [2, 4, 6]}
+            if winner in teams:
+                seats = [int(s) for s in teams[winner]]
+                players = [str(n) for n in evening.session.get("players") or []]
+                if person is None or any(_person(evening, players[s - 1]) == person for s in seats):
+                    stats.bandos_won += 1
+            continue
+
+        _hand_stats(stats, evening, person)
+    return stats
+
+
+def _hand_stats(stats: Stats, evening: Evening, person: Hashable | None) -> None:
+    """Add the played hands of one evening (not bandos) to ``stats``."""
+    game = evening.ruleset
+
+    def mine(seat: Any, seats: Mapping[int, str]) -> bool:
+        if seat is None:
+            return False
+        if person is None:
+            return True
+        name = seats.get(int(seat))
+        return name is not None and _person(evening, name) == person
+
+    for hand, entry, seats in seatings(evening):
+        if not isinstance(hand, Mapping) or not _is_played(hand):
+            continue
+        result = str(entry.get("result"))
+        tricks = hand.get("tricks") or {}
+        active = {int(s) for s in tricks} | {int(hand["jugador"])}
+        if person is None or any(mine(s, seats) for s in active):
+            stats.hands += 1
+        if mine(hand["jugador"], seats):
+            stats.jugador += 1
+            stats.by_lance[str(hand.get("lance"))] += 1
+            stats.by_trump[str(hand.get("trump"))] += 1
+            if result in WON:
+                stats.won += 1
+            elif result in LOST_PUESTA:
+                stats.puesta += 1
+            elif result in LOST_CODILLO:
+                stats.codillo += 1
+            if game in RENDIDA_GAMES and result in SURRENDERED:
+                stats.rendidas += 1
+            made, cut = bola_of(game, hand, result)
+            stats.bolas_made += made
+            stats.bolas_cut += cut
+        if result in LOST_CODILLO and mine(codillo_giver(hand), seats):
+            stats.codillos_given += 1
+        defended = game in RENDIDA_GAMES and hand.get("rendida") and hand.get("defensor") is not None
+        if defended and mine(hand["defensor"], seats):
+            stats.defences += 1
+            if result == "defendida_ganada":
+                stats.defences_won += 1
+        if result != "cierre":
+            for seat, taken in pots_taken(entry).items():
+                if not mine(seat, seats):
+                    continue
+                if taken > stats.biggest_plato:
+                    stats.biggest_plato = taken
+                    stats.biggest_plato_money = money(evening, taken)
+                    stats.biggest_plato_evening = evening.key

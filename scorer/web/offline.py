@@ -1,0 +1,89 @@
+"""At the table with no network (issue 15): the service worker's route and the hand forms it keeps.
+
+- ``/sw.js``: ``static/sw.js`` served from the root with ``Service-Worker-Allowed: /``, so its
+  scope is the whole app (a worker's scope may not be wider than its own folder otherwise).
+- ``/t/<token>/mano/tras/<k>``: the new-hand form as it will be after ``k`` more deals, for the
+  phone to keep (the dealer moves on with every deal, and with four players the alcalde is not
+  offered). The dealer is the engine's: ``k`` deals are played on a copy of the table's settled
+  state as passes (a pass deals like any hand; nothing is saved). The page is the very form of
+  ``/t/<token>/mano``; ``static/offline.js`` queues what is saved on it while offline.
+- ``forms_cycle``: the form addresses the table page offers to keep (one per seat: the dealers
+  come round again).
+
+The queued entries are sent to ``POST /api/tables/<token>/entries/form`` (scorer/web/api.py), which
+reads the form's fields with the same code as the form's own POST.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from flask import Blueprint, Response, current_app, send_from_directory, url_for
+
+from scorer.engine import SessionError
+
+from . import services, views
+
+bp = Blueprint("offline", __name__)
+bp.errorhandler(services.ServiceError)(views.service_error)  # the same Spanish pages as the views'
+
+MAX_AHEAD = 12  # the most deals a phone keeps forms for (a cycle is the number of seats, 3 to 6)
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    response = send_from_directory(current_app.static_folder or "static", "sw.js", max_age=0)
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"  # a new version is picked up on the next visit
+    return response
+
+
+def dealer_after(table: Any, ahead: int) -> int:
+    """The seat that deals ``ahead`` deals after the next one, by the engine (deals played as passes).
+
+    A rule set with no passed hand (bandos) keeps the last dealer found: its form offers every seat.
+    """
+    settlement = services.settlement_of(table)
+    dealer = int(settlement.ledger().get("next_dealer") or 1)
+    for _ in range(ahead):
+        try:
+            settlement = settlement.add({"pass": True})
+        except SessionError:
+            break
+        dealer = int(settlement.ledger().get("next_dealer") or dealer)
+    return dealer
+
+
+def forms_cycle(table: Any) -> list[str]:
+    """The addresses of the new-hand form for the next deals, one per seat (then they repeat);
+    none when no more hands are entered (closed, or a game over by itself: Ombre O6, bandos B4)."""
+    if table.closed or services.ledger_of(table).get("over"):
+        return []
+    return [url_for("offline.hand_form_ahead", token=table.edit_token, ahead=k) for k in range(len(table.players))]
+
+
+def pages_to_keep(table: Any) -> list[str]:
+    """Other forms the table page has the phone keep for offline (those the queue takes)."""
+    if table.closed or table.ruleset != "tresillo":
+        return []
+    return [url_for("main.ajuste", token=table.edit_token)]  # R32: an ajuste takes no deal
+
+
+@bp.app_context_processor
+def offline_context() -> dict[str, Any]:
+    """For the pages: when this copy was made (shown when it is opened offline), the forms to keep."""
+    rendered = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return {"rendered_at": rendered, "offline_forms": forms_cycle, "offline_pages": pages_to_keep}
+
+
+@bp.get("/t/<token>/mano/tras/<int:ahead>")
+def hand_form_ahead(token: str, ahead: int) -> Any:
+    table = services.require_edit(token)
+    if ahead > MAX_AHEAD or not forms_cycle(table):
+        raise services.NotFound(f"no form {ahead} deals ahead")
+    form = views._hand_form(table, dealer_after(table, ahead))
+    page, status = views._hand_page(table, token, form, None, None, 200)
+    response = current_app.make_response((page, status))
+    response.headers["Cache-Control"] = "no-cache"
+    return response

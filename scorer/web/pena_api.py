@@ -1,0 +1,250 @@
+"""The peñas' JSON API (docs/pena-api.md): the token rules of the tables' API (``scorer.web.api``).
+
+Writes need the peña's edit token and ``Content-Type: application/json``; the view token reads.
+Statistics and ledgers are computed on every request from the evenings, never stored.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Hashable, Mapping
+from decimal import Decimal
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from werkzeug.exceptions import HTTPException
+
+from scorer.pena import stats
+from scorer.web import pena_services as ps
+from scorer.web import services
+from scorer.web.api import _body, json_error
+from scorer.web.extensions import db
+from scorer.web.pena_services import Invalid
+from scorer.web.services import ServiceError
+
+bp = Blueprint("pena_api", __name__, url_prefix="/api/penas")
+
+
+@bp.errorhandler(ServiceError)
+def service_error(exc: ServiceError) -> tuple[Response, int]:
+    return jsonify(error=exc.message), exc.status
+
+
+@bp.errorhandler(HTTPException)
+def http_error(exc: HTTPException) -> tuple[Response, int]:
+    return json_error(exc)
+
+
+def _object(body: Any) -> Mapping[str, Any]:
+    if not isinstance(body, Mapping):
+        raise Invalid("the body must be a JSON object")
+    return body
+
+
+def _season() -> tuple[dt.date | None, dt.date | None]:
+    found: list[dt.date | None] = []
+    for key in ("from", "to"):
+        text = request.args.get(key)
+        if not text:
+            found.append(None)
+            continue
+        try:
+            found.append(dt.date.fromisoformat(text))
+        except ValueError:
+            raise Invalid(f"{key}: {text!r} is not a date (YYYY-MM-DD)") from None
+    return found[0], found[1]
+
+
+def _money(value: Decimal | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def _pena_json(pena: Any, can_edit: bool) -> dict[str, Any]:
+    tables = []
+    for link, table in ps.tables_of(pena):
+        token = table.edit_token if can_edit else table.view_token
+        tables.append(
+            {
+                "token": token,
+                "name": table.name,
+                "date": ps.evening_date(table),
+                "ruleset": table.ruleset,
+                "closed": table.closed,
+                "people": link.names,
+            }
+        )
+    tables.sort(key=lambda t: (t["date"], t["name"]))
+    answer = {
+        "name": pena.name,
+        "view_token": pena.view_token,
+        "view_url": url_for("pena.page", token=pena.view_token, _external=True),
+        "people": ps.people_json(pena.people),
+        "tables": tables,
+    }
+    if can_edit:
+        answer["edit_token"] = pena.edit_token
+        answer["edit_url"] = url_for("pena.page", token=pena.edit_token, _external=True)
+    return answer
+
+
+@bp.post("")
+def create() -> tuple[Response, int, dict[str, str]]:
+    body = _object(_body())
+    people = body.get("people") or []
+    if not isinstance(people, list):
+        raise Invalid("people must be a list")
+    roster = []
+    for item in people:
+        if isinstance(item, str):
+            roster.append((item, None))
+        elif isinstance(item, Mapping):
+            roster.append((item.get("name"), item.get("nickname")))
+        else:
+            raise Invalid("each person is a name or {name, nickname}")
+    pena = ps.create_pena(body.get("name"), roster)
+    answer = _pena_json(pena, True)
+    return jsonify(answer), 201, {"Location": url_for("pena_api.get", token=pena.edit_token)}
+
+
+@bp.get("/<token>")
+def get(token: str) -> Response:
+    pena, can_edit = ps.open_pena(token)
+    return jsonify(_pena_json(pena, can_edit))
+
+
+@bp.post("/<token>/people")
+def add_person(token: str) -> tuple[Response, int]:
+    pena = ps.require_edit(token)
+    body = _object(_body())
+    person = ps.add_person(pena, body.get("name"), body.get("nickname"))
+    return jsonify(ps.people_json([person])[0]), 201
+
+
+@bp.put("/<token>/people/<int:person_id>")
+def rename_person(token: str, person_id: int) -> Response:
+    pena = ps.require_edit(token)
+    body = _object(_body())
+    person = ps.rename_person(pena, person_id, body.get("name"), body.get("nickname"))
+    return jsonify(ps.people_json([person])[0])
+
+
+@bp.post("/<token>/tables")
+def attach(token: str) -> tuple[Response, int]:
+    """Attach a table (``table``: its edit token) or import a session file (``session``) into the peña.
+
+    ``people`` maps names to a person id or ``"nueva"``; unsure names without it are refused (400).
+    """
+    pena = ps.require_edit(token)
+    body = _object(_body())
+    choices = body.get("people") or {}
+    if not isinstance(choices, Mapping):
+        raise Invalid('people must map names to a person id or "nueva"')
+    if "session" in body:
+        session = body["session"]
+        if not isinstance(session, Mapping):
+            raise Invalid("session must be a session file (an object)")
+        # check the names first, so that nothing is saved when one is unsure
+        unsure = [
+            n
+            for n in stats.names_that_sat(session)
+            if n not in choices and not ps.match_name(pena, n).sure and ps.match_name(pena, n).candidates
+        ]
+        if unsure:
+            raise Invalid(f"{unsure[0]}: say which person it is in people")
+        table = services.create_table(dict(session))
+        try:
+            link = ps.attach(pena, table, choices)
+        except ServiceError:
+            db.session.delete(table)  # nothing saved: the imported table goes too
+            db.session.commit()
+            raise
+    else:
+        table = services.require_edit(str(body.get("table") or ""))
+        link = ps.attach_checked(pena, table, choices)
+    return jsonify(token=table.edit_token, view_token=table.view_token, people=link.names, seats=link.seats), 201
+
+
+@bp.get("/<token>/tables/<table>/matches")
+def matches(token: str, table: str) -> Response:
+    """How the names of a table match the roster: ``person`` when sure, ``candidates`` when not."""
+    pena, _ = ps.open_pena(token)
+    target, _ = services.open_table(table)
+    return jsonify(
+        matches=[
+            {
+                "name": m.name,
+                "person": m.person.id if m.person else None,
+                "candidates": [p.id for p in m.candidates],
+            }
+            for m in ps.matches(pena, target)
+        ]
+    )
+
+
+@bp.delete("/<token>/tables/<table>")
+def detach(token: str, table: str) -> Response:
+    pena = ps.require_edit(token)
+    target, _ = services.open_table(table)
+    ps.detach(pena, target)
+    return jsonify(detached=True)
+
+
+def _key(person: Hashable) -> str:
+    return str(person)
+
+
+@bp.get("/<token>/ledger")
+def ledger(token: str) -> Response:
+    pena, _ = ps.open_pena(token)
+    start, end = _season()
+    evenings = ps.evenings(pena, start, end)
+    result = stats.lifetime_ledger(evenings)
+    return jsonify(
+        evenings=[
+            {
+                "table": int(str(line.evening.key)),
+                "name": line.evening.name,
+                "date": line.evening.date,
+                "ruleset": line.evening.ruleset,
+                "tanto_value": None if line.evening.value is None else str(line.evening.value),
+                "tantos": {_key(p): t for p, t in line.tantos.items()},
+                "money": {_key(p): str(m) for p, m in line.money.items()},
+                "pot": line.pot,
+                "unmatched": line.unmatched,
+            }
+            for line in result.lines
+        ],
+        standings=[
+            {"person": s.person, "evenings": s.evenings, "money": str(s.money), "tantos": s.tantos}
+            for s in result.standings
+        ],
+        tanto_value=None if result.same_value is None else str(result.same_value),
+        tantos_only=result.tantos_only,
+        payments=[
+            {"from": p.payer, "to": p.payee, "tantos": p.amount}
+            if result.tantos_only
+            else {"from": p.payer, "to": p.payee, "money": str(stats.payment_money(p.amount, result.places))}
+            for p in result.payments
+        ],
+        open_pots=[{"table": int(str(line.evening.key)), "pot": line.pot} for line in result.open_pots],
+    )
+
+
+@bp.get("/<token>/stats")
+def statistics(token: str) -> Response:
+    pena, _ = ps.open_pena(token)
+    start, end = _season()
+    evenings = ps.evenings(pena, start, end)
+    return jsonify(
+        pena=stats.statistics(evenings).as_dict(),
+        people={_key(p.id): stats.statistics(evenings, p.id).as_dict() for p in pena.people},
+    )
+
+
+@bp.get("/<token>/people/<int:person_id>/stats")
+def person_statistics(token: str, person_id: int) -> Response:
+    pena, _ = ps.open_pena(token)
+    person = ps.person_of(pena, person_id)
+    start, end = _season()
+    evenings = ps.evenings(pena, start, end)
+    return jsonify(person=ps.people_json([person])[0], stats=stats.statistics(evenings, person_id).as_dict())

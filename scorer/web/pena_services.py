@@ -1,0 +1,372 @@
+"""Peñas in the database: roster, tables of a peña, and the evenings handed to :mod:`scorer.pena.stats`.
+
+Token rules are the tables' (``services``): an edit token and a view token, unguessable;
+writes need the edit token. Tables point at person ids, never at names, so renaming a
+person keeps the history.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from scorer import words
+from scorer.pena.stats import Evening, names_that_sat
+from scorer.web import limits, services
+from scorer.web.extensions import db
+from scorer.web.models import Pena, PenaTable, Person, Table, utcnow
+from scorer.web.services import Forbidden, NotFound
+
+
+class Invalid(services.Invalid):
+    """Bad input about a peña: ``message`` is ``peña: reason``; nothing was saved."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.message = f"peña: {reason}"
+        self.args = (self.message,)
+
+
+NAME_MAX = limits.NAME_MAX  # as a player's name at a table
+NEW = "nueva"  # the choice "a new person" in a matching form
+
+
+def _clean(text: object, what: str, *, required: bool = True) -> str | None:
+    if text is None or (isinstance(text, str) and not text.strip()):
+        if required:
+            raise Invalid(f"{what} is missing")
+        return None
+    if not isinstance(text, str):
+        raise Invalid(f"{what} must be text")
+    value = " ".join(text.split())
+    problem = limits.text_problem(value, NAME_MAX)  # the table's limits: length, printable text only
+    if problem is not None:
+        raise Invalid(f"{what} {problem[0]}")
+    return value
+
+
+def fold(text: str) -> str:
+    """A name for matching: no case, no accents, single spaces."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return " ".join(plain.casefold().split())
+
+
+# ------------------------------------------------------------------ peñas
+
+
+def create_pena(name: object, people: Iterable[tuple[object, object]] = ()) -> Pena:
+    """A new peña with its roster; Invalid (nothing saved) for a missing name or a repeated person."""
+    title = _clean(name, "the peña's name")
+    pena = Pena(
+        edit_token=secrets.token_urlsafe(services.TOKEN_BYTES),
+        view_token=secrets.token_urlsafe(services.TOKEN_BYTES),
+        name=title or "",
+        created_at=utcnow(),
+    )
+    seen: set[str] = set()
+    for person_name, nickname in people:
+        clean = _clean(person_name, "a person's name")
+        assert clean is not None
+        if fold(clean) in seen:
+            raise Invalid(f"{clean} is twice in the roster")
+        seen.add(fold(clean))
+        pena.people.append(
+            Person(name=clean, nickname=_clean(nickname, "a nickname", required=False), created_at=utcnow())
+        )
+    db.session.add(pena)
+    db.session.commit()
+    return pena
+
+
+def _find(token: object) -> Pena | None:
+    if not isinstance(token, str) or not 0 < len(token) <= services.MAX_TOKEN_LENGTH:
+        return None
+    query = select(Pena).where((Pena.edit_token == token) | (Pena.view_token == token))
+    return db.session.scalars(query).first()
+
+
+def open_pena(token: str) -> tuple[Pena, bool]:
+    """The peña of a token and whether the token may change it; NotFound otherwise."""
+    pena = _find(token)
+    if pena is None:
+        raise NotFound("unknown peña: check the link")
+    return pena, secrets.compare_digest(pena.edit_token, token)
+
+
+def require_edit(token: str) -> Pena:
+    pena, can_edit = open_pena(token)
+    if not can_edit:
+        raise Forbidden("this is the peña's view link: it cannot change the peña")
+    return pena
+
+
+def person_of(pena: Pena, person_id: object) -> Person:
+    person = next((p for p in pena.people if p.id == person_id), None)
+    if person is None:
+        raise NotFound(f"no person {person_id} in this peña")
+    return person
+
+
+def _unique(pena: Pena, name: str, keep: Person | None = None) -> None:
+    """Invalid when another person of the roster has this name (case and accents aside)."""
+    for other in pena.people:
+        if other is not keep and fold(other.name) == fold(name):
+            raise Invalid(f"{name} is already in the roster")
+
+
+def add_person(pena: Pena, name: object, nickname: object = None) -> Person:
+    clean = _clean(name, "the person's name")
+    assert clean is not None
+    nick = _clean(nickname, "the nickname", required=False)
+    _unique(pena, clean)
+    person = Person(name=clean, nickname=nick, created_at=utcnow())
+    pena.people.append(person)
+    db.session.commit()
+    return person
+
+
+def rename_person(pena: Pena, person_id: int, name: object, nickname: object = None) -> Person:
+    """A new name or nickname; the tables keep pointing at the same person."""
+    person = person_of(pena, person_id)
+    clean = _clean(name, "the person's name")
+    assert clean is not None
+    _unique(pena, clean, keep=person)
+    person.name = clean
+    person.nickname = _clean(nickname, "the nickname", required=False)
+    db.session.commit()
+    return person
+
+
+def label(person: Person) -> str:
+    return f"{person.name} ({person.nickname})" if person.nickname else person.name
+
+
+# ---------------------------------------------------------- name matching
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A name of a table and the person it is: ``person`` when sure, ``candidates`` when unsure."""
+
+    name: str
+    person: Person | None
+    candidates: list[Person]
+
+    @property
+    def sure(self) -> bool:
+        return self.person is not None
+
+
+def match_name(pena: Pena, name: str) -> Match:
+    """Sure when the name (or nickname) is one person's, accents and case aside; unsure when it is only alike."""
+    key = fold(name)
+    exact = [p for p in pena.people if fold(p.name) == key or (p.nickname and fold(p.nickname) == key)]
+    if len(exact) == 1:
+        return Match(name, exact[0], [])
+    if exact:
+        return Match(name, None, exact)
+    first = key.split(" ")[0] if key else ""
+    alike = [
+        p
+        for p in pena.people
+        if first
+        and (
+            fold(p.name).split(" ")[0] == first
+            or fold(p.name).startswith(key)
+            or key.startswith(fold(p.name))
+            or (p.nickname and fold(p.nickname).startswith(key))
+        )
+    ]
+    return Match(name, None, alike)
+
+
+def matches(pena: Pena, table: Table) -> list[Match]:
+    """Every name that sat at the table, matched against the roster (an existing link wins)."""
+    link = link_of(table)
+    session = services.session_of(table)
+    result = []
+    for name in names_that_sat(session):
+        linked = link.names.get(name) if link is not None and link.pena_id == pena.id else None
+        if linked is not None:
+            result.append(Match(name, person_of(pena, linked), []))
+        else:
+            result.append(match_name(pena, name))
+    return result
+
+
+# ------------------------------------------------------------------ tables
+
+
+def link_of(table: Table) -> PenaTable | None:
+    return db.session.scalars(select(PenaTable).where(PenaTable.table_id == table.id)).first()
+
+
+def _choose(pena: Pena, name: str, choice: object, linked: int | None) -> Person | None:
+    """The person a name of a table is; None for a new person. Invalid when it is unsure."""
+    if choice is None or choice == "":
+        if linked is not None:
+            return person_of(pena, linked)
+        found = match_name(pena, name)
+        if found.sure:
+            return found.person
+        if found.candidates:
+            who = ", ".join(p.name for p in found.candidates)
+            raise Invalid(f"{name}: say which person it is ({who}) or a new one")
+        return None
+    if choice == NEW:
+        if any(fold(p.name) == fold(name) for p in pena.people):
+            raise Invalid(f"{name} is already in the roster: choose that person")
+        return None
+    try:
+        return person_of(pena, int(str(choice)))
+    except (ValueError, NotFound):
+        raise Invalid(f"{name}: no person {choice!r} in this peña") from None
+
+
+def attach(pena: Pena, table: Table, choices: Mapping[str, object] | None = None) -> PenaTable:
+    """Make the table an evening of the peña (again: its names are matched anew); nothing saved on Invalid.
+
+    ``choices`` maps names of the table to a person id or ``"nueva"`` (a new person of that
+    name); names not in it keep their earlier person or are matched by :func:`match_name`: a
+    name that is not sure is refused (Invalid names it) unless it matches nobody at all, when
+    it becomes a new person.
+    """
+    existing = link_of(table)
+    if existing is not None and existing.pena_id != pena.id:
+        raise Invalid("this table already belongs to another peña")
+    choices = dict(choices or {})
+    session = services.session_of(table)
+    sat = names_that_sat(session)
+    chosen = {
+        name: _choose(pena, name, choices.get(name), existing.names.get(name) if existing is not None else None)
+        for name in sat
+    }
+    known = [p.id for p in chosen.values() if p is not None]
+    new_keys = [fold(n) for n, p in chosen.items() if p is None]
+    if len(set(known)) < len(known) or len(set(new_keys)) < len(new_keys):
+        raise Invalid("two names of the table are the same person")
+    try:
+        for name, person in chosen.items():
+            if person is None:
+                person = Person(name=" ".join(name.split())[:NAME_MAX], nickname=None, created_at=utcnow())
+                pena.people.append(person)
+                chosen[name] = person
+        db.session.flush()
+        names = {name: person.id for name, person in chosen.items() if person is not None}
+        players = [str(n) for n in session.get("players") or []]
+        link = existing or PenaTable(pena_id=pena.id, table_id=table.id, attached_at=utcnow())
+        link.names = names
+        link.seats = {str(i): names[n] for i, n in enumerate(players, 1)}
+        if existing is None:
+            db.session.add(link)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return link
+
+
+def attach_checked(pena: Pena, table: Table, choices: Mapping[str, object] | None = None) -> PenaTable:
+    """:func:`attach` (kept for the callers' readability: nothing is saved when it refuses)."""
+    return attach(pena, table, choices)
+
+
+def detach(pena: Pena, table: Table) -> None:
+    link = link_of(table)
+    if link is None or link.pena_id != pena.id:
+        raise NotFound("this table is not an evening of this peña")
+    db.session.delete(link)
+    db.session.commit()
+
+
+def tables_of(pena: Pena) -> list[tuple[PenaTable, Table]]:
+    query = select(PenaTable, Table).join(Table, Table.id == PenaTable.table_id).where(PenaTable.pena_id == pena.id)
+    return [(link, table) for link, table in db.session.execute(query)]
+
+
+def evening_date(table: Table) -> str:
+    date = table.header.get("date")
+    if isinstance(date, str) and date:
+        return date[:10]
+    return table.created_at.date().isoformat()
+
+
+# (edit token, revision) → (session, ledger) as parsed JSON, shared read-only by the peña's pages:
+# a peña page reads every evening, and parsing dozens of ledgers on each request adds up.
+_documents_cache: services._Cache[tuple[str, int], tuple[dict[str, Any], dict[str, Any]]] = services._Cache(256)
+
+
+def _documents(table: Table) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The session file and the ledger of a table; the same objects while its revision stays (do not change them)."""
+    key = (table.edit_token, table.revision)
+    found = _documents_cache.get(key)
+    if found is None:
+        found = (services.session_of(table), services.ledger_of(table))
+        if services._unchanged(table):  # a write in between: the documents may be of a later revision
+            _documents_cache.put(key, found)
+    return found
+
+
+def evenings(pena: Pena, start: dt.date | None = None, end: dt.date | None = None) -> list[Evening]:
+    """The peña's evenings, oldest first, each with its session, ledger and name → person."""
+    from scorer.pena.stats import in_season
+
+    result = []
+    for link, table in tables_of(pena):
+        session, ledger = _documents(table)
+        people: dict[str, int] = {str(k): int(v) for k, v in link.names.items()}
+        sat = tuple(names_that_sat(session))
+        for name in sat:  # R33 newcomers entered after the attach
+            if name not in people:
+                found = match_name(pena, name)
+                if found.person is not None:
+                    people[name] = found.person.id
+        evening = Evening(
+            key=table.id,
+            name=table.name,
+            date=evening_date(table),
+            session=session,
+            ledger=ledger,
+            people=people,
+            value=words.tanto_value(table.header.get("tanto_value")),
+            currency=words.currency_sign(table.header.get("currency")),
+            closed=table.closed,
+            sat=sat,
+        )
+        if in_season(evening, start, end):
+            result.append(evening)
+    result.sort(key=lambda e: (e.date, int(str(e.key))))
+    return result
+
+
+def table_by_token(token: str) -> Table:
+    """The table of a link or a token (edit or view)."""
+    token = token.strip().rstrip("/").rsplit("/", 1)[-1]
+    table, _ = services.open_table(token)
+    return table
+
+
+def people_json(people: Sequence[Person]) -> list[dict[str, Any]]:
+    return [{"id": p.id, "name": p.name, "nickname": p.nickname} for p in people]
+
+
+def pena_of_table(table: Table) -> Pena | None:
+    """The peña a table belongs to, if any (for a link back from the table's page)."""
+    link = link_of(table)
+    return None if link is None else db.session.get(Pena, link.pena_id)
+
+
+def roster_for_table(table: Table) -> list[str]:
+    """The names of the roster of the table's peña, for the suggestions of a change of player (R33).
+
+    A name picked from here is matched to its person by itself (:func:`evenings`); any other
+    name is asked on the peña's page.
+    """
+    pena = pena_of_table(table)
+    return [] if pena is None else sorted((p.name for p in pena.people), key=fold)

@@ -1,0 +1,147 @@
+// Cartulina's service worker (issue 15), served as /sw.js so its scope is the whole app.
+// - The app's shell (styles, scripts, icons, manifest) is kept at install; served from the phone at
+//   once and refreshed behind.
+// - Every page the phone opens is kept: network first, the kept copy when the network fails (or
+//   hangs), so a table opened in a basement shows its last known state (static/offline.js marks it
+//   "sin conexión · datos de las HH:MM").
+// - The table page asks it (message "keep") to keep the new-hand forms of the next deals, so hands
+//   can be entered offline; static/offline.js queues what is saved on them.
+// Nothing here knows the game: it caches and serves what the server made.
+"use strict";
+
+var SHELL = "cartulina-shell-4";
+var PAGES = "cartulina-pages-1";
+var SHELL_FILES = [
+  "/static/app.css",
+  "/static/app.js",
+  "/static/offline.js",
+  "/static/manifest.webmanifest",
+  "/static/favicon.svg",
+  "/static/icons/icon.svg",
+  "/static/icons/icon-192.png",
+  "/static/icons/icon-512.png",
+];
+var NETWORK_WAIT_MS = 6000; // a page with a kept copy waits this long for the network
+var NOT_KEPT = /^\/(api\/|static\/)|\.(pdf|json|csv)$|\/estado$/;
+
+self.addEventListener("install", function (event) {
+  var home = new Request("/", { credentials: "same-origin" }); // the start_url, for an installed app
+  event.waitUntil(
+    caches.open(SHELL)
+      .then(function (cache) { return cache.addAll(SHELL_FILES); })
+      .then(function () { return fetch(home).then(function (r) { return keep(home, r); }, function () {}); })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys()
+      .then(function (keys) {
+        return Promise.all(keys.filter(function (k) {
+          return k.indexOf("cartulina-shell-") === 0 && k !== SHELL;
+        }).map(function (k) { return caches.delete(k); }));
+      })
+      .then(function () { return self.clients.claim(); })
+  );
+});
+
+function keepable(response) {
+  var type = response.headers.get("Content-Type") || "";
+  return response.ok && !response.redirected && response.type === "basic" && type.indexOf("text/html") === 0;
+}
+
+function keep(request, response) {
+  if (!keepable(response)) return Promise.resolve(false);
+  var copy = response.clone();
+  return caches.open(PAGES).then(function (cache) { return cache.put(request, copy); }).then(function () {
+    return true;
+  });
+}
+
+// The kept copy of a page; for a table's new-hand form (/t/<token>/mano) never opened here, the one
+// the table page had kept for the next deal (/t/<token>/mano/tras/0).
+function kept(request) {
+  var options = { ignoreSearch: true, ignoreVary: true };
+  return caches.open(PAGES).then(function (cache) {
+    return cache.match(request, { ignoreVary: true }).then(function (hit) {
+      return hit || cache.match(request, options);
+    }).then(function (hit) {
+      var url = new URL(request.url);
+      if (hit || !/^\/t\/[^/]+\/mano$/.test(url.pathname)) return hit;
+      return cache.match(url.origin + url.pathname + "/tras/0", options);
+    });
+  });
+}
+
+function offlinePage() {
+  var html = '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Sin conexión · Cartulina</title><link rel="stylesheet" href="/static/app.css"></head>' +
+    '<body><main id="contenido"><h1>Sin conexión</h1>' +
+    "<p>Esta página no se abrió antes en este teléfono, así que no hay copia guardada.</p>" +
+    '<p><a class="button" href="/">Volver al inicio</a></p></main></body></html>';
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+// Pages: network first; the kept copy when the network fails, or when it takes too long.
+function page(event) {
+  var request = event.request;
+  var network = fetch(request).then(function (response) {
+    event.waitUntil(keep(request, response));
+    return response;
+  });
+  return kept(request).then(function (copy) {
+    if (!copy) return network.catch(offlinePage);
+    var slow = new Promise(function (resolve) { setTimeout(resolve, NETWORK_WAIT_MS, copy); });
+    return Promise.race([network, slow]).catch(function () { return copy; });
+  });
+}
+
+// The shell: the kept copy at once, refreshed from the network for the next time.
+function shell(event) {
+  var request = event.request;
+  return caches.open(SHELL).then(function (cache) {
+    return cache.match(request, { ignoreSearch: true }).then(function (hit) {
+      var fresh = fetch(request).then(function (response) {
+        if (response.ok) return cache.put(request, response.clone()).then(function () { return response; });
+        return response;
+      });
+      if (hit) {
+        event.waitUntil(fresh.catch(function () {}));
+        return hit;
+      }
+      return fresh;
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(shell(event));
+  } else if (request.mode === "navigate" && !NOT_KEPT.test(url.pathname)) {
+    event.respondWith(page(event));
+  }
+});
+
+// {type: "keep", urls: [...]}: fetch and keep these pages now (the forms of the next deals).
+// Answers {kept: n} on the message's port once they are stored.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  var port = event.ports && event.ports[0];
+  var work = Promise.all(data.urls.map(function (path) {
+    var url = new URL(path, self.location.origin);
+    if (url.origin !== self.location.origin || NOT_KEPT.test(url.pathname)) return false;
+    var request = new Request(url.href, { credentials: "same-origin" });
+    return fetch(request).then(function (response) { return keep(request, response); }, function () { return false; });
+  })).then(function (done) {
+    var count = done.filter(Boolean).length;
+    if (port) port.postMessage({ kept: count, asked: data.urls.length });
+  });
+  event.waitUntil(work);
+});

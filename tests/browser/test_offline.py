@@ -1,0 +1,348 @@
+"""At the table with no network (issue 15): the app installs, and no hand is lost offline.
+
+The phone opens a table online (the service worker keeps it and the next deals' forms), the
+network goes (``context.set_offline``), hands are entered and kept on the phone "pendiente de
+guardar", and when the network returns they are saved in order, exactly once; the ledger the
+server answers is then ``scorer settle`` of the exported session.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from scorer.engine import settle
+from scorer.engine.tresillo import active_seats
+from tests.engine.cli import settle_cli
+
+from .conftest import LiveServer, Taps
+from .helpers import PLAYERS, fill_hand, new_session, next_dealer, night, seed_table, table_url, with_hand
+from .test_accessibility import AXE, audit
+
+pytestmark = pytest.mark.browser
+
+ENTRIES = "/entries/form"
+
+
+def plan(session: dict[str, Any], count: int) -> list[dict[str, Any]]:
+    """The next ``count`` hands of the night, by the roles of the deals they are played in."""
+    hands = []
+    for i in range(count):
+        roles = active_seats(len(session["players"]), next_dealer(session))
+        hand = night(*roles)[i]
+        hands.append(hand)
+        session = with_hand(session, hand)
+    return hands
+
+
+def wait_until(page: Page, script: str, timeout_ms: int = 10_000) -> Any:
+    """Poll a JS expression until it is truthy (wait_for_function would eval a string: the CSP forbids it)."""
+    for _ in range(timeout_ms // 100):
+        value = page.evaluate(script)
+        if value:
+            return value
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never true: {script}")
+
+
+def open_online(page: Page, server: LiveServer, token: str) -> None:
+    """Open the table with the network on, and wait until the phone has kept it for offline."""
+    page.goto(table_url(server, token))
+    wait_until(page, "navigator.serviceWorker.controller !== null")
+    expect(page.locator("body")).to_have_attribute("data-offline-ready", "true")
+
+
+def pending(page: Page) -> Any:
+    return page.get_by_role("region", name=re.compile("sin guardar")).locator("li.pending-entry")
+
+
+def enter_offline(page: Page, taps: Taps, hand: dict[str, Any], waiting: int) -> None:
+    """Anotar mano → the hand → Guardar, with no network: back on the table, one more pending."""
+    taps(page.get_by_role("link", name="Anotar mano"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Anotar mano")
+    fill_hand(page, taps, PLAYERS, hand)
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(pending(page)).to_have_count(waiting + 1)
+    expect(pending(page).last).to_contain_text("pendiente de guardar")
+
+
+AJUSTE = {"ajuste": {"from": 2, "to": 3, "amount": 10}}  # Benito pays Carmen 10
+
+
+def enter_ajuste_offline(page: Page, taps: Taps, waiting: int) -> None:
+    """Ajuste → Benito pays Carmen 10 tantos → Guardar, with no network: one more pending."""
+    taps(page.get_by_role("link", name="Ajuste", exact=True))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ajuste")
+    taps(page.get_by_role("group", name="¿Quién paga?").get_by_role("radio", name="Benito"))
+    taps(page.get_by_role("group", name="¿A quién?").get_by_role("radio", name="Carmen"))
+    page.get_by_label("¿Cuántos tantos?").fill("10")
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(pending(page)).to_have_count(waiting + 1)
+    expect(pending(page).last).to_contain_text("Benito · Carmen")
+
+
+def api_json(server: LiveServer, path: str) -> Any:
+    with server.app.test_client() as client:
+        response = client.get(path)
+        assert response.status_code == 200, response.data
+        return json.loads(response.data)
+
+
+def assert_saved_once(server: LiveServer, token: str, expected_session: dict[str, Any]) -> None:
+    """The table holds exactly the expected hands, in order, and the server's ledger is what
+    ``scorer settle`` prints for the exported session file."""
+    exported = api_json(server, f"/t/{token}/exportar.json")
+    strip = [{k: v for k, v in h.items() if k != "dealer"} for h in exported["hands"]]
+    wanted = [{k: v for k, v in h.items() if k != "dealer"} for h in expected_session["hands"]]
+    assert strip == wanted
+    assert [h.get("dealer") for h in exported["hands"]] == [h.get("dealer") for h in expected_session["hands"]]
+    printed = settle_cli(exported)
+    assert printed.returncode == 0, printed.stderr
+    ledger = api_json(server, f"/api/tables/{token}/ledger")
+    assert ledger == json.loads(printed.stdout)
+    assert ledger["balances"] == settle(expected_session)["balances"]
+
+
+def test_three_hands_an_ajuste_and_a_pass_offline_saved_once_in_order(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    hands = plan(session, 3)
+    open_online(page, live_server, token)
+
+    phone.set_offline(True)
+    enter_offline(page, taps, hands[0], 0)
+    enter_offline(page, taps, hands[1], 1)
+    enter_ajuste_offline(page, taps, 2)  # R32: takes no deal, the next form is still the third deal's
+    enter_offline(page, taps, hands[2], 3)
+    taps(page.get_by_role("button", name="Todos pasan"))  # and a deal where everybody passed
+    expect(pending(page)).to_have_count(5)
+    expect(pending(page).last).to_contain_text("Todos pasan · pendiente de guardar")
+    page.reload()  # the phone still has them, and says the page is its last copy
+    expect(pending(page)).to_have_count(5)
+    assert audit(page, AXE.read_text(encoding="utf-8")) == []
+    expect(page.get_by_role("status").filter(has_text="sin conexión")).to_contain_text(
+        re.compile(r"sin conexión · datos de las \d\d:\d\d")
+    )
+    assert api_json(live_server, f"/api/tables/{token}")["hands"] == []
+
+    phone.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="pendientes")).to_contain_text("Guardadas las 5 anotaciones")
+    expect(pending(page)).to_have_count(0)
+    for hand in hands[:2]:
+        session = with_hand(session, hand)
+    session["hands"].append(AJUSTE)  # an ajuste carries no dealer
+    for hand in [hands[2], {"pass": True}]:
+        session = with_hand(session, hand)
+    assert_saved_once(live_server, token, session)
+
+
+def test_network_cut_in_the_middle_of_sending(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """The second hand reaches the server, but its answer is lost on the way back (the connection
+    drops); the keeper closes the tab. Reopened, the phone sends again what it still has: each hand
+    ends up recorded exactly once, in order (the Idempotency-Key answers the repeat)."""
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    hands = plan(session, 3)
+    open_online(page, live_server, token)
+    phone.set_offline(True)
+    for i, hand in enumerate(hands):
+        enter_offline(page, taps, hand, i)
+
+    sent: list[str] = []
+    line = {"down": False}
+
+    def cut_the_second(route: Route) -> None:
+        sent.append(route.request.headers["idempotency-key"])
+        if line["down"]:
+            route.abort("internetdisconnected")
+        elif len(sent) == 2:
+            route.fetch()  # the server records it...
+            line["down"] = True  # ...and the connection drops before the answer arrives
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    phone.route(f"**/api/tables/{token}{ENTRIES}", cut_the_second)
+    phone.set_offline(False)
+    expect(pending(page)).to_have_count(2)  # the first went; the second is not known to be saved
+    expect(pending(page)).to_contain_text(["pendiente de guardar", "pendiente de guardar"])
+    assert len(api_json(live_server, f"/api/tables/{token}")["hands"]) == 2
+    page.close()  # the keeper closes the tab
+    tries = len(sent)
+    line["down"] = False
+
+    again = phone.new_page()
+    again.goto(table_url(live_server, token))
+    expect(again.get_by_role("status").filter(has_text="pendientes")).to_contain_text("Guardadas las 2 anotaciones")
+    expect(pending(again)).to_have_count(0)
+    resent = sent[tries:]
+    assert resent == [sent[1], sent[-1]] and len(set(sent)) == 3  # the second again, then the third
+    for hand in hands:
+        session = with_hand(session, hand)
+    assert_saved_once(live_server, token, session)
+
+
+def test_refused_entries_are_kept_to_fix_or_discard(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """An entry the server refuses stays on the phone with the server's reason: one saved empty by
+    mistake is discarded; the next one, written on the form of the deal after it, is then refused
+    (it was for another dealer) and corrected on its form, reopened with what was entered."""
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    open_online(page, live_server, token)
+    phone.set_offline(True)
+
+    taps(page.get_by_role("link", name="Anotar mano"))
+    taps(page.get_by_role("button", name="Guardar"))  # nothing chosen: kept all the same, offline
+    expect(pending(page)).to_have_count(1)
+    # the next deal is Benito's (seat 2): Carmen plays, 5 tricks, Diego 3, Ana 1
+    second = {"jugador": 3, "lance": "entrada", "trump": "oros", "tricks": {3: 5, 4: 3, 1: 1}}
+    enter_offline(page, taps, second, 1)
+    expect(page.get_by_text(re.compile("^da Benito"))).to_have_count(0)  # back on the table page
+
+    phone.set_offline(False)
+    first = pending(page).first
+    expect(first).to_contain_text("no se ha guardado")
+    expect(first).to_contain_text("Elige quién es el jugador")
+    expect(pending(page).nth(1)).to_contain_text("pendiente de guardar")  # waits behind, in order
+    assert audit(page, AXE.read_text(encoding="utf-8")) == []
+    page.set_viewport_size({"width": 195, "height": 844})  # 200 % text on a phone: no sideways scroll
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.set_viewport_size({"width": 390, "height": 844})
+    taps(first.get_by_role("button", name="Descartar"))
+
+    expect(pending(page)).to_have_count(1)
+    refused = pending(page).first
+    expect(refused).to_contain_text("se anotó para cuando daba Benito, y ahora da Ana")
+    assert api_json(live_server, f"/api/tables/{token}")["hands"] == []
+    taps(refused.get_by_role("link", name="Corregir"))
+
+    expect(page.get_by_role("alert")).to_contain_text("daba Benito")
+    expect(page.get_by_role("group", name="Jugador", exact=True).get_by_role("radio", name="Carmen")).to_be_checked()
+    expect(page.get_by_role("group", name="Triunfo").get_by_role("radio", name="oros", exact=True)).to_be_checked()
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(page.get_by_role("status").filter(has_text="pendiente")).to_contain_text("Guardada la anotación")
+    expect(pending(page)).to_have_count(0)
+    # Ana deals (seat 1 is the alcalde): Benito's tricks are what is left of the nine
+    fixed = {"jugador": 3, "lance": "entrada", "trump": "oros", "tricks": {3: 5, 4: 3, 2: 1}}
+    assert_saved_once(live_server, token, with_hand(session, fixed))
+
+
+def test_a_watcher_sees_the_last_copy_then_follows_again(
+    live_server: LiveServer, phone: BrowserContext, page: Page
+) -> None:
+    """The view link with no network shows the last copy, marked with its time; when the network
+    returns it refreshes by itself to the hands entered meanwhile."""
+    session = new_session(favor_suit="bastos")
+    hand = plan(session, 1)[0]
+    token, view = seed_table(live_server, with_hand(session, hand))
+    open_online(page, live_server, view)
+    hands = page.get_by_role("region", name="Últimas manos").get_by_role("listitem")
+    expect(hands).to_have_count(1)
+
+    phone.set_offline(True)
+    page.reload()
+    expect(page.locator("#sin-conexion")).to_have_text(re.compile(r"^sin conexión · datos de las \d\d:\d\d$"))
+    expect(hands).to_have_count(1)
+
+    from scorer.web import services
+
+    with live_server.app.app_context():  # meanwhile the keeper saves a pass
+        services.add_hand(services.require_edit(token), {"pass": True})
+
+    phone.set_offline(False)
+    expect(hands).to_have_count(2, timeout=20_000)  # reloaded by itself
+    expect(page.locator("#sin-conexion")).to_have_count(0)
+
+
+def test_installable_manifest_and_service_worker(live_server: LiveServer, phone: BrowserContext, page: Page) -> None:
+    """Chromium reads the manifest without errors, its icons are there with the sizes it states, and
+    the service worker registers for the whole app and keeps the shell."""
+    page.goto(live_server.url("/"))
+    scope = wait_until(page, "navigator.serviceWorker.getRegistration().then(r => r && r.active ? r.scope : null)")
+    assert scope == live_server.url("/")
+    assert wait_until(page, "caches.keys().then(k => k.some(n => n.startsWith('cartulina-shell-')))")
+
+    cdp = phone.new_cdp_session(page)
+    answer = cdp.send("Page.getAppManifest")
+    assert answer["url"] == live_server.url("/static/manifest.webmanifest")
+    assert answer["errors"] == []
+    manifest = json.loads(answer["data"])
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    assert manifest["short_name"] == "Cartulina" and manifest["theme_color"]
+    errors = {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
+    assert errors <= {"in-incognito"}  # a Playwright context is incognito; nothing else stands in the way
+
+    kinds = set()
+    for icon in manifest["icons"]:
+        response = page.request.get(live_server.url(icon["src"]))
+        assert response.ok and response.headers["content-type"].startswith(icon["type"]), icon
+        body = response.body()
+        if icon["type"] == "image/png":
+            width, height = int.from_bytes(body[16:20], "big"), int.from_bytes(body[20:24], "big")
+            assert body[:8] == b"\x89PNG\r\n\x1a\n" and f"{width}x{height}" == icon["sizes"]
+        else:
+            assert b"<svg" in body
+        kinds.add(icon["type"])
+    assert kinds == {"image/png", "image/svg+xml"}
+
+    worker = page.request.get(live_server.url("/sw.js"))
+    assert worker.ok and worker.headers["service-worker-allowed"] == "/"
+    assert "worker-src 'self'" in worker.headers["content-security-policy"]
+
+
+def test_the_server_out_of_reach_while_the_phone_is_online(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """A wifi with no way out (the phone believes it is online, navigator.onLine stays true): the
+    hand is kept all the same, and saved by itself once the server answers again."""
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    hand = plan(session, 1)[0]
+    open_online(page, live_server, token)
+    refused: list[str] = []
+
+    def out_of_reach(route: Route) -> None:
+        refused.append(route.request.url)
+        route.abort("connectionrefused")
+
+    server_pages = re.compile(re.escape(live_server.url("/")) + r"(t|api)/")
+    phone.route(server_pages, out_of_reach)
+    taps(page.get_by_role("link", name="Anotar mano"))  # the form kept for the next deal
+    expect(page.get_by_role("heading", level=1)).to_have_text("Anotar mano")
+    fill_hand(page, taps, PLAYERS, hand)
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(pending(page)).to_have_count(1)
+    expect(page.locator("#sin-conexion")).to_contain_text("sin conexión · datos de las")
+    assert page.evaluate("navigator.onLine") is True
+    assert api_json(live_server, f"/api/tables/{token}")["hands"] == []
+    assert any(url.endswith("/estado") for url in refused)
+    assert any(url.endswith(f"/t/{token}/mano") for url in refused)  # the worker served its kept form
+
+    phone.unroute(server_pages)  # the way out is back: the phone retries by itself
+    saved = page.get_by_role("status").filter(has_text="pendiente")
+    expect(saved).to_contain_text("Guardada la anotación", timeout=30_000)
+    assert_saved_once(live_server, token, with_hand(session, hand))
+
+
+def test_a_form_that_is_not_kept_says_it_needs_the_network(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """Correcting a saved hand is not queued: with no network its form says so and stays open."""
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, with_hand(session, plan(session, 1)[0]))
+    open_online(page, live_server, token)
+    page.goto(live_server.url(f"/t/{token}/mano/1/editar"))
+    phone.set_offline(True)
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(page.get_by_role("alert")).to_contain_text("Sin conexión: esto no se puede guardar sin red")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Corregir la mano 1")
