@@ -210,6 +210,9 @@ _texts: Cache[tuple[str, int, str], str] = Cache(128)
 _windows: Cache[str, Window] = Cache(TABLES_KEPT)
 
 
+_Cache = Cache  # the LRU, for the other services modules (pena_services)
+
+
 def forget_caches() -> None:
     """Empty this process's caches (as in a freshly started worker); tests and benchmarks use it."""
     _cache.clear()
