@@ -572,6 +572,20 @@ def derived(table: Table, name: str, build: Callable[[dict[str, Any], dict[str, 
     return value
 
 
+def totals_of(table: Table) -> Mapping[str, Any]:
+    """The ledger's keys but its hands (balances, plato, next_dealer, over …), read-only.
+
+    As cheap as the table page: from the cached state, else the persisted snapshot.
+    """
+    source = _page_source(table)
+    if isinstance(source, Window):
+        if "totals" not in source.derived:
+            source.derived["totals"] = source.settlement.totals()
+        totals: Mapping[str, Any] = source.derived["totals"]
+        return totals
+    return source.ledger()  # its "hands" too: shared, never copied
+
+
 # the table page of these rule sets needs only the totals and the last hands (Ombre counts its deals)
 WINDOWED = ("tresillo", "pozo_viuda", "bandos")
 
