@@ -1,6 +1,6 @@
 """Snapshots of settled tables (derived data, rebuilt when missing or stale).
 
-Revision ID: 0002_perf
+Revision ID: 0005_perf
 Revises: 0004_pena
 Create Date: 2026-12-01 00:40:00
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = "0002_perf"
+revision = "0005_perf"
 down_revision = "0004_pena"
 branch_labels = None
 depends_on = None
