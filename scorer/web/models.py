@@ -83,7 +83,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (
         UniqueConstraint("table_id", "seq", name="uq_hands_table_seq"),
         UniqueConstraint("table_id", "request_id", name="uq_hands_table_request"),
-        # a table's live hands in order, and its deleted ones, without reading the others (0002_perf)
+        # a table's live hands in order, and its deleted ones, without reading the others (0005_perf)
         Index("ix_hands_table_deleted_seq", "table_id", "deleted_at", "seq"),
     )
 
