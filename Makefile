@@ -2,6 +2,7 @@
 PY := .venv/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 5000
+LOAD_SECONDS ?= 60
 
 .PHONY: run serve setup setup-dev test test-fast lint format typecheck bench check-examples clean
 
@@ -36,11 +37,16 @@ format: setup-dev
 typecheck: setup-dev
 	.venv/bin/mypy
 
-bench: setup-dev  ## print the performance figures
+bench: setup-dev  ## print the performance figures (about 6 minutes; LOAD_SECONDS=60 by default)
 	$(PY) bench/engine.py
+	$(PY) bench/scale.py
 	$(PY) bench/web.py
-	$(PY) bench/sheet.py
+	$(PY) bench/sheet.py 200
+	$(PY) bench/sheet.py 5000 --target 5
 	$(PY) bench/hostile.py
+	$(PY) bench/load.py --seconds $(LOAD_SECONDS)
+	@pg="$$(scripts/ci-postgres.sh 2>/dev/null)" && $(PY) bench/load.py --seconds $(LOAD_SECONDS) --database "$$pg" \
+	  || echo "PostgreSQL not available here (scripts/ci-postgres.sh): load test on SQLite only"
 
 check-examples: setup
 	scripts/check-examples $(PY)

@@ -1,6 +1,8 @@
-"""Time to produce the session sheet's PDF of a 200-hand table (target: under 1.5 s).
+"""Time to produce the session sheet's PDF of a 200-hand table (target: under 0.8 s warm).
 
-    .venv/bin/python bench/sheet.py [HANDS] [--out FILE.pdf]
+    .venv/bin/python bench/sheet.py [HANDS] [--target SECONDS] [--out FILE.pdf]
+
+`make bench` also runs it on 5,000 hands with `--target 5`.
 
 Prints the time to settle, to build the context, to render the HTML and to render
 the PDF (the first PDF of a process also loads fonts: it is shown separately).
@@ -91,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("hands", nargs="?", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=pathlib.Path)
+    parser.add_argument("--target", type=float, default=0.8, help="seconds the warm PDF should take at most")
     args = parser.parse_args(argv)
     session = random_session(random.Random(args.seed), args.hands)
 
@@ -119,7 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"first pdf (cold, loads fonts): {t4 - t3:.3f} s")
     print(f"pdf: best {best:.3f} s, runs {', '.join(f'{r:.3f}' for r in runs)}  ({len(pdf) // 1024} KiB)")
     print(f"pdf cpu time: best {min(cpu):.3f} s (wall time suffers when the machine is busy; load {_load()})")
-    print(f"target under 1.5 s (warm): {'ok' if best < 1.5 else 'MISSED'}")
+    verdict = "meets" if best < args.target else "MISSES"
+    in_cpu = "meets" if min(cpu) < args.target else "MISSES"
+    print(f"target under {args.target:g} s (warm, wall time): {verdict}; in CPU time: {in_cpu}")
     return 0
 
 

@@ -8,6 +8,12 @@ and a settled state can take one more hand (to preview it before saving)::
 
     s = start(session)                # Settlement of every hand in the session
     preview = s.add(hand)             # a new Settlement; s is unchanged
+    more = s.extend(hands)            # several hands at once (as many add calls)
+
+and a settlement can be kept as JSON and resumed without its earlier hands::
+
+    data = s.snapshot()               # the state after s.count hands (JSON)
+    r = resume(session, data)         # r.count == s.count; r.add(hand) as s.add(hand)
     preview.entries[-1]               # the ledger entry of that hand
 
 Invalid input raises :class:`SessionError` whose text is ``hand N: reason``
@@ -17,21 +23,26 @@ or ``session: reason``; it also carries the refusal as data: ``code`` (a key of
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import snapshot as _snapshot
 from .core import JSON, LEDGER_FORMAT, SESSION_FORMAT, HandError, Ruleset, SessionError, is_int
 from .errors import MESSAGES
 from .registry import RULESETS, get_ruleset
+from .snapshot import SnapshotError
 
 __all__ = [
     "LEDGER_FORMAT",
     "MESSAGES",
     "RULESETS",
     "SESSION_FORMAT",
+    "SNAPSHOT_FORMAT",
     "SessionError",
     "Settlement",
+    "SnapshotError",
+    "resume",
     "settle",
     "start",
 ]
@@ -39,27 +50,92 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
-    """A session settled up to some hand: the rule set's state and the ledger entries."""
+    """A session settled up to some hand: the rule set's state and the ledger entries.
+
+    ``offset`` counts the hands settled before ``entries[0]``: 0, unless the settlement
+    was resumed from a snapshot with only its last entries (see :func:`resume`).
+    """
 
     ruleset: Ruleset
     players: tuple[str, ...]
     state: Any
     entries: tuple[JSON, ...]
+    offset: int = 0
 
     @property
     def count(self) -> int:
         """Number of hands settled so far."""
-        return len(self.entries)
+        return self.offset + len(self.entries)
 
     def add(self, hand: Mapping[str, Any]) -> Settlement:
         """Settle one more hand on top of this state; raise SessionError naming it."""
-        n = len(self.entries) + 1
-        state, entry = _play(self.ruleset, self.state, hand, n)
-        return Settlement(self.ruleset, self.players, state, (*self.entries, entry))
+        state, entry = _play(self.ruleset, self.state, hand, self.count + 1)
+        return Settlement(self.ruleset, self.players, state, (*self.entries, entry), self.offset)
+
+    def extend(self, hands: Iterable[Any]) -> Settlement:
+        """Settle several more hands on top of this state (the entries are copied once, not once per hand).
+
+        ``s.extend(hands)`` equals adding them one by one; SessionError names the first hand that fails.
+        """
+        ruleset, state, offset = self.ruleset, self.state, self.offset + 1
+        entries = list(self.entries)
+        for hand in hands:
+            state, entry = _play(ruleset, state, hand, offset + len(entries))
+            entries.append(entry)
+        return Settlement(ruleset, self.players, state, tuple(entries), self.offset)
 
     def ledger(self) -> JSON:
-        """The ledger JSON of format.md."""
+        """The ledger JSON of format.md (ValueError for a settlement resumed without its first entries)."""
+        if self.offset:
+            raise ValueError(f"only the entries after hand {self.offset} are known: settle the whole session")
         return _ledger(self.ruleset, self.players, self.state, list(self.entries))
+
+    def totals(self) -> JSON:
+        """The ledger without its ``hands``: what the state says after the last hand (any offset)."""
+        ledger = _ledger(self.ruleset, self.players, self.state, [])
+        del ledger["hands"]
+        return ledger
+
+    def snapshot(self) -> JSON:
+        """This settlement's state as JSON, to :func:`resume` from later (the entries are not in it)."""
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "ruleset": self.ruleset.name,
+            "players": list(self.players),
+            "count": self.count,
+            "state": _snapshot.encode(self.state),
+        }
+
+
+SNAPSHOT_FORMAT = "cartulina-snapshot/1"
+
+
+def resume(session: Any, snapshot: Any, entries: Sequence[JSON] = ()) -> Settlement:
+    """The settlement a snapshot of ``session``'s first hands recorded, with its last ``entries`` if given.
+
+    ``session`` gives the header (its hands are ignored). SnapshotError if the snapshot is
+    malformed or not of this session's rule set and players; whether it matches the hands
+    is for the caller to know (a snapshot is derived data: keep a digest of what it settled).
+    SessionError if the session's header itself is invalid.
+    """
+    ruleset, players, begin, _hands = _begin({**session, "hands": []} if isinstance(session, Mapping) else session)
+    if not isinstance(snapshot, Mapping) or snapshot.get("format") != SNAPSHOT_FORMAT:
+        raise SnapshotError("not a settlement snapshot")
+    if snapshot.get("ruleset") != ruleset.name or snapshot.get("players") != list(players):
+        raise SnapshotError("the snapshot is of another rule set or other players")
+    count = snapshot.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or not len(entries) <= count:
+        raise SnapshotError("the snapshot's count of hands is wrong")
+    try:
+        state = _snapshot.decode(snapshot.get("state"))
+    except (ValueError, RecursionError) as exc:
+        raise SnapshotError(f"bad snapshot: {exc}") from None
+    if type(state) is not type(begin):
+        raise SnapshotError("the snapshot's state is not of its rule set")
+    numbers = [e.get("n") if isinstance(e, Mapping) else None for e in entries]
+    if numbers != list(range(count - len(entries) + 1, count + 1)):
+        raise SnapshotError("the entries given are not the snapshot's last ones")
+    return Settlement(ruleset, players, state, tuple(entries), count - len(entries))
 
 
 _EVENTS = ("ajuste", "sienta")  # R32, R33

@@ -128,7 +128,7 @@ def balance_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, titl
     # one polyline per player
     for i, (name, values_i) in enumerate(zip(names, series, strict=True)):
         colour, dash = PALETTE[i % len(PALETTE)]
-        coords = " ".join(f"{_fmt(sx(k))},{_fmt(sy(v))}" for k, v in enumerate(values_i))
+        coords = " ".join(f"{_fmt(sx(k))},{_fmt(sy(v))}" for k, v in _decimated(values_i, plot_w))
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(
             f'<polyline class="player" data-seat="{i + 1}" points="{coords}" fill="none" stroke="{colour}" '
@@ -149,3 +149,28 @@ def balance_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, titl
     out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _decimated(values: Sequence[int], width: float) -> list[tuple[int, int]]:
+    """The (hand, value) points of a line, at most four per unit of width: first, lowest, highest, last.
+
+    A long night has more hands than the chart has room for; drawing every one only
+    costs time (thousands of points per line in the PDF). Keeping each column's extremes
+    draws the same picture.
+    """
+    count = len(values)
+    columns = max(1, int(width))
+    if count <= 2 * columns:
+        return list(enumerate(values))
+    points: list[tuple[int, int]] = []
+    per = count / columns
+    for c in range(columns):
+        start, end = int(c * per), min(count, int((c + 1) * per))
+        if start >= end:
+            continue
+        chunk = range(start, end)
+        low = min(chunk, key=values.__getitem__)
+        high = max(chunk, key=values.__getitem__)
+        for k in sorted({start, low, high, end - 1}):
+            points.append((k, values[k]))
+    return points

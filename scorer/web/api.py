@@ -184,7 +184,7 @@ def restore_hand(token: str, hand_id: int) -> Response:
     table = services.require_edit(token)
     _require_json()
     n = services.restore_hand(table, hand_id)
-    return jsonify(n=n, hand=services.ledger_of(table)["hands"][n - 1])
+    return jsonify(n=n, hand=services.ledger_view(table)["hands"][n - 1])
 
 
 # ------------------------------------------------------------ forms kept offline (issue 15)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorer.web.extensions import db
@@ -83,6 +83,8 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (
         UniqueConstraint("table_id", "seq", name="uq_hands_table_seq"),
         UniqueConstraint("table_id", "request_id", name="uq_hands_table_request"),
+        # a table's live hands in order, and its deleted ones, without reading the others (0005_perf)
+        Index("ix_hands_table_deleted_seq", "table_id", "deleted_at", "seq"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -172,3 +174,25 @@ class PenaTable(db.Model):  # type: ignore[name-defined,misc]
 
     pena: Mapped[Pena] = relationship(back_populates="links")
     table: Mapped[Table] = relationship()
+
+
+class Snapshot(db.Model):  # type: ignore[name-defined,misc]
+    """Derived data: the engine's settlement of a table's first ``count`` live hands, as JSON.
+
+    Written after writes so that a freshly started worker opens a long table without
+    settling it again (scorer/web/settled.py). Never trusted over the hands: used only
+    when ``digest`` (of the (id, revision) of the hands it settled) matches the live
+    hands and ``checksum`` matches ``data``; otherwise ignored and rebuilt.
+    """
+
+    __tablename__ = "snapshots"
+    __table_args__ = (UniqueConstraint("table_id", "count", name="uq_snapshots_table_count"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    count: Mapped[int] = mapped_column(Integer)
+    revision: Mapped[int] = mapped_column(Integer)  # the table's revision when it was made
+    digest: Mapped[str] = mapped_column(String(64))
+    checksum: Mapped[str] = mapped_column(String(64))
+    data: Mapped[str] = mapped_column(Text)  # {"engine": snapshot, "entries": [...], "hands": [...]}
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)

@@ -59,7 +59,7 @@ def dealer_after(table: Any, ahead: int) -> int:
 def forms_cycle(table: Any) -> list[str]:
     """The addresses of the new-hand form for the next deals, one per seat (then they repeat);
     none when no more hands are entered (closed, or a game over by itself: Ombre O6, bandos B4)."""
-    if table.closed or services.ledger_of(table).get("over"):
+    if table.closed or services.totals_of(table).get("over"):
         return []
     return [url_for("offline.hand_form_ahead", token=table.edit_token, ahead=k) for k in range(len(table.players))]
 

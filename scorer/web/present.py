@@ -164,12 +164,36 @@ class Box:
     seat: int
     name: str
     marks: tuple[Mark, ...]
+    older: int = 0  # crossed-out marks before these, not drawn (a long history)
 
 
-def cartulina_view(players: Sequence[str], cartulina: Sequence[Mapping[str, Any]]) -> list[Box]:
-    """One box per player, each reserved puesta a mark in its owner's box, oldest first."""
+# the table page draws every open puesta and this many of the latest crossed ones per box:
+# its cost stays the same at hand 3,000 as at hand 30 (the sheet draws them all)
+CROSSED_SHOWN = 5
+
+
+def cartulina_view(
+    players: Sequence[str], cartulina: Sequence[Mapping[str, Any]], *, crossed: int | None = None
+) -> list[Box]:
+    """One box per player, each reserved puesta a mark in its owner's box, oldest first.
+
+    With ``crossed``, only that many of the latest crossed-out marks of each box are kept
+    (the open ones always are); ``older`` counts the others.
+    """
+    ordered = sorted(cartulina, key=lambda e: int(e["id"]))
+    by_seat: dict[int, list[Mapping[str, Any]]] = {}
+    for e in ordered:
+        by_seat.setdefault(int(e["owner"]), []).append(e)
     boxes: list[Box] = []
     for seat, name in seat_names(players).items():
+        mine = by_seat.get(seat, [])
+        older = 0
+        if crossed is not None:
+            closed = [i for i, e in enumerate(mine) if e.get("state") not in ("pendiente", "en_plato")]
+            if len(closed) > crossed:
+                hidden = set(closed[: len(closed) - crossed])
+                older = len(hidden)
+                mine = [e for i, e in enumerate(mine) if i not in hidden]
         marks = tuple(
             Mark(
                 id=int(e["id"]),
@@ -178,10 +202,9 @@ def cartulina_view(players: Sequence[str], cartulina: Sequence[Mapping[str, Any]
                 state=str(e["state"]),
                 words=CARTULINA_WORDS.get(str(e["state"]), str(e["state"])),
             )
-            for e in sorted(cartulina, key=lambda e: int(e["id"]))
-            if int(e["owner"]) == seat
+            for e in mine
         )
-        boxes.append(Box(seat, name, marks))
+        boxes.append(Box(seat, name, marks, older))
     return boxes
 
 
@@ -677,7 +700,7 @@ def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: i
         players=players,
         roles=the_roles,
         plato=plato_view(ledger.get("plato"), open_cartulina, names),
-        cartulina=cartulina_view(now, final_cartulina),
+        cartulina=cartulina_view(now, final_cartulina, crossed=CROSSED_SHOWN),
         balances=balances,
         pending_total=sum(b.pending for b in balances),
         hands=lines,

@@ -8,8 +8,9 @@ writers of one table run one after the other and each sees the hands the other
 committed (the dealer rotation stays intact). Nothing is answered before the
 commit.
 
-Settlements are cached per (table, revision): the table page and the next hand
-cost one engine step, not a whole re-settlement.
+The settled state of each table is kept per revision (``scorer/web/settled.py``):
+the table page reads it and the last few hands, a new hand costs one engine step,
+an edit re-settles from the last checkpoint before the hand it changes.
 """
 
 from __future__ import annotations
@@ -20,23 +21,23 @@ import datetime as dt
 import hashlib
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
+from flask import current_app
 from sqlalchemy import String, cast, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorer import engine
 from scorer.engine import SessionError, Settlement
 from scorer.evening import is_event
-from scorer.web import limits
+from scorer.web import limits, settled
 from scorer.web.extensions import db
 from scorer.web.games import game_of
 from scorer.web.limits import LimitError
 from scorer.web.models import Hand, HandEvent, Table, utcnow
+from scorer.web.settled import Cache, Key, Settled, Window, extend, resettled
 
 __all__ = [
     "Conflict",
@@ -81,8 +82,6 @@ WRITE_ATTEMPTS = 4
 NOT_HANDS = ("close", "ajuste", "sienta")  # entries of the ledger that are not hands played
 
 T = TypeVar("T")
-K = TypeVar("K")
-V = TypeVar("V")
 
 
 # ------------------------------------------------------------------ errors
@@ -216,49 +215,29 @@ class HistoryEvent:
 
 # ------------------------------------------------------- settlement cache
 
+# Tables whose state a worker keeps: a busy night's tables all stay settled (a table of
+# a few hundred hands takes well under 1 MB; a 3,000-hand one a few MB).
+TABLES_KEPT = 512
 
-class _Cache(Generic[K, V]):
-    """A small LRU keyed by (edit token, revision, …); shared by the threads of a process."""
-
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._items: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: K) -> V | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: K, value: V) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """A table settled at one revision, with the (id, revision) of the hands it settled."""
-
-    revision: int
-    keys: tuple[tuple[int, int], ...]
-    settlement: Settlement
-
-
-# The latest snapshot of each table. Another process's write leaves this one's snapshot
-# a prefix of the new hands: only the new hands are settled on top of it.
-_cache: _Cache[str, _Snapshot] = _Cache()
+# The latest settled state of each table (scorer/web/settled.py). Another process's write
+# leaves this one's state a prefix of the new hands, or shares the hands before the one it
+# changed: only what follows is settled again.
+_cache: Cache[str, Settled] = Cache(TABLES_KEPT)
 # JSON texts of the ledger and the session file per revision: a json.loads of one is a
-# fresh copy for the caller, many times cheaper than settling or deep-copying again.
-_texts: _Cache[tuple[str, int, str], str] = _Cache(128)
+# fresh copy for the caller, many times cheaper than deep-copying the settled state.
+_texts: Cache[tuple[str, int, str], str] = Cache(128)
+# Tables shown from their persisted snapshot (a worker that has not settled them itself)
+_windows: Cache[str, Window] = Cache(TABLES_KEPT)
+
+
+_Cache = Cache  # the LRU, for the other services modules (pena_services)
+
+
+def forget_caches() -> None:
+    """Empty this process's caches (as in a freshly started worker); tests and benchmarks use it."""
+    _cache.clear()
+    _texts.clear()
+    _windows.clear()
 
 
 # ---------------------------------------------------------------- helpers
@@ -282,6 +261,11 @@ def _header_session(table: Table, hands: list[dict[str, Any]]) -> dict[str, Any]
 
 def _settle(table: Table, hands: list[dict[str, Any]]) -> Settlement:
     return engine.start(_header_session(table, hands))
+
+
+def _begin(table: Table) -> Settlement:
+    """The table settled with no hand (its header checked by the engine)."""
+    return engine.start(_header_session(table, []))
 
 
 def _check_hand(hand: object, n: int | None = None) -> dict[str, Any]:
@@ -321,32 +305,49 @@ def _with_dealer(hand: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, An
     return stored
 
 
-def _keys(table: Table) -> tuple[tuple[int, int], ...]:
+def _keys(table: Table) -> list[Key]:
     query = select(Hand.id, Hand.revision).where(Hand.table_id == table.id, Hand.deleted_at.is_(None))
-    return tuple((int(i), int(r)) for i, r in db.session.execute(query.order_by(Hand.seq)))
+    return [(int(i), int(r)) for i, r in db.session.execute(query.order_by(Hand.seq))]
 
 
-def _compute(table: Table, cached: _Snapshot | None) -> tuple[tuple[tuple[int, int], ...], Settlement]:
-    """Settle the table's live hands, on top of a cached snapshot when it is a prefix of them."""
+def _load(table: Table, cached: Settled | None, revision: int) -> Settled:
+    """The table's live hands settled, reusing what ``cached`` shares with them (a prefix of hands)."""
     keys = _keys(table)
-    size = len(cached.keys) if cached is not None else -1
-    if cached is not None and keys[:size] == cached.keys:
-        settlement = cached.settlement
-        if len(keys) > size:
-            ids = [i for i, _ in keys[size:]]
-            query = select(Hand.data).where(Hand.id.in_(ids)).order_by(Hand.seq)
-            for data in db.session.scalars(query):
-                settlement = settlement.add(data)
-        return keys, settlement
-    return keys, _settle(table, [h.data for h in _live_hands(table)])
+    common = cached.common(keys) if cached is not None else 0
+    if cached is not None and common == len(keys) == cached.count:
+        return Settled(revision, cached.keys, cached.hands, cached.settlement, cached.checkpoints)
+    if cached is not None and common > 0:
+        base = cached.before(common + 1)
+        checkpoints = cached.checkpoints_before(base)
+        known = cached.hands[: base.count]
+    else:
+        base = _begin(table)
+        checkpoints, known = (base,), ()
+    ids = [i for i, _ in keys[len(known) :]]
+    query = select(Hand.id, Hand.revision, Hand.data).where(Hand.table_id == table.id, Hand.deleted_at.is_(None))
+    if len(ids) <= 50:  # a few new hands: by id; many: the table's live hands (a long IN list is slow)
+        query = query.where(Hand.id.in_(ids))
+    rows = {int(i): ((int(i), int(r)), d) for i, r, d in db.session.execute(query)} if ids else {}
+    # keys and data read together (a write committed between two reads is not mixed in; the
+    # revision check of the caller then keeps such a state out of the cache)
+    fresh = [rows[i] for i in ids if i in rows]
+    hands = known + tuple(d for _, d in fresh)
+    settlement, checkpoints = extend(base, checkpoints, hands[base.count :])
+    return Settled(revision, tuple(keys[: len(known)]) + tuple(k for k, _ in fresh), hands, settlement, checkpoints)
 
 
-def _write(table: Table, work: Callable[[], tuple[T, Settlement | None]]) -> T:
+def _write(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) -> T:
     """Run ``work`` as one transaction holding the table's write lock; commit before answering.
 
-    ``work`` returns its result and the table's new settlement, cached under the
-    revision this write made (read before the commit: later writers bump it again).
+    ``work`` gets the table's state before the write and returns its result and the
+    state after it (or None when nothing changed), cached under the revision this
+    write made (read before the commit: later writers bump it again).
     """
+    with settled.one_writer(current_app.instance_path, db.engine.dialect.name):
+        return _write_once(table, work)
+
+
+def _write_once(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) -> T:
     for attempt in range(WRITE_ATTEMPTS):
         try:
             db.session.execute(
@@ -354,13 +355,14 @@ def _write(table: Table, work: Callable[[], tuple[T, Settlement | None]]) -> T:
                 execution_options={"synchronize_session": False},
             )
             db.session.refresh(table)
-            revision = table.revision
-            result, settlement = work()
+            before = _state_before_write(table)
+            result, state = work(before)
             db.session.flush()
-            keys = _keys(table) if settlement is not None else ()
             db.session.commit()
-            if settlement is not None:
-                _cache.put(table.edit_token, _Snapshot(revision, keys, settlement))
+            if state is not None:
+                _cache.put(table.edit_token, state)
+                if settled.worth_saving(before, state):
+                    settled.save(table.id, state)  # for the next worker that opens this table
             return result
         except OperationalError as exc:
             db.session.rollback()
@@ -373,12 +375,17 @@ def _write(table: Table, work: Callable[[], tuple[T, Settlement | None]]) -> T:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _base_settlement(table: Table) -> Settlement:
-    """Inside a write: the settlement of the hands before it (revision already bumped by one)."""
+def _same_hands(table: Table, state: Settled) -> Settled:
+    """Inside a write that changes no hand: the same state under the revision it makes."""
+    return Settled(table.revision, state.keys, state.hands, state.settlement, state.checkpoints)
+
+
+def _state_before_write(table: Table) -> Settled:
+    """Inside a write: the table's state before it (its revision already bumped by one)."""
     cached = _cache.get(table.edit_token)
     if cached is not None and cached.revision == table.revision - 1:
-        return cached.settlement
-    return _compute(table, cached)[1]
+        return cached
+    return _load(table, cached, table.revision - 1)
 
 
 def _event(table: Table, hand: Hand, action: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> None:
@@ -462,7 +469,11 @@ def create_table(session: dict[str, Any]) -> Table:
     if hands is None:
         hands = []
     try:
-        settlement = engine.start(session)
+        if not isinstance(hands, list):
+            engine.start(session)  # the engine's own refusal ("hands must be a list")
+        begin = engine.start({**session, "hands": []})
+        # as engine.start(session), with a checkpoint every CHECKPOINT_EVERY hands (settled.py)
+        settlement, checkpoints = extend(begin, (begin,), hands)
     except SessionError as exc:
         raise Invalid.of(exc) from None
     except RecursionError:
@@ -483,19 +494,21 @@ def create_table(session: dict[str, Any]) -> Table:
     try:
         db.session.add(table)
         db.session.flush()
-        _insert_hands(table, stored)
+        ids = _insert_hands(table, stored)
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
-    _cache.put(table.edit_token, _Snapshot(0, _keys(table), settlement))
+    state = Settled(0, tuple((i, 1) for i in ids), tuple(stored), settlement, checkpoints)
+    _cache.put(table.edit_token, state)
+    settled.save(table.id, state)
     return table
 
 
-def _insert_hands(table: Table, stored: Sequence[dict[str, Any]]) -> None:
-    """The hands of a new table and their "create" events, in two bulk INSERTs (D5: 10,000 hands < 2 s)."""
+def _insert_hands(table: Table, stored: Sequence[dict[str, Any]]) -> list[int]:
+    """The hands of a new table and their "create" events, in two bulk INSERTs (D5: 10,000 hands < 2 s); their ids."""
     if not stored:
-        return
+        return []
     rows = [
         {"table_id": table.id, "seq": seq, "data": data, "revision": 1, "created_at": table.created_at}
         for seq, data in enumerate(stored, 1)
@@ -508,6 +521,7 @@ def _insert_hands(table: Table, stored: Sequence[dict[str, Any]]) -> None:
         for i, d in zip(ids, stored, strict=True)
     ]
     db.session.execute(insert(HandEvent.__table__), events)
+    return ids
 
 
 def _find(token: object) -> Table | None:
@@ -543,31 +557,106 @@ def _unchanged(table: Table) -> bool:
     return db.session.scalar(select(Table.revision).where(Table.id == table.id)) == table.revision
 
 
+def state_of(table: Table) -> Settled:
+    """The table's settled state at its revision (cached): shared, treat it as read-only."""
+    cached = _cache.get(table.edit_token)
+    if cached is not None and cached.revision == table.revision:
+        return cached
+    state = _load(table, cached, table.revision)
+    if (cached is None or cached.revision < table.revision) and _unchanged(table):
+        _cache.put(table.edit_token, state)
+        if cached is None:
+            settled.save(table.id, state)  # settled from scratch: the next worker need not
+    return state
+
+
+def _session(table: Table, state: Settled) -> dict[str, Any]:
+    session = dict(table.header)
+    session.pop("hands", None)
+    session["hands"] = list(state.hands)
+    return session
+
+
+def session_view(table: Table) -> dict[str, Any]:
+    """The session file, sharing the cached hands: read-only (``session_of`` gives a copy)."""
+    return _session(table, state_of(table))
+
+
+def derived(table: Table, name: str, build: Callable[[dict[str, Any], dict[str, Any]], T]) -> T:
+    """``build(session, ledger)``, made once per revision of the table (read-only, shared).
+
+    For the view-models of the pages: a page shown again costs no more at hand 3,000 than at hand 30.
+    """
+    source = _page_source(table)
+    if name not in source.derived:
+        if isinstance(source, Window):
+            session, ledger = source.session_and_ledger(table.header)
+        else:
+            session, ledger = _session(table, source), source.ledger()
+        source.derived[name] = build(session, ledger)
+    value: T = source.derived[name]
+    return value
+
+
+def totals_of(table: Table) -> Mapping[str, Any]:
+    """The ledger's keys but its hands (balances, plato, next_dealer, over …), read-only.
+
+    As cheap as the table page: from the cached state, else the persisted snapshot.
+    """
+    source = _page_source(table)
+    if isinstance(source, Window):
+        if "totals" not in source.derived:
+            source.derived["totals"] = source.settlement.totals()
+        totals: Mapping[str, Any] = source.derived["totals"]
+        return totals
+    return source.ledger()  # its "hands" too: shared, never copied
+
+
+# the table page of these rule sets needs only the totals and the last hands (Ombre counts its deals)
+WINDOWED = ("tresillo", "pozo_viuda", "bandos")
+
+
+def _page_source(table: Table) -> Settled | Window:
+    """What the table page is built from: the cached state, else the persisted snapshot, else a settle."""
+    cached = _cache.get(table.edit_token)
+    if cached is not None and cached.revision == table.revision:
+        return cached
+    if cached is None and table.ruleset in WINDOWED:
+        shown = _windows.get(table.edit_token)
+        if shown is not None and shown.revision == table.revision:
+            return shown
+        shown = settled.window(table.id, table.header, table.revision, _keys(table))
+        if shown is not None:
+            if _unchanged(table):
+                _windows.put(table.edit_token, shown)
+            return shown
+    return state_of(table)
+
+
+def ledger_view(table: Table) -> dict[str, Any]:
+    """The ledger, sharing the cached entries: read-only (``ledger_of`` gives a copy)."""
+    return state_of(table).ledger()
+
+
 def session_text(table: Table) -> str:
     """The session file as JSON text (cached per revision)."""
     key = (table.edit_token, table.revision, "session")
     text = _texts.get(key)
     if text is None:
-        text = json.dumps(_header_session(table, [h.data for h in _live_hands(table)]), ensure_ascii=False)
+        text = json.dumps(session_view(table), ensure_ascii=False)
         if _unchanged(table):
             _texts.put(key, text)
     return text
 
 
 def session_of(table: Table) -> dict[str, Any]:
-    """The session file as stored: app keys kept, every hand with its dealer."""
+    """The session file as stored: app keys kept, every hand with its dealer; a fresh copy."""
     return dict(json.loads(session_text(table)))
 
 
 def settlement_of(table: Table) -> Settlement:
     """The table settled by the engine (cached per revision); treat it as read-only."""
-    cached = _cache.get(table.edit_token)
-    if cached is not None and cached.revision == table.revision:
-        return cached.settlement
-    keys, settlement = _compute(table, cached)
-    if (cached is None or cached.revision < table.revision) and _unchanged(table):
-        _cache.put(table.edit_token, _Snapshot(table.revision, keys, settlement))
-    return settlement
+    return state_of(table).settlement
 
 
 def ledger_text(table: Table) -> str:
@@ -575,7 +664,7 @@ def ledger_text(table: Table) -> str:
     key = (table.edit_token, table.revision, "ledger")
     text = _texts.get(key)
     if text is None:
-        text = json.dumps(settlement_of(table).ledger(), ensure_ascii=False)
+        text = json.dumps(ledger_view(table), ensure_ascii=False)
         if _unchanged(table):
             _texts.put(key, text)
     return text
@@ -613,7 +702,12 @@ def hand_for_request(table: Table, request_id: str | None) -> int | None:
     hand = _by_request(table, request_id)
     if hand is None or hand.deleted:
         return None
-    return next((n for n, h in enumerate(_live_hands(table), 1) if h.id == hand.id), None)
+    return _number(state_of(table), hand.id)
+
+
+def _number(state: Settled, hand_id: int) -> int | None:
+    """The number of a live hand in the table's state, None when it is not live."""
+    return next((n for n, (i, _) in enumerate(state.keys, 1) if i == hand_id), None)
 
 
 def _same_body(hand: Hand, digest: str | None) -> None:
@@ -626,9 +720,11 @@ def _replay(table: Table, hand: Hand, digest: str | None = None) -> tuple[int, d
     _same_body(hand, digest)
     if hand.deleted:
         raise Conflict("this hand was already saved, then deleted")
-    live = _live_hands(table)
-    n = next(i for i, h in enumerate(live, 1) if h.id == hand.id)
-    return n, copy.deepcopy(settlement_of(table).entries[n - 1])
+    state = state_of(table)
+    n = _number(state, hand.id)
+    if n is None:  # deleted by another writer since this request's table was read
+        raise Conflict("this hand was already saved, then deleted")
+    return n, copy.deepcopy(state.settlement.entries[n - 1])
 
 
 def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = None) -> tuple[int, dict[str, Any]]:
@@ -648,15 +744,15 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
             return _replay(table, existing, digest)
     _check_open(table)
 
-    def work() -> tuple[tuple[Hand | None, Settlement], Settlement | None]:
+    def work(state: Settled) -> tuple[tuple[Hand | None, Settlement], Settled | None]:
         if request_id is not None:
             again = _by_request(table, request_id)
             if again is not None:
                 _same_body(again, digest)
-                return (again, _base_settlement(table)), None
+                return (again, state.settlement), _same_hands(table, state)
         _check_open(table)
         try:
-            settlement = _base_settlement(table).add(data)
+            settlement, checkpoints = extend(state.settlement, state.checkpoints, (data,))
         except SessionError as exc:
             raise Invalid.of(exc) from None
         stored = _with_dealer(data, settlement.entries[-1])
@@ -675,7 +771,8 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
         _event(table, row, "create", None, stored)
         if _is_close(stored):
             table.closed_at = utcnow()
-        return (None, settlement), settlement
+        after = Settled(table.revision, (*state.keys, (row.id, 1)), (*state.hands, stored), settlement, checkpoints)
+        return (None, settlement), after
 
     try:
         replayed, settlement = _write(table, work)
@@ -690,21 +787,30 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
     return settlement.count, copy.deepcopy(settlement.entries[-1])
 
 
-def _live_at(table: Table, n: int) -> tuple[list[Hand], Hand]:
-    if not isinstance(n, int) or not 1 <= n <= limits.ID_MAX:
+def _live_at(table: Table, n: int, state: Settled | None = None) -> Hand:
+    """The row of live hand ``n`` (NotFound otherwise), found through the table's state."""
+    keys = (state or state_of(table)).keys
+    if not isinstance(n, int) or not 1 <= n <= min(len(keys), limits.ID_MAX):
         raise NotFound(f"hand {n}: no such hand")
-    live = _live_hands(table)
-    if not 1 <= n <= len(live):
+    hand = db.session.get(Hand, keys[n - 1][0])
+    if hand is None or hand.deleted:  # gone since the state was read: never a wrong hand
         raise NotFound(f"hand {n}: no such hand")
-    return live, live[n - 1]
+    return hand
 
 
 def _resettle(
-    table: Table, hands: list[dict[str, Any]], renumber: Callable[[int], int], context: Callable[[int], str]
-) -> Settlement:
-    """Settle the table with a changed list of hands; Invalid names the (renumbered) hand that breaks."""
+    state: Settled,
+    n: int,
+    hands: tuple[dict[str, Any], ...],
+    renumber: Callable[[int], int],
+    context: Callable[[int], str],
+) -> tuple[Settlement, tuple[Settlement, ...]]:
+    """Settle the live hands changed from hand ``n`` on, from the last checkpoint before it.
+
+    Invalid names the (renumbered) hand that breaks.
+    """
     try:
-        return _settle(table, hands)
+        return resettled(state, n, hands)
     except SessionError as exc:
         if exc.hand is None:
             raise Invalid.of(exc) from None
@@ -712,16 +818,19 @@ def _resettle(
         raise Invalid.of(exc, hand=number, context=context(number)) from None
 
 
-def _replaced(table: Table, live: list[Hand], n: int, data: dict[str, Any]) -> tuple[Settlement, dict[str, Any]]:
-    """The table settled with hand ``n`` replaced by ``data`` (keeping its dealer), and the new hand."""
+def _replaced(
+    state: Settled, n: int, data: dict[str, Any]
+) -> tuple[Settlement, tuple[Settlement, ...], tuple[dict[str, Any], ...]]:
+    """The table settled with hand ``n`` replaced by ``data`` (keeping its dealer); its checkpoints and hands."""
     new = dict(data)
-    old_dealer = live[n - 1].data.get("dealer")
+    old_dealer = state.hands[n - 1].get("dealer")
     if new.get("dealer") is None and old_dealer is not None and not is_event(new):
         new["dealer"] = old_dealer  # api.md: a hand keeps the dealer it was played with
-    hands = [h.data for h in live]
-    hands[n - 1] = new
-    settlement = _resettle(table, hands, lambda m: m, lambda m: "" if m == n else f" (after the change to hand {n})")
-    return settlement, new
+    hands = (*state.hands[: n - 1], new, *state.hands[n:])
+    settlement, checkpoints = _resettle(
+        state, n, hands, lambda m: m, lambda m: "" if m == n else f" (after the change to hand {n})"
+    )
+    return settlement, checkpoints, hands
 
 
 def replace_hand(table: Table, n: int, hand: dict[str, Any], *, revision: int | None = None) -> dict[str, Any]:
@@ -729,20 +838,22 @@ def replace_hand(table: Table, n: int, hand: dict[str, Any], *, revision: int | 
     data = _check_hand(hand, n)
     _check_open(table)
 
-    def work() -> tuple[Settlement, Settlement]:
+    def work(state: Settled) -> tuple[Settlement, Settled]:
         _check_open(table)
-        live, target = _live_at(table, n)
+        target = _live_at(table, n, state)
         if revision is not None and target.revision != revision:
             raise Conflict(f"hand {n} was changed meanwhile: reload it and try again")
-        settlement, new = _replaced(table, live, n, data)
-        stored = _with_dealer(new, settlement.entries[n - 1])
+        settlement, checkpoints, hands = _replaced(state, n, data)
+        stored = _with_dealer(hands[n - 1], settlement.entries[n - 1])
+        hands = (*hands[: n - 1], stored, *hands[n:])
         before = target.data
         target.data = stored
         target.revision = target.revision + 1
         _event(table, target, "edit", before, stored)
-        if _is_close(live[-1].data if n < len(live) else new):
+        if _is_close(hands[-1]):
             table.closed_at = utcnow()
-        return settlement, settlement
+        keys = (*state.keys[: n - 1], (target.id, target.revision), *state.keys[n:])
+        return settlement, Settled(table.revision, keys, hands, settlement, checkpoints)
 
     settlement = _write(table, work)
     return copy.deepcopy(settlement.entries[n - 1])
@@ -754,8 +865,9 @@ def preview_replace(table: Table, n: int, hand: dict[str, Any]) -> dict[str, Any
     Invalid names the hand that breaks: ``n`` itself, or a later hand the change would make impossible.
     """
     data = _check_hand(hand, n)
-    live, _target = _live_at(table, n)
-    settlement, _new = _replaced(table, live, n, data)
+    state = state_of(table)
+    _live_at(table, n, state)
+    settlement, _checkpoints, _hands = _replaced(state, n, data)
     return copy.deepcopy(settlement.entries[n - 1])
 
 
@@ -763,14 +875,17 @@ def delete_hand(table: Table, n: int) -> None:
     """Take hand ``n`` out of the ledger (kept in the history, restorable); Invalid if a later hand breaks."""
     _check_open(table)
 
-    def work() -> tuple[None, Settlement]:
+    def work(state: Settled) -> tuple[None, Settled]:
         _check_open(table)
-        live, target = _live_at(table, n)
-        hands = [h.data for i, h in enumerate(live, 1) if i != n]
-        settlement = _resettle(table, hands, lambda m: m + 1 if m >= n else m, lambda m: f" (if hand {n} were deleted)")
+        target = _live_at(table, n, state)
+        hands = (*state.hands[: n - 1], *state.hands[n:])
+        settlement, checkpoints = _resettle(
+            state, n, hands, lambda m: m + 1 if m >= n else m, lambda m: f" (if hand {n} were deleted)"
+        )
         target.deleted_at = utcnow()
         _event(table, target, "delete", target.data, None)
-        return None, settlement
+        keys = (*state.keys[: n - 1], *state.keys[n:])
+        return None, Settled(table.revision, keys, hands, settlement, checkpoints)
 
     _write(table, work)
 
@@ -779,23 +894,26 @@ def restore_hand(table: Table, hand_id: int) -> int:
     """Put a deleted hand back at its place; its number."""
     _check_open(table)
 
-    def work() -> tuple[int, Settlement]:
+    def work(state: Settled) -> tuple[int, Settled]:
         _check_open(table)
         in_range = isinstance(hand_id, int) and 0 < hand_id <= limits.ID_MAX  # D7: 2^63 overflows the database
         target = db.session.get(Hand, hand_id) if in_range else None
         if target is None or target.table_id != table.id or not target.deleted:
             raise NotFound(f"no deleted hand {hand_id} in this table")
-        live = _live_hands(table)
-        rows = sorted([*live, target], key=lambda h: h.seq)
-        n = rows.index(target) + 1
-        settlement = _resettle(
-            table, [h.data for h in rows], lambda m: m, lambda m: "" if m == n else f" (if hand {n} were restored)"
+        earlier = select(func.count(Hand.id)).where(
+            Hand.table_id == table.id, Hand.deleted_at.is_(None), Hand.seq < target.seq
+        )
+        n = int(db.session.scalar(earlier) or 0) + 1
+        hands = (*state.hands[: n - 1], target.data, *state.hands[n - 1 :])
+        settlement, checkpoints = _resettle(
+            state, n, hands, lambda m: m, lambda m: "" if m == n else f" (if hand {n} were restored)"
         )
         target.deleted_at = None
         _event(table, target, "restore", None, target.data)
-        if _is_close(rows[-1].data):
+        if _is_close(hands[-1]):
             table.closed_at = utcnow()
-        return n, settlement
+        keys = (*state.keys[: n - 1], (target.id, target.revision), *state.keys[n - 1 :])
+        return n, Settled(table.revision, keys, hands, settlement, checkpoints)
 
     return _write(table, work)
 
@@ -815,11 +933,11 @@ def deleted_hands(table: Table) -> list[DeletedHand]:
 
 def hand_revision(table: Table, n: int) -> int:
     """The revision of hand ``n``, for the edit form's optimistic concurrency."""
-    return _live_at(table, n)[1].revision
+    return _live_at(table, n).revision
 
 
 def _numbers(table: Table) -> dict[int, int]:
-    return {h.id: i for i, h in enumerate(_live_hands(table), 1)}
+    return {i: n for n, (i, _) in enumerate(state_of(table).keys, 1)}
 
 
 def _history(table: Table, hand_id: int | None) -> list[HistoryEvent]:
@@ -843,7 +961,7 @@ def _history(table: Table, hand_id: int | None) -> list[HistoryEvent]:
 
 def hand_history(table: Table, n: int) -> list[HistoryEvent]:
     """Every change of hand ``n``, oldest first."""
-    return _history(table, _live_at(table, n)[1].id)
+    return _history(table, _live_at(table, n).id)
 
 
 def table_history(table: Table) -> list[HistoryEvent]:
@@ -874,10 +992,10 @@ def set_ending(table: Table, ending: bool) -> None:
     """Mark the evening as ending (play on until the plato is won, then close) or take the mark back."""
     _check_open(table)
 
-    def work() -> tuple[None, None]:
+    def work(state: Settled) -> tuple[None, Settled]:
         _check_open(table)
         table.ending_at = utcnow() if ending else None
-        return None, None
+        return None, _same_hands(table, state)
 
     _write(table, work)
 

@@ -24,7 +24,7 @@ def _load(token: str) -> tuple[dict[str, object], dict[str, object]]:
         table, _can_edit = services.open_table(token)
     except services.NotFound:
         abort(404)
-    return services.session_of(table), services.ledger_of(table)
+    return services.session_view(table), services.ledger_view(table)  # read-only
 
 
 def _filename(session: dict[str, object]) -> str:

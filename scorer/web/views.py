@@ -104,7 +104,8 @@ def fecha(value: Any) -> str:
 
 def _table_context(token: str) -> tuple[Any, bool, dict[str, Any], dict[str, Any]]:
     table, can_edit = services.open_table(token)
-    return table, can_edit, services.session_of(table), services.ledger_of(table)
+    # shared with the cache, read-only: the pages only read them (scorer/web/settled.py)
+    return table, can_edit, services.session_view(table), services.ledger_view(table)
 
 
 @functools.lru_cache(maxsize=256)  # a table's links never change; encoding one costs ~10 ms
@@ -219,9 +220,9 @@ def new_table() -> Page:
 
 @bp.get("/t/<token>")
 def table(token: str) -> str:
-    table, can_edit, session, ledger = _table_context(token)
-    view = present.table_view(session, ledger)
-    game = present.game_view(session, ledger)
+    table, can_edit = services.open_table(token)
+    view = services.derived(table, "table_view", present.table_view)
+    game = services.derived(table, "game_view", present.game_view)
     share = None
     if can_edit:
         _remember(table)
@@ -244,8 +245,16 @@ def table(token: str) -> str:
         deleted=services.deleted_hands(table) if can_edit else [],
         players=table.players,
         revision=table.revision,
-        settle=present.settle_up_lines(session, ledger) if table.closed and game_of(table.ruleset).money else None,
-        **evening_views.table_extras(table, session, ledger, can_edit),
+        # what table_extras gives, its view-model built once per revision like the others
+        evening=services.derived(
+            table, f"evening_state:{can_edit}", lambda s, le: evening_views.evening_state(table, s, le, can_edit)
+        ),
+        ending_form=evening_views.EndingForm(),
+        settle=(
+            services.derived(table, "settle_up", present.settle_up_lines)
+            if table.closed and game_of(table.ruleset).money
+            else None
+        ),
     )
 
 
@@ -339,7 +348,7 @@ def new_hand(token: str) -> Page:
     if table.closed:
         flash("La partida está cerrada: no se anotan más manos.", "error")
         return redirect(url_for("main.table", token=token))
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = services.session_view(table), services.ledger_view(table)
     if ledger.get("over") and request.method != "POST":
         flash(_over_words(table, ledger), "error")
         return redirect(url_for("main.table", token=token))
@@ -645,8 +654,8 @@ def close(token: str) -> Page:
     if len(game.closings) > 1:  # R30: devolver or repartir, each previewed
         return evening_views.closing(token, table)
     if request.method != "POST":  # GET and HEAD
-        ledger = services.ledger_of(table)
-        session = services.session_of(table)
+        ledger = services.ledger_view(table)
+        session = services.session_view(table)
         plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
         return render_template(
             "confirm.html",

@@ -1,0 +1,77 @@
+"""The PDF of a long night stays fast without losing anything: hand lines in bands, old puestas as text."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from pypdf import PdfReader
+
+from scorer.engine import settle
+from scorer.sheet import build
+from scorer.sheet.build import hand_lines, render_pdf, sheet_context
+from tests.engine.strategies import random_session
+
+
+def long_night(hands: int = 300, seed: int = 5) -> tuple[dict, dict]:  # type: ignore[type-arg]
+    session = random_session(random.Random(seed), hands, closing=True, players=4)
+    return session, settle(session)
+
+
+def test_bands_keep_every_hand_line_in_order_with_its_note() -> None:
+    session, ledger = long_night()
+    lines = hand_lines(sheet_context(session, ledger))["lines"]
+    bands = build._bands(lines)
+    assert len(bands) < len(lines) / 2  # far fewer boxes than hands
+    texts = [t for band in bands for t in str(band["text"]).split("\n")]
+    strip = [t.removeprefix('<span class="pass">').removesuffix("</span>") for t in texts]
+    escaped = [str(build.Markup.escape(x["text"])) for x in lines]
+    assert strip == escaped  # every hand, once, in order
+    notes = [x["note"] for x in lines if x["note"]]
+    assert [b["note"] for b in bands if b["note"]] == notes  # each note right after its hand's band
+    assert all(len(str(b["text"]).split("\n")) <= build.BAND for b in bands)
+    assert bands[-1]["kind"] == "close" and "\n" not in str(bands[-1]["text"])  # the closing alone, bold
+
+
+def test_pdf_cartulina_draws_open_and_latest_crossed_and_lists_every_older_one() -> None:
+    session, ledger = long_night(600, seed=9)
+    boxes = sheet_context(session, ledger)["cartulina"]
+    drawn = build._pdf_cartulina(boxes)
+    for before, after in zip(boxes, drawn, strict=True):
+        crossed = [p for p in before["puestas"] if p["state"] not in ("pendiente", "en_plato")]
+        kept_crossed = [p for p in after["puestas"] if p["state"] not in ("pendiente", "en_plato")]
+        assert kept_crossed == crossed[-build.PDF_CROSSED_MARKS :]
+        assert [p for p in after["puestas"] if p not in kept_crossed] == [
+            p for p in before["puestas"] if p["state"] in ("pendiente", "en_plato")
+        ]
+        older = crossed[: len(crossed) - len(kept_crossed)]
+        listed = after["older"].split(" · ") if after["older"] else []
+        assert listed == [f"{p['amount']} (m. {p['hand']}, {p['state_word']})" for p in older]
+    assert any(b["older"] for b in drawn)  # a long night does list some
+
+
+def test_long_pdf_has_every_hand() -> None:
+    session, ledger = long_night(120, seed=2)
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(render_pdf(session, ledger))).pages)
+    flat = " ".join(text.split())
+    lines = hand_lines(sheet_context(session, ledger))["lines"]
+    for line in lines:  # each hand's number, dealer and what was played, in the PDF's text
+        start = " ".join(re.sub("[\u2066-\u2069]", "", line["text"]).split()[:3])  # bidi isolates: not in the text
+        assert start in flat
+
+
+def test_a_long_chart_keeps_every_column_extremes_and_both_ends() -> None:
+    from scorer.sheet.chart import _decimated
+
+    rng = random.Random(1)
+    values = [0]
+    for _ in range(6000):
+        values.append(values[-1] + rng.randint(-50, 50))
+    points = _decimated(values, 400)
+    assert len(points) <= 4 * 400
+    assert points[0] == (0, values[0]) and points[-1] == (len(values) - 1, values[-1])
+    kept = [v for _, v in points]
+    assert max(kept) == max(values) and min(kept) == min(values)
+    assert [k for k, _ in points] == sorted({k for k, _ in points})  # in order, no repeats
+    assert _decimated(values[:500], 400) == list(enumerate(values[:500]))  # short lines: every point

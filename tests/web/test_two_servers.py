@@ -1,0 +1,158 @@
+"""Two app servers on one PostgreSQL database: a write through one is seen at once through the other.
+
+Each server is its own process (gunicorn, one worker, 127.0.0.1, its own port and
+instance folder), so each has its own cache of settled states; they share only the
+database, whose table revision keys those caches. Runs when ``TEST_DATABASE_URL``
+names PostgreSQL (CI: scripts/ci-postgres.sh), on a fresh schema dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import http.client
+import itertools
+import json
+import os
+import pathlib
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from scorer import engine
+from scorer.web import database_url
+from tests.web.conftest import sample_session
+
+URL = os.environ.get("TEST_DATABASE_URL") or ""
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GUNICORN = pathlib.Path(sys.executable).with_name("gunicorn")
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.skipif(not URL.startswith("postgres"), reason="TEST_DATABASE_URL does not name PostgreSQL"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """One gunicorn process serving the app on 127.0.0.1."""
+
+    def __init__(self, instance: pathlib.Path, schema: str) -> None:
+        self.port = free_port()
+        env = dict(
+            os.environ,
+            PYTHONPATH=str(ROOT),
+            FLASK_INSTANCE_PATH=str(instance),
+            FLASK_SECRET_KEY="two-servers",
+            FLASK_SQLALCHEMY_DATABASE_URI=URL,
+            FLASK_SQLALCHEMY_ENGINE_OPTIONS=json.dumps({"connect_args": {"options": f"-csearch_path={schema}"}}),
+        )
+        command = [str(GUNICORN), "--workers", "1", "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning"]
+        self.process = subprocess.Popen([*command, "scorer:create_app()"], cwd=ROOT, env=env, start_new_session=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if self.call("GET", "/api/tables/unknown")[0] == 404:
+                    return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("the server did not start")
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            headers = {"Content-Type": "application/json"} if body is not None else {}
+            connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+            response = connection.getresponse()
+            data = response.read()
+            kind = response.getheader("Content-Type") or ""
+            return response.status, json.loads(data) if kind.startswith("application/json") else data.decode()
+        finally:
+            connection.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+        self.process.wait(timeout=30)
+
+
+@pytest.fixture
+def servers(tmp_path: pathlib.Path) -> Iterator[tuple[Server, Server]]:
+    schema = "test_" + secrets.token_hex(6)
+    admin = sa.create_engine(database_url(URL))
+    with admin.begin() as connection:
+        connection.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    started: list[Server] = []
+    try:
+        started.append(Server(tmp_path / "a", schema))  # migrates the schema first
+        started.append(Server(tmp_path / "b", schema))
+        yield started[0], started[1]
+    finally:
+        for server in started:
+            server.stop()
+        with admin.begin() as connection:
+            connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+def ledger(server: Server, token: str) -> dict[str, Any]:
+    status, body = server.call("GET", f"/api/tables/{token}/ledger")
+    assert status == 200, body
+    return dict(body)
+
+
+def agree(a: Server, b: Server, token: str) -> dict[str, Any]:
+    """Both servers give the same ledger, the engine's for the session as stored."""
+    status, session = a.call("GET", f"/api/tables/{token}")
+    assert status == 200
+    expected = engine.settle(session)
+    assert ledger(a, token) == expected
+    assert ledger(b, token) == expected
+    return expected
+
+
+def test_a_write_through_one_server_is_seen_at_once_through_the_other(servers: tuple[Server, Server]) -> None:
+    a, b = servers
+    status, answer = a.call("POST", "/api/tables", sample_session())
+    assert status == 201, answer
+    token, view = answer["edit_token"], answer["view_token"]
+    assert len(agree(a, b, token)["hands"]) == 3  # both caches now hold revision 0
+
+    # a hand added through A: B's very next read has it (no waiting, no expiry)
+    status, added = a.call("POST", f"/api/tables/{token}/hands", {"pass": True})
+    assert (status, added["n"]) == (201, 4)
+    assert len(ledger(b, token)["hands"]) == 4
+    status, page = b.call("GET", f"/t/{view}")
+    assert status == 200
+    assert "Próxima mano: la 5" in page  # the view page B serves counts the hand A wrote
+
+    # an edit through B in the middle, then a delete through A: each seen through the other
+    status, edited = b.call("PUT", f"/api/tables/{token}/hands/2", {"pass": True})
+    assert status == 200, edited
+    status, _ = a.call("DELETE", f"/api/tables/{token}/hands/1")
+    assert status in (200, 204)
+    final = agree(b, a, token)
+    assert len(final["hands"]) == 3
+    assert [h["result"] for h in final["hands"]][:1] == ["paso"]  # the former hand 2, now hand 1
+
+    # writers alternate between the servers: the rotation stays whole on both
+    for i in range(6):
+        server = (a, b)[i % 2]
+        status, body = server.call("POST", f"/api/tables/{token}/hands", {"pass": True})
+        assert status == 201, body
+        assert len(ledger((b, a)[i % 2], token)["hands"]) == 4 + i
+    final = agree(a, b, token)
+    dealers = [h["dealer"] for h in final["hands"][-6:]]
+    assert all(d2 == d1 % 4 + 1 for d1, d2 in itertools.pairwise(dealers))
