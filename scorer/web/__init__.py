@@ -17,6 +17,7 @@ from jinja2 import FileSystemBytecodeCache
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
+from scorer.web import i18n
 from scorer.web.extensions import csrf, db, limiter, migrate
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
@@ -113,6 +114,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
     limiter.init_app(app)
+    i18n.init_app(app)  # Flask-Babel: es (default) and en, the language switch and the glossary
 
     with app.app_context():
         if db.engine.dialect.name == "sqlite":

@@ -1,0 +1,121 @@
+"""Languages of the web app (issue 13): Flask-Babel set-up, the language switch and the glossary.
+
+The page language is, in order: the choice remembered in the ``lang`` cookie (set by the
+"Español · English" switch of every page, ``GET /idioma/<lang>``), else the best match of the
+browser's ``Accept-Language``, else Spanish. Spanish is the source language (the msgids are the
+Spanish text); English is the translation in ``translations/``. The game's own words stay
+Spanish in English pages; ``/glosario`` explains them.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, g, redirect, render_template, request
+from flask_babel import Babel, get_locale
+from flask_babel import lazy_gettext as _l
+
+LANGUAGES = ("es", "en")
+DEFAULT_LANGUAGE = "es"
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600  # remembered for a year, like the tables of this browser
+TRANSLATIONS = pathlib.Path(__file__).resolve().parent.parent.parent / "translations"
+LANGUAGE_NAMES = {"es": "Español", "en": "English"}  # each in its own language: never translated
+
+bp = Blueprint("i18n", __name__)
+babel = Babel()
+
+
+def language_or_default(value: object) -> str:
+    """``value`` if it names a supported language, else Spanish (stored tables, imported files)."""
+    return value if isinstance(value, str) and value in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def select_locale() -> str:
+    """The remembered choice, else the browser's best match, else Spanish."""
+    g.language_negotiated = True
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+
+
+def current_language() -> str:
+    """The language of the page being rendered (``es`` outside a request)."""
+    locale = get_locale()
+    return locale.language if locale is not None else DEFAULT_LANGUAGE
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    babel.init_app(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
+    app.context_processor(_template_values)
+    app.after_request(_vary)
+
+
+def _template_values() -> dict[str, Any]:
+    return {"current_lang": current_language(), "language_names": LANGUAGE_NAMES, "languages": LANGUAGES}
+
+
+def _vary(response: Response) -> Response:
+    """Pages whose language was negotiated vary by the header and the cookie that chose it."""
+    if g.get("language_negotiated"):
+        for header in ("Accept-Language", "Cookie"):
+            response.vary.add(header)
+    return response
+
+
+def safe_next(target: str | None) -> str:
+    """A same-site path to go back to after switching language; anything else goes home."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return "/"
+    return target
+
+
+@bp.get("/idioma/<lang>")
+def switch(lang: str) -> Any:
+    """Remember the chosen language in a cookie and go back to the page (works without JS)."""
+    response = redirect(safe_next(request.args.get("next")), code=303)
+    if lang in LANGUAGES:
+        response.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True, path="/")
+    return response
+
+
+@bp.get("/glosario")
+def glossary() -> str:
+    """The Spanish game words that English pages keep, explained in the page's language."""
+    return render_template("glossary.html", glossary=GLOSSARY)
+
+
+# The glossary: each game word (never translated) and its meaning (translated).
+GLOSSARY = (
+    ("jugador", _l("Quien juega el lance contra los otros dos y ha de ganar más bazas que cada uno de ellos.")),
+    ("lance", _l("Cada mano jugada: quién juega, de qué manera y cómo acaba.")),
+    ("entrada", _l("El jugador cambia cartas con el monte antes de elegir triunfo.")),
+    ("vuelta", _l("El jugador vuelve la primera carta del monte: su palo es el triunfo.")),
+    ("solo", _l("El jugador juega con las cartas que le dieron, sin cambiar ninguna.")),
+    ("triunfo", _l("El palo que gana a los demás en esa mano.")),
+    ("palo de favor", _l("Un palo fijado para la partida: el lance jugado en ese palo cobra más.")),
+    ("plato", _l("El fondo común de la mesa: se llena con las puestas y se lo lleva quien gana un lance.")),
+    ("cartulina", _l("La hoja de anotar la partida: lances, puestas y el saldo de cada cual.")),
+    ("puesta", _l("Lance perdido sin codillo: el jugador pone en el plato lo que se jugaba.")),
+    ("codillo", _l("Un defensor gana más bazas que el jugador y que el otro defensor: el jugador pierde y le paga.")),
+    ("primeras", _l("Ganar las cinco primeras bazas seguidas: se cobra aparte.")),
+    ("bola", _l("Ganar las nueve bazas: se cobra aparte.")),
+    ("estuches", _l("Espada, mala y basto en la mano del jugador, más los triunfos que les siguen sin hueco: se cobran aparte.")),
+    ("rendida", _l("El jugador se rinde antes de jugar la cuarta baza: paga sin jugar la mano.")),
+    ("defensor", _l("Cada uno de los dos que juegan contra el jugador.")),
+    ("alcalde", _l("En una mesa de cuatro, quien da las cartas y no juega esa mano, aunque paga y cobra como los demás.")),
+    ("mano, medio, postre", _l("El orden de los tres jugadores de la mano: el primero, el segundo y el último en hablar.")),
+    ("ajuste", _l("Una corrección de dinero entre personas fuera de las manos (renuncio, mal reparto…).")),
+    ("peña", _l("Un grupo fijo de amigos que juega a menudo: guarda sus veladas y la cuenta de cada uno.")),
+    ("tanto", _l("La unidad de la cuenta: cada tanto vale lo que la mesa acuerde en dinero.")),
+    ("renuncio", _l("No seguir el palo pudiendo hacerlo: quien lo hace paga.")),
+)
