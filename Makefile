@@ -4,7 +4,8 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 LOAD_SECONDS ?= 60
 
-.PHONY: run serve setup setup-dev test test-fast lint format typecheck bench check-examples clean
+.PHONY: run serve setup setup-dev test test-fast lint format typecheck bench check-examples clean \
+	i18n-extract i18n-build i18n-compile i18n-check
 
 run:  ## set up and start the app on SQLite in instance/
 	@HOST=$(HOST) PORT=$(PORT) scripts/run
@@ -53,3 +54,17 @@ check-examples: setup
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts
+
+# Languages (issue 13): Spanish msgids, English from translations/fragments/*.po; the .mo are built here
+# and by scripts/bootstrap.sh, never committed.
+i18n-extract: setup-dev  ## the sources' strings -> translations/messages.pot
+	$(PY) scripts/i18n extract
+
+i18n-build: setup-dev  ## es and en messages.po from the .pot (fails listing any msgid without English)
+	$(PY) scripts/i18n build
+
+i18n-compile: setup  ## messages.po -> messages.mo
+	$(PY) scripts/i18n compile
+
+i18n-check: setup-dev  ## no untranslated or fuzzy entry, catalogs up to date with the sources
+	$(PY) scripts/i18n check

@@ -64,6 +64,8 @@ fi
 # Bytecode for our own modules even where PYTHONDONTWRITEBYTECODE is set, so that a short
 # command such as `scorer settle` does not compile the engine on every run.
 .venv/bin/python -m compileall -q scorer >/dev/null
+# The compiled catalogs (es, en) are built here from the committed .po, not committed (see scripts/i18n).
+.venv/bin/python scripts/i18n compile >/dev/null
 
 # Browser tests: axe-core (package.json / package-lock.json) into node_modules/.
 if [ "$dev" = 1 ] && [ ! -f node_modules/axe-core/axe.min.js ]; then

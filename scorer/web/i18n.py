@@ -9,10 +9,13 @@ Spanish in English pages; ``/glosario`` explains them.
 
 from __future__ import annotations
 
+import os
 import pathlib
 from typing import Any
 from urllib.parse import urlsplit
 
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, Response, g, redirect, render_template, request
 from flask_babel import Babel, get_locale
 from flask_babel import lazy_gettext as _l
@@ -48,7 +51,29 @@ def current_language() -> str:
     return locale.language if locale is not None else DEFAULT_LANGUAGE
 
 
+def ensure_compiled(directory: pathlib.Path = TRANSLATIONS) -> None:
+    """Compile a catalog whose .mo is missing or older than its .po (a checkout run without bootstrap).
+
+    ``scripts/bootstrap.sh`` compiles them at install (``scripts/i18n compile``); this is the safety net
+    for tests and development, written atomically so that several workers may start together.
+    """
+    for po in directory.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale=po.parent.parent.name)
+        partial = mo.with_name(f".{mo.name}.{os.getpid()}")
+        try:
+            with partial.open("wb") as handle:
+                write_mo(handle, catalog, use_fuzzy=False)
+            os.replace(partial, mo)
+        except OSError:  # a read-only checkout: the pages stay Spanish until bootstrap compiles them
+            partial.unlink(missing_ok=True)
+
+
 def init_app(app: Flask) -> None:
+    ensure_compiled()
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_locale)
