@@ -134,11 +134,20 @@ GLOSSARY = (
     ("codillo", _l("Un defensor gana más bazas que el jugador y que el otro defensor: el jugador pierde y le paga.")),
     ("primeras", _l("Ganar las cinco primeras bazas seguidas: se cobra aparte.")),
     ("bola", _l("Ganar las nueve bazas: se cobra aparte.")),
-    ("estuches", _l("Espada, mala y basto en la mano del jugador, más los triunfos que les siguen sin hueco: se cobran aparte.")),  # noqa: E501
+    (
+        "estuches",
+        _l("Espada, mala y basto en la mano del jugador, más los triunfos que les siguen sin hueco: se cobran aparte."),
+    ),
     ("rendida", _l("El jugador se rinde antes de jugar la cuarta baza: paga sin jugar la mano.")),
     ("defensor", _l("Cada uno de los dos que juegan contra el jugador.")),
-    ("alcalde", _l("En una mesa de cuatro, quien da las cartas y no juega esa mano, aunque paga y cobra como los demás.")),  # noqa: E501
-    ("mano, medio, postre", _l("El orden de los tres jugadores de la mano: el primero, el segundo y el último en hablar.")),  # noqa: E501
+    (
+        "alcalde",
+        _l("En una mesa de cuatro, quien da las cartas y no juega esa mano, aunque paga y cobra como los demás."),
+    ),
+    (
+        "mano, medio, postre",
+        _l("El orden de los tres jugadores de la mano: el primero, el segundo y el último en hablar."),
+    ),
     ("ajuste", _l("Una corrección de dinero entre personas fuera de las manos (renuncio, mal reparto…).")),
     ("peña", _l("Un grupo fijo de amigos que juega a menudo: guarda sus veladas y la cuenta de cada uno.")),
     ("tanto", _l("La unidad de la cuenta: cada tanto vale lo que la mesa acuerde en dinero.")),
