@@ -1,16 +1,22 @@
 """The Spanish words of Cartulina, shared by the pages (``scorer.web.present``) and the sheet (``scorer.sheet``).
 
-Pure: standard library only. One word per thing, so that the sheet and the pages say the same:
-results, lances, suits, the plato and the cartulina, the games, numbers and money (decimal
-comma, dot for thousands, typographic minus, currency sign after a no-break space) and dates
-(dd/mm/aaaa).
+Standard library and Babel (no Flask). One word per thing, so that the sheet and the pages say the same:
+results, lances, suits, the plato and the cartulina, the games; numbers, money and dates are
+written by Babel in the page's language (``language_of_page``, Spanish by default): es 1.234,50 €
+and 14/03/2025, en €1,234.50 and 03/14/2025, always with the typographic minus.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import zoneinfo
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+
+from babel import Locale
+from babel.dates import format_date, format_time
+from babel.numbers import format_decimal
 
 MINUS = "\u2212"  # typographic minus: clearer than a hyphen on a small screen and on paper
 NBSP = "\u00a0"  # between an amount and its currency sign: never split over two lines
@@ -144,8 +150,21 @@ CLOSE_WORDS = {"devolver": "se devuelve el plato", "repartir": "se reparte el pl
 # ---------------------------------------------------------------- numbers
 
 
-def _grouped(value: int) -> str:
-    return f"{value:,}".replace(",", ".")
+# The language numbers, money and dates are written in (issue 13): the web app points this at the
+# page's language (scorer.web.i18n, which follows flask_babel.force_locale for the sheet); outside a
+# page (the CLI, the tests of this module) it is Spanish.
+language_of_page: Callable[[], str | None] = lambda: None  # noqa: E731
+
+
+def language() -> str:
+    """The language to format in: the page's, else Spanish."""
+    return language_of_page() or "es"
+
+
+def _grouped(value: int | Decimal, places: int = 0) -> str:
+    """A non-negative number with the locale's grouping and decimal signs (es 1.234,50; en 1,234.50)."""
+    pattern = "#,##0" + ("." + "0" * places if places else "")
+    return format_decimal(value, format=pattern, locale=language(), decimal_quantization=False)
 
 
 def plain(tantos: int) -> str:
@@ -196,9 +215,8 @@ def tanto_value(value: object) -> Decimal | None:
 def decimal_text(value: Decimal) -> str:
     """A Decimal with the decimal comma and no exponent ("0,05")."""
     text = format(value, "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text.replace(".", ",")
+    places = len(text.partition(".")[2].rstrip("0"))
+    return format_decimal(value, format="0." + "#" * places if places else "0", locale=language())
 
 
 CURRENCY_SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
@@ -221,11 +239,15 @@ def money_text(tantos: int, value: Decimal, currency: str = "", *, sign: bool = 
     exponent = value.normalize().as_tuple().exponent
     places = max(2, -exponent if isinstance(exponent, int) else 2)
     quantum = Decimal(1).scaleb(-places)
-    whole, _, cents = format(abs(amount).quantize(quantum), "f").partition(".")
-    text = f"{_grouped(int(whole))},{cents}"
+    text = _grouped(abs(amount).quantize(quantum), places)
     prefix = "" if amount == 0 else MINUS if amount < 0 else "+" if sign else ""
     symbol = currency_sign(currency)
-    return f"{prefix}{text}{NBSP}{symbol}" if symbol else f"{prefix}{text}"
+    if not symbol:
+        return f"{prefix}{text}"
+    # where the locale puts the sign: after a no-break space (es "1.234,50 €"), or before (en "€1,234.50")
+    if Locale.parse(language()).currency_formats["standard"].pattern.lstrip("'").startswith("\u00a4"):
+        return f"{prefix}{symbol}{NBSP if len(symbol) > 1 else ''}{text}"
+    return f"{prefix}{text}{NBSP}{symbol}"
 
 
 # ------------------------------------------------------------ dates, times
@@ -236,13 +258,30 @@ def date_text(value: object) -> str:
     if value is None or value == "":
         return ""
     if isinstance(value, dt.date):
-        return value.strftime("%d/%m/%Y")
+        return _date(value)
     text = str(value).strip()
     try:
         moment = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         return text
-    return moment.strftime("%d/%m/%Y")
+    return _date(moment)
+
+
+def _widened(pattern: str) -> str:
+    """A CLDR short pattern with two-digit day, month and 24-hour and a four-digit year (d/M/yy → dd/MM/yyyy)."""
+    return re.sub(r"(?<![dMH])([dMH])(?!\1)", r"\1\1", re.sub(r"y+", "yyyy", pattern))
+
+
+def _date(value: dt.date) -> str:
+    """A date in the locale's order, two-digit day and month, four-digit year (es 14/03/2025, en 03/14/2025)."""
+    locale = Locale.parse(language())
+    return format_date(value, _widened(locale.date_formats["short"].pattern), locale=locale)
+
+
+def _clock(value: dt.datetime) -> str:
+    """A time of day as the locale writes it (es 23:30, en 11:30 PM)."""
+    locale = Locale.parse(language())
+    return format_time(value, _widened(locale.time_formats["short"].pattern), locale=locale)
 
 
 def known_timezone(name: object) -> bool:
@@ -261,5 +300,7 @@ def time_text(moment: dt.datetime, timezone: object = None) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.UTC)
     if isinstance(timezone, str) and known_timezone(timezone):
-        return moment.astimezone(zoneinfo.ZoneInfo(timezone)).strftime("%d/%m/%Y %H:%M")
-    return moment.astimezone(dt.UTC).strftime("%d/%m/%Y %H:%M UTC")
+        local = moment.astimezone(zoneinfo.ZoneInfo(timezone))
+        return f"{_date(local)} {_clock(local)}"
+    moment = moment.astimezone(dt.UTC)
+    return f"{_date(moment)} {_clock(moment)} UTC"

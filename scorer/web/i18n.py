@@ -16,9 +16,21 @@ from urllib.parse import urlsplit
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Blueprint, Flask, Response, g, redirect, render_template, request
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    g,
+    has_app_context,
+    has_request_context,
+    redirect,
+    render_template,
+    request,
+)
 from flask_babel import Babel, get_locale
 from flask_babel import lazy_gettext as _l
+
+from scorer import words
 
 LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "es"
@@ -38,11 +50,20 @@ def language_or_default(value: object) -> str:
 
 def select_locale() -> str:
     """The remembered choice, else the browser's best match, else Spanish."""
+    if not has_request_context():
+        return DEFAULT_LANGUAGE
     g.language_negotiated = True
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return str(chosen)
     return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+
+
+def _page_language() -> str | None:
+    if not has_app_context():
+        return None
+    locale = get_locale()
+    return locale.language if locale is not None else None
 
 
 def current_language() -> str:
@@ -77,6 +98,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_locale)
+    words.language_of_page = _page_language  # numbers, money and dates follow the page (or force_locale)
     app.register_blueprint(bp)
     app.context_processor(_template_values)
     app.after_request(_vary)
