@@ -129,7 +129,7 @@ def safe_next(target: str | None) -> str:
 @bp.get("/idioma/<lang>")
 def switch(lang: str) -> Any:
     """Remember the chosen language in a cookie and go back to the page (works without JS)."""
-    response = redirect(safe_next(request.args.get("next")), code=303)
+    response = redirect(safe_next(request.args.get("next")), 303)
     if lang in LANGUAGES:
         response.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True, path="/")
     return response
