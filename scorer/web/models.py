@@ -38,6 +38,9 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     ending_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
     # bumped by every write: serializes writers and keys the settlement cache
     revision: Mapped[int] = mapped_column(Integer, default=0)
+    # the language its sheet (PDF and HTML) prints in, whoever looks at it: the app key "language" of
+    # the session file (issue 13); kept here, not in ``header``, so that the keeper can change it
+    language: Mapped[str] = mapped_column(String(8), default="es", server_default="es")
 
     hands: Mapped[list[Hand]] = relationship(
         back_populates="table", order_by="Hand.seq", cascade="all, delete-orphan", passive_deletes=True

@@ -35,6 +35,7 @@ from scorer.evening import is_event
 from scorer.web import limits, settled
 from scorer.web.extensions import db
 from scorer.web.games import game_of
+from scorer.web.i18n import LANGUAGES, language_or_default
 from scorer.web.limits import LimitError
 from scorer.web.models import Hand, HandEvent, Table, utcnow
 from scorer.web.settled import Cache, Key, Settled, Window, extend, resettled
@@ -479,8 +480,9 @@ def create_table(session: dict[str, Any]) -> Table:
     except RecursionError:
         raise Invalid("too deeply nested", code="too_deep") from None
     stored = [_with_dealer(h, e) for h, e in zip(hands, settlement.entries, strict=True)]
-    header = copy.deepcopy({k: v for k, v in session.items() if k != "hands"})
+    header = copy.deepcopy({k: v for k, v in session.items() if k not in ("hands", "language")})
     table = Table(
+        language=language_or_default(session.get("language")),
         edit_token=_new_token(),
         view_token=_new_token(),
         name=_default_name(session),
@@ -573,6 +575,7 @@ def state_of(table: Table) -> Settled:
 def _session(table: Table, state: Settled) -> dict[str, Any]:
     session = dict(table.header)
     session.pop("hands", None)
+    session["language"] = table.language  # the app key of the sheet's language (issue 13)
     session["hands"] = list(state.hands)
     return session
 
@@ -986,6 +989,18 @@ def closing_previews(table: Table) -> dict[str, dict[str, Any]]:
     """The ledger entry of each closing the table may choose (R30), computed by the engine; saves nothing."""
     hows = game_of(table.ruleset).closings or ("devolver",)
     return {how: preview_hand(table, {"close": how}) for how in hows}
+
+
+def set_language(table: Table, language: str) -> None:
+    """The language the table's sheet prints in (issue 13); a closed table may change it too (it is no game data)."""
+    if language not in LANGUAGES:
+        raise Invalid(f"unknown language {language!r}", code="invalid")
+
+    def work(state: Settled) -> tuple[None, Settled]:
+        table.language = language
+        return None, _same_hands(table, state)  # a new revision: the cached exports say the new language
+
+    _write(table, work)
 
 
 def set_ending(table: Table, ending: bool) -> None:
