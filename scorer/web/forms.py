@@ -28,6 +28,7 @@ from scorer.engine.core import SESSION_FORMAT
 from scorer.engine.tresillo import active_seats
 from scorer.web import limits, messages
 from scorer.web.games import all_games, game_of
+from scorer.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, language_or_default
 from scorer.words import GAME_NAMES, SUITS, known_timezone, parse_decimal, suit_text
 
 # Spanish names of the rule sets a table can choose ("Juego"); a rule set registered
@@ -215,6 +216,13 @@ class NewTableForm(FlaskForm):
     place = text_field("Lugar", limits.PLACE_MAX)
     notes = text_field("Notas", limits.NOTES_MAX, multiline=True)
     timezone = HiddenField(validators=[Optional(), longest(64)])  # the phone's, filled in by app.js
+    # the language the sheet prints in (issue 13): the page's by default, changeable later on the table page
+    language = SelectField(
+        "Idioma de la hoja",
+        choices=options([(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]),
+        default=current_language,
+        validate_choice=True,
+    )
     submit = SubmitField("Empezar la partida")
 
     def error_summary(self, general: str | None = None) -> list[tuple[str, str]]:
@@ -370,6 +378,7 @@ def session_from_form(form: NewTableForm) -> dict[str, Any]:
         "currency": (form.currency.data or "").strip(),
         "keeper": int(form.keeper.data or len(form.names()) or 1),
         "timezone": form.timezone.data if known_timezone(form.timezone.data) else "",
+        "language": language_or_default(form.language.data),
     }
     if not chosen.money:  # no money in the juego de bandos: tantos only
         del app_keys["tanto_value"], app_keys["currency"]
