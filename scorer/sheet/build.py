@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+import flask_babel
 import jinja2
 from markupsafe import Markup
 
@@ -32,6 +33,7 @@ from scorer.words import (
     SUIT_SYMBOLS,
     currency_sign,
     date_text,
+    language,
     lance_word,
     money_text,
     plain,
@@ -570,13 +572,19 @@ def _settle_context(
 
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
     )
+    # {{ _("…") }} in the sheet's templates: the locale of flask_babel (the table's language, forced by
+    # scorer.web.sheet_views; it reaches the forked PDF renderer with the copied context), Spanish outside the app
+    environment.install_gettext_callables(flask_babel.gettext, flask_babel.ngettext, newstyle=True)
+    environment.globals["sheet_language"] = language  # <html lang="{{ sheet_language() }}">
+    return environment
 
 
 def sheet_css() -> str:

@@ -11,20 +11,24 @@ import re
 import unicodedata
 
 from flask import Blueprint, Response, abort, current_app, render_template, url_for
+from flask_babel import force_locale
+from flask_babel import gettext as _
 from werkzeug.routing import BuildError
 
 from scorer.sheet.build import RenderTimeout, render_html, render_pdf_within, sheet_css
 from scorer.web import services
+from scorer.web.i18n import language_or_default
 
 bp = Blueprint("sheet", __name__)
 
 
-def _load(token: str) -> tuple[dict[str, object], dict[str, object]]:
+def _load(token: str) -> tuple[dict[str, object], dict[str, object], str]:
+    """The session, the ledger (read-only) and the language the table's sheet prints in (issue 13)."""
     try:
         table, _can_edit = services.open_table(token)
     except services.NotFound:
         abort(404)
-    return services.session_view(table), services.ledger_view(table)  # read-only
+    return services.session_view(table), services.ledger_view(table), language_or_default(table.language)
 
 
 def _filename(session: dict[str, object]) -> str:
@@ -43,11 +47,14 @@ def _private(response: Response) -> Response:
 
 @bp.get("/tables/<token>/sheet.pdf")
 def sheet_pdf(token: str) -> Response:
-    session, ledger = _load(token)
+    session, ledger, language = _load(token)
     try:
-        pdf = render_pdf_within(session, ledger, float(current_app.config.get("SHEET_PDF_TIMEOUT") or 0))
+        # the sheet prints in the table's language, not the viewer's; the forked renderer inherits the
+        # forced locale with the copy of this request's context
+        with force_locale(language):
+            pdf = render_pdf_within(session, ledger, float(current_app.config.get("SHEET_PDF_TIMEOUT") or 0))
     except RenderTimeout:
-        message = (
+        message = _(
             "La hoja en PDF tarda demasiado en prepararse y se ha cancelado. Prueba dentro de un rato, "
             "o abre la hoja para imprimir desde el navegador."
         )
@@ -60,13 +67,14 @@ def sheet_pdf(token: str) -> Response:
 
 @bp.get("/tables/<token>/sheet")
 def sheet_html(token: str) -> Response:
-    session, ledger = _load(token)
+    session, ledger, language = _load(token)
     try:
         back = url_for("main.table", token=token)
     except BuildError:  # the HTML pages are not registered (API-only app)
         back = None
     links = {"pdf": url_for("sheet.sheet_pdf", token=token), "back": back}
-    html = render_html(session, ledger, css_href=url_for("sheet.css"), links=links)
+    with force_locale(language):  # the table's language, not the viewer's
+        html = render_html(session, ledger, css_href=url_for("sheet.css"), links=links)
     return _private(current_app.response_class(html, mimetype="text/html"))  # SafeResponse (D2)
 
 
