@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField, SubmitField
 from wtforms.validators import Length, Optional
@@ -30,10 +32,11 @@ class EventForm(FlaskForm):
     request_id = HiddenField()
     revision = HiddenField()
     note = StringField(
-        "Nota (opcional)", validators=[Optional(), Length(max=MAX_NOTE, message="Como mucho 200 caracteres.")]
+        _l("Nota (opcional)"),
+        validators=[Optional(), Length(max=MAX_NOTE, message=_l("Como mucho %(max)d caracteres."))],
     )
-    preview = SubmitField("Ver pagos")
-    save = SubmitField("Guardar")
+    preview = SubmitField(_l("Ver pagos"))
+    save = SubmitField(_l("Guardar"))
 
     problems: dict[str, list[str]]
 
@@ -65,10 +68,10 @@ def _seat(value: object, seating: Mapping[int, str]) -> int | None:
 class AjusteForm(EventForm):
     """R32: who pays, to whom (a player, the plato, each of the others), how much, why."""
 
-    payer = RadioField("Quién paga", choices=[], validate_choice=False)
-    to = RadioField("A quién", choices=[], validate_choice=False)
-    amount = WholeField("Cuántos tantos")
-    reason = RadioField("Por qué", choices=[], default="", validate_choice=False)
+    payer = RadioField(_l("Quién paga"), choices=[], validate_choice=False)
+    to = RadioField(_l("A quién"), choices=[], validate_choice=False)
+    amount = WholeField(_l("Cuántos tantos"))
+    reason = RadioField(_l("Por qué"), choices=[], default="", validate_choice=False)
 
     seating: dict[int, str]
 
@@ -81,9 +84,9 @@ def ajuste_form(seating: Mapping[int, str], *, hand: Mapping[str, Any] | None = 
     form.payer.choices = _seat_choices(seating)
     form.to.choices = [
         *_seat_choices(seating),
-        *options([(PLATO, "El plato"), (TODOS, "Cada uno de los demás")]),
+        *options([(PLATO, _l("El plato")), (TODOS, _l("Cada uno de los demás"))]),
     ]
-    form.reason.choices = options([*((r, r) for r in AJUSTE_REASONS), ("", "otro")])
+    form.reason.choices = options([*((r, r) for r in AJUSTE_REASONS), ("", _l("otro"))])
     if hand is not None and not form.is_submitted():
         ajuste = hand.get("ajuste") or {}
         form.payer.data = str(ajuste.get("from", ""))
@@ -97,19 +100,19 @@ def read_ajuste(form: AjusteForm) -> dict[str, Any] | None:
     """The entry ``{"ajuste": {...}, "note": ...}``, or None with the problems attached in Spanish."""
     payer = _seat(form.payer.data, form.seating)
     if payer is None:
-        form.problem("payer", "Elige quién paga.")
+        form.problem("payer", _("Elige quién paga."))
     to_raw = str(form.to.data or "")
     to: int | str | None = to_raw if to_raw in (PLATO, TODOS) else _seat(to_raw, form.seating)
     if to is None:
-        form.problem("to", "Elige a quién paga: un jugador, el plato o cada uno de los demás.")
+        form.problem("to", _("Elige a quién paga: un jugador, el plato o cada uno de los demás."))
     elif to == payer:
-        form.problem("to", "Quien paga no puede pagarse a sí mismo: elige a otro, el plato o cada uno de los demás.")
+        form.problem("to", _("Quien paga no puede pagarse a sí mismo: elige a otro, el plato o cada uno de los demás."))
     amount = form.amount.data
     if not form.amount.errors:
         if amount is None:
-            form.problem("amount", "Escribe cuántos tantos.")
+            form.problem("amount", _("Escribe cuántos tantos."))
         elif not 1 <= amount <= MAX_AMOUNT:
-            form.problem("amount", f"Ha de ser un número de 1 a {MAX_AMOUNT}.")
+            form.problem("amount", _("Ha de ser un número de %(min)s a %(max)s.", min=1, max=MAX_AMOUNT))
     reason = str(form.reason.data or "")
     if reason not in AJUSTE_REASONS:
         reason = ""
@@ -128,10 +131,10 @@ def read_ajuste(form: AjusteForm) -> dict[str, Any] | None:
 class CambioForm(EventForm):
     """R33: a seat and the person who sits there from the next hand."""
 
-    seat = RadioField("Asiento", choices=[], validate_choice=False)
-    player = RadioField("Quién se sienta", choices=[], default=OTHER, validate_choice=False)
-    new_name = StringField("Nombre de quien llega", validators=[Optional()])
-    confirm = SubmitField("Confirmar el cambio")
+    seat = RadioField(_l("Asiento"), choices=[], validate_choice=False)
+    player = RadioField(_l("Quién se sienta"), choices=[], default=OTHER, validate_choice=False)
+    new_name = StringField(_l("Nombre de quien llega"), validators=[Optional()])
+    confirm = SubmitField(_l("Confirmar el cambio"))
 
     seating: dict[int, str]
     free: list[str]
@@ -147,7 +150,7 @@ def cambio_form(
     seated = {name.casefold() for name in seating.values()}
     form.free = [name for name in used if name.casefold() not in seated]
     form.seat.choices = options([(str(s), f"{s} · {seating[s]}") for s in sorted(seating)])
-    form.player.choices = options([*((name, name) for name in form.free), (OTHER, "Otro nombre")])
+    form.player.choices = options([*((name, name) for name in form.free), (OTHER, _l("Otro nombre"))])
     if hand is not None and not form.is_submitted():
         change = hand.get("sienta") or {}
         form.seat.data = str(change.get("seat", ""))
@@ -168,18 +171,25 @@ def read_cambio(form: CambioForm) -> dict[str, Any] | None:
     """The entry ``{"sienta": {"seat", "player"}}`` (with its note), or None with the problems in Spanish."""
     seat = _seat(form.seat.data, form.seating)
     if seat is None:
-        form.problem("seat", "Elige el asiento que cambia.")
+        form.problem("seat", _("Elige el asiento que cambia."))
     chosen = str(form.player.data or OTHER)
     name = _clean_name(form.new_name.data or "") if chosen == OTHER or chosen not in form.free else chosen
     if not name:
-        form.problem("player", "Elige quién se sienta o escribe su nombre.")
+        form.problem("player", _("Elige quién se sienta o escribe su nombre."))
     elif len(name) > MAX_NAME:
-        form.problem("player", f"El nombre tiene como mucho {MAX_NAME} caracteres.")
+        form.problem("player", _("El nombre tiene como mucho %(max)s caracteres.", max=MAX_NAME))
     elif not name.isprintable():
-        form.problem("player", "El nombre lleva caracteres que no se pueden escribir.")
+        form.problem("player", _("El nombre lleva caracteres que no se pueden escribir."))
     elif any(name.casefold() == seated.casefold() for seated in form.seating.values()):
         where = next(s for s, n in form.seating.items() if n.casefold() == name.casefold())
-        form.problem("player", f"{form.seating[where]} ya está sentado (asiento {where}): elige a otra persona.")
+        form.problem(
+            "player",
+            _(
+                "%(name)s ya está sentado (asiento %(seat)s): elige a otra persona.",
+                name=form.seating[where],
+                seat=where,
+            ),
+        )
     if form.has_problems() or form.note.errors:
         return None
     entry: dict[str, Any] = {"sienta": {"seat": seat, "player": name}}
@@ -197,11 +207,11 @@ class ClosingForm(FlaskForm):
 
     how = HiddenField()
     request_id = HiddenField()
-    submit = SubmitField("Cerrar")
+    submit = SubmitField(_l("Cerrar"))
 
 
 class EndingForm(FlaskForm):
     """ "Jugar hasta que se gane el plato": the keeper marks the evening as ending (or takes it back)."""
 
     ending = HiddenField()
-    submit = SubmitField("Última vuelta")
+    submit = SubmitField(_l("Última vuelta"))

@@ -7,6 +7,9 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from babel.lists import format_list
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (
@@ -23,6 +26,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from scorer import words
 from scorer.engine import RULESETS
 from scorer.engine.core import SESSION_FORMAT
 from scorer.engine.tresillo import active_seats
@@ -50,15 +54,15 @@ class WholeField(IntegerField):
             self.data = int(str(valuelist[0]).strip())
         except ValueError:
             self.data = None
-            raise ValueError(f"«{valuelist[0]}» no es un número entero.") from None
+            raise ValueError(_("«%(value)s» no es un número entero.", value=valuelist[0])) from None
 
 
 def between(low: int, high: int) -> NumberRange:
-    return NumberRange(low, high, message=f"Ha de ser un número de {low} a {high}.")
+    return NumberRange(low, high, message=_l("Ha de ser un número de %(min)s a %(max)s."))
 
 
 def longest(count: int) -> Length:
-    return Length(max=count, message=f"Como mucho {count} caracteres.")
+    return Length(max=count, message=_l("Como mucho %(max)d caracteres."))
 
 
 class Printable:
@@ -71,7 +75,7 @@ class Printable:
         for char in field.data or "":
             problem = limits.char_kind(char, self.multiline)
             if problem is not None:
-                raise ValidationError(f"Hay un carácter no permitido ({problem[1]}): escríbelo sin él.")
+                raise ValidationError(_("Hay un carácter no permitido (%(char)s): escríbelo sin él.", char=problem[1]))
 
 
 def text_field(label: str, limit: int, multiline: bool = False, **kwargs: Any) -> Any:
@@ -80,7 +84,7 @@ def text_field(label: str, limit: int, multiline: bool = False, **kwargs: Any) -
     return kind(label, validators=[Optional(), longest(limit), Printable(multiline)], **kwargs)
 
 
-REQUIRED = InputRequired(message="Hace falta un número.")
+REQUIRED = InputRequired(message=_l("Hace falta un número."))
 
 
 def options(pairs: Sequence[tuple[str, str]]) -> list[SelectChoice]:
@@ -102,32 +106,38 @@ def game_choices() -> list[SelectChoice]:
 
 # One line of explanation per house rule (format.md), shown under each control.
 RULE_HELP = {
-    "vuelta_solera": "Se admite la vuelta solera (20 tantos por participante, como el solo).",
-    "dealer_stake": "Tantos que pone en el plato el que da, en cada mano (también si todos pasan).",
-    "enchilada": "Si el plato no tiene puesta, el que da pone además esto (0 = sin enchilada).",
-    "rounding": "Cada pago se redondea hacia arriba a un múltiplo de esto (1 = sin redondeo).",
-    "favor_doubling": "A favor se dobla: el pago ya redondeado, o la suma antes de redondear.",
-    "vuelta_at_favor": "Una vuelta que descubre el palo de favor también es a favor.",
-    "solo_codillo": "Solo o vuelta solera perdido por codillo: solo el codillo, sin puesta, o también las condiciones.",
-    "failed_bola": "Bola cortada: el jugador paga la bola (100) a cada uno, o no paga nada.",
+    "vuelta_solera": _l("Se admite la vuelta solera (20 tantos por participante, como el solo)."),
+    "dealer_stake": _l("Tantos que pone en el plato el que da, en cada mano (también si todos pasan)."),
+    "enchilada": _l("Si el plato no tiene puesta, el que da pone además esto (0 = sin enchilada)."),
+    "rounding": _l("Cada pago se redondea hacia arriba a un múltiplo de esto (1 = sin redondeo)."),
+    "favor_doubling": _l("A favor se dobla: el pago ya redondeado, o la suma antes de redondear."),
+    "vuelta_at_favor": _l("Una vuelta que descubre el palo de favor también es a favor."),
+    "solo_codillo": _l(
+        "Solo o vuelta solera perdido por codillo: solo el codillo, sin puesta, o también las condiciones."
+    ),
+    "failed_bola": _l("Bola cortada: el jugador paga la bola (100) a cada uno, o no paga nada."),
     # pozo y viuda (rules/pozo-viuda.md)
-    "pv_favor_suit": "Con triunfo de este palo la mano es «a favor»: los matadores cuentan doble y el roben vale 20.",
-    "pv_pozo_stake": "Lo que pone cada jugador en el pozo al empezar, cuando se vacía y cuando todos pasan.",
-    "pv_viuda_stake": "Lo que pone cada jugador en la viuda al empezar y cada vez que alguien se la lleva.",
-    "pv_pozo_cap": "El pozo guarda como mucho esto × la puesta × los jugadores; lo que sobra va a pozos de reserva.",
-    "pv_contrabola": "Se admite la contrabola (no hacer ninguna baza), declarada solo cuando todos han pasado.",
+    "pv_favor_suit": _l(
+        "Con triunfo de este palo la mano es «a favor»: los matadores cuentan doble y el roben vale 20."
+    ),
+    "pv_pozo_stake": _l("Lo que pone cada jugador en el pozo al empezar, cuando se vacía y cuando todos pasan."),
+    "pv_viuda_stake": _l("Lo que pone cada jugador en la viuda al empezar y cada vez que alguien se la lleva."),
+    "pv_pozo_cap": _l(
+        "El pozo guarda como mucho esto × la puesta × los jugadores; lo que sobra va a pozos de reserva."
+    ),
+    "pv_contrabola": _l("Se admite la contrabola (no hacer ninguna baza), declarada solo cuando todos han pasado."),
     # Ombre sencillo (rules/ombre.md)
-    "om_stake": "Lo que paga cada defensor al hombre que gana una entrada o una vuelta.",
-    "om_solo_stake": "Lo que paga cada defensor al hombre que gana un solo.",
-    "om_vole_bonus": "Además, de cada defensor, cuando el hombre hace las nueve bazas.",
-    "om_outcome": "Gana el hombre con 5 bazas (4-3-2 es puesta) o con más bazas que cada defensor (4-3-2 gana).",
-    "om_matador_bonus": "Lo que cobra del bote quien tuvo espadilla, malilla y basto juntos.",
-    "om_deals": "Número de manos que dura la partida (6, 12, 24…). Vacío: sin límite.",
-    "om_target": "La partida acaba cuando un jugador llega a este saldo. Vacío: sin meta.",
+    "om_stake": _l("Lo que paga cada defensor al hombre que gana una entrada o una vuelta."),
+    "om_solo_stake": _l("Lo que paga cada defensor al hombre que gana un solo."),
+    "om_vole_bonus": _l("Además, de cada defensor, cuando el hombre hace las nueve bazas."),
+    "om_outcome": _l("Gana el hombre con 5 bazas (4-3-2 es puesta) o con más bazas que cada defensor (4-3-2 gana)."),
+    "om_matador_bonus": _l("Lo que cobra del bote quien tuvo espadilla, malilla y basto juntos."),
+    "om_deals": _l("Número de manos que dura la partida (6, 12, 24…). Vacío: sin límite."),
+    "om_target": _l("La partida acaba cuando un jugador llega a este saldo. Vacío: sin meta."),
     # juego de bandos (rules/bandos.md)
-    "bd_target": "Tantos con los que se gana el juego.",
-    "bd_fuera_de_turno": "Tantos de castigo por jugar fuera de turno sin asistir al palo.",
-    "bd_renuncio": "Tantos de castigo por negarse a seguir jugando (acaba la mano).",
+    "bd_target": _l("Tantos con los que se gana el juego."),
+    "bd_fuera_de_turno": _l("Tantos de castigo por jugar fuera de turno sin asistir al palo."),
+    "bd_renuncio": _l("Tantos de castigo por negarse a seguir jugando (acaba la mano)."),
 }
 OPTIONAL_NUMBERS = ("om_deals", "om_target")  # blank means "none"
 
@@ -140,97 +150,105 @@ def player_counts(game: str) -> tuple[int, ...]:
 
 def count_words(counts: Sequence[int]) -> str:
     if len(counts) == 1:
-        return f"exactamente {counts[0]}"
-    return ", ".join(str(c) for c in counts[:-1]) + f" o {counts[-1]}"
+        return _("exactamente %(count)s", count=counts[0])
+    return format_list([str(c) for c in counts], style="or", locale=words.language())
 
 
 class NewTableForm(FlaskForm):
     """A new table: players as they sit, who keeps the cartulina, first dealer, house rules, money."""
 
-    game = SelectField("Juego", choices=game_choices, default="tresillo")
-    name = text_field("Nombre de la partida", limits.TITLE_MAX)
-    player1 = text_field("Asiento 1", NAME_MAX)
-    player2 = text_field("Asiento 2", NAME_MAX)
-    player3 = text_field("Asiento 3", NAME_MAX)
-    player4 = text_field("Asiento 4 (vacío si sois tres)", NAME_MAX)
-    player5 = text_field("Asiento 5 (solo bandos)", NAME_MAX)
-    player6 = text_field("Asiento 6 (solo bandos)", NAME_MAX)
+    game = SelectField(_l("Juego"), choices=game_choices, default="tresillo")
+    name = text_field(_l("Nombre de la partida"), limits.TITLE_MAX)
+    player1 = text_field(_l("Asiento 1"), NAME_MAX)
+    player2 = text_field(_l("Asiento 2"), NAME_MAX)
+    player3 = text_field(_l("Asiento 3"), NAME_MAX)
+    player4 = text_field(_l("Asiento 4 (vacío si sois tres)"), NAME_MAX)
+    player5 = text_field(_l("Asiento 5 (solo bandos)"), NAME_MAX)
+    player6 = text_field(_l("Asiento 6 (solo bandos)"), NAME_MAX)
     keeper = SelectField(
-        "Lleva la cuenta",
-        choices=options([("", "el último asiento"), *((str(i), f"Asiento {i}") for i in range(1, MAX_PLAYERS + 1))]),
+        _l("Lleva la cuenta"),
+        choices=options(
+            [("", _l("el último asiento")), *((str(i), _l("Asiento %(n)s", n=i)) for i in range(1, MAX_PLAYERS + 1))]
+        ),
         default="",  # the last seat: player number 4 keeps the cartulina (app.js names it)
         validate_choice=True,
     )
     first_dealer = SelectField(
-        "Da la primera mano",
-        choices=options([(str(i), f"Asiento {i}") for i in range(1, MAX_PLAYERS + 1)]),
+        _l("Da la primera mano"),
+        choices=options([(str(i), _l("Asiento %(n)s", n=i)) for i in range(1, MAX_PLAYERS + 1)]),
         default="1",
         validate_choice=True,
     )
-    favor_suit = RadioField("Palo de favor", choices=options([("", "ninguno"), *SUIT_PAIRS]), default="")
-    vuelta_solera = BooleanField("Vuelta solera", default=True)
-    dealer_stake = WholeField("Puesta del que da", default=5, validators=[REQUIRED, between(0, 1000)])
-    enchilada = WholeField("Enchilada", default=0, validators=[REQUIRED, between(0, 1000)])
-    rounding = WholeField("Redondeo", default=5, validators=[REQUIRED, between(1, 100)])
+    favor_suit = RadioField(_l("Palo de favor"), choices=options([("", _l("ninguno")), *SUIT_PAIRS]), default="")
+    vuelta_solera = BooleanField(_l("Vuelta solera"), default=True)
+    dealer_stake = WholeField(_l("Puesta del que da"), default=5, validators=[REQUIRED, between(0, 1000)])
+    enchilada = WholeField(_l("Enchilada"), default=0, validators=[REQUIRED, between(0, 1000)])
+    rounding = WholeField(_l("Redondeo"), default=5, validators=[REQUIRED, between(1, 100)])
     favor_doubling = RadioField(
-        "Doblar a favor",
-        choices=options([("double_rounded", "redondear y doblar"), ("round_doubled", "doblar y redondear")]),
+        _l("Doblar a favor"),
+        choices=options([("double_rounded", _l("redondear y doblar")), ("round_doubled", _l("doblar y redondear"))]),
         default="double_rounded",
     )
-    vuelta_at_favor = BooleanField("Vuelta a favor", default=True)
+    vuelta_at_favor = BooleanField(_l("Vuelta a favor"), default=True)
     solo_codillo = RadioField(
-        "Solo perdido por codillo",
-        choices=options([("codillo_only", "solo el codillo"), ("codillo_and_conditions", "codillo y condiciones")]),
+        _l("Solo perdido por codillo"),
+        choices=options(
+            [("codillo_only", _l("solo el codillo")), ("codillo_and_conditions", _l("codillo y condiciones"))]
+        ),
         default="codillo_only",
     )
     failed_bola = RadioField(
-        "Bola cortada", choices=options([("pays_bola", "paga la bola"), ("free", "no paga")]), default="pays_bola"
+        _l("Bola cortada"),
+        choices=options([("pays_bola", _l("paga la bola")), ("free", _l("no paga"))]),
+        default="pays_bola",
     )
     # pozo y viuda
     pv_favor_suit = RadioField(
-        "Palo de favor", choices=options([*SUIT_PAIRS, ("", "ninguno")]), default="oros", validate_choice=False
+        "Palo de favor", choices=options([*SUIT_PAIRS, ("", _l("ninguno"))]), default="oros", validate_choice=False
     )
-    pv_pozo_stake = WholeField("Puesta al pozo", default=5, validators=[Optional(), between(1, 1000)])
-    pv_viuda_stake = WholeField("Puesta a la viuda", default=25, validators=[Optional(), between(0, 1000)])
-    pv_pozo_cap = WholeField("Tope del pozo (en puestas)", default=4, validators=[Optional(), between(1, 100)])
-    pv_contrabola = BooleanField("Contrabola", default=False)
+    pv_pozo_stake = WholeField(_l("Puesta al pozo"), default=5, validators=[Optional(), between(1, 1000)])
+    pv_viuda_stake = WholeField(_l("Puesta a la viuda"), default=25, validators=[Optional(), between(0, 1000)])
+    pv_pozo_cap = WholeField(_l("Tope del pozo (en puestas)"), default=4, validators=[Optional(), between(1, 100)])
+    pv_contrabola = BooleanField(_l("Contrabola"), default=False)
     # Ombre sencillo
-    om_stake = WholeField("Pago de entrada y vuelta", default=10, validators=[Optional(), between(0, 1000)])
-    om_solo_stake = WholeField("Pago del solo", default=20, validators=[Optional(), between(0, 1000)])
-    om_vole_bonus = WholeField("Premio del vole (9 bazas)", default=10, validators=[Optional(), between(0, 1000)])
-    om_matador_bonus = WholeField("Premio de matadores", default=5, validators=[Optional(), between(0, 1000)])
+    om_stake = WholeField(_l("Pago de entrada y vuelta"), default=10, validators=[Optional(), between(0, 1000)])
+    om_solo_stake = WholeField(_l("Pago del solo"), default=20, validators=[Optional(), between(0, 1000)])
+    om_vole_bonus = WholeField(_l("Premio del vole (9 bazas)"), default=10, validators=[Optional(), between(0, 1000)])
+    om_matador_bonus = WholeField(_l("Premio de matadores"), default=5, validators=[Optional(), between(0, 1000)])
     om_outcome = RadioField(
-        "Quién gana la mano",
-        choices=options([("majority_five", "5 bazas"), ("most_tricks", "más bazas que cada defensor")]),
+        _l("Quién gana la mano"),
+        choices=options([("majority_five", _l("5 bazas")), ("most_tricks", _l("más bazas que cada defensor"))]),
         default="majority_five",
     )
-    om_deals = WholeField("Manos de la partida", validators=[Optional(), between(1, 1000)])
-    om_target = WholeField("Meta (saldo que acaba la partida)", validators=[Optional(), between(1, 1_000_000)])
+    om_deals = WholeField(_l("Manos de la partida"), validators=[Optional(), between(1, 1000)])
+    om_target = WholeField(_l("Meta (saldo que acaba la partida)"), validators=[Optional(), between(1, 1_000_000)])
     # juego de bandos
-    bd_target = WholeField("Meta (tantos)", default=12, validators=[Optional(), between(1, 1000)])
-    bd_fuera_de_turno = WholeField("Falta: fuera de turno", default=1, validators=[Optional(), between(0, 100)])
-    bd_renuncio = WholeField("Falta: renuncio", default=1, validators=[Optional(), between(0, 100)])
-    tanto_value = StringField("Valor del tanto", default="0,05", validators=[Optional(), longest(20)])
-    currency = text_field("Moneda", limits.CURRENCY_MAX, default="€")
-    date = DateField("Fecha", default=dt.date.today, validators=[Optional()])  # type="date": the browser picks it
-    place = text_field("Lugar", limits.PLACE_MAX)
-    notes = text_field("Notas", limits.NOTES_MAX, multiline=True)
+    bd_target = WholeField(_l("Meta (tantos)"), default=12, validators=[Optional(), between(1, 1000)])
+    bd_fuera_de_turno = WholeField(_l("Falta: fuera de turno"), default=1, validators=[Optional(), between(0, 100)])
+    bd_renuncio = WholeField(_l("Falta: renuncio"), default=1, validators=[Optional(), between(0, 100)])
+    tanto_value = StringField(_l("Valor del tanto"), default="0,05", validators=[Optional(), longest(20)])
+    currency = text_field(_l("Moneda"), limits.CURRENCY_MAX, default="€")
+    date = DateField(_l("Fecha"), default=dt.date.today, validators=[Optional()])  # type="date": the browser picks it
+    place = text_field(_l("Lugar"), limits.PLACE_MAX)
+    notes = text_field(_l("Notas"), limits.NOTES_MAX, multiline=True)
     timezone = HiddenField(validators=[Optional(), longest(64)])  # the phone's, filled in by app.js
     # the language the sheet prints in (issue 13): the page's by default, changeable later on the table page
     language = SelectField(
-        "Idioma de la hoja",
+        _l("Idioma de la hoja"),
         choices=options([(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]),
         default=current_language,
         validate_choice=True,
     )
-    submit = SubmitField("Empezar la partida")
+    submit = SubmitField(_l("Empezar la partida"))
 
     def error_summary(self, general: str | None = None) -> list[tuple[str, str]]:
         """Every complaint of the form as (field id, "Label: message"), top to bottom, for the list at the top."""
         lines = [("f-game", general)] if general else []
         for f in self:
             if f.type == "CSRFTokenField" and f.errors:
-                lines.append(("f-game", "El formulario ha caducado: vuelve a cargar la página e inténtalo otra vez."))
+                lines.append(
+                    ("f-game", _("El formulario ha caducado: vuelve a cargar la página e inténtalo otra vez."))
+                )
             if f.type in ("CSRFTokenField", "SubmitField") or not f.errors:
                 continue
             label = f.label.text.split(" (")[0]
@@ -245,10 +263,12 @@ class NewTableForm(FlaskForm):
             choices = []
             for c in select.choices:
                 if not c.value:
-                    label = f"el último asiento ({last})" if last else "el último asiento"
+                    label = _("el último asiento (%(name)s)", name=last) if last else _("el último asiento")
                 else:
                     name = typed[int(c.value) - 1]
-                    label = f"{name} (asiento {c.value})" if name else f"Asiento {c.value}"
+                    label = (
+                        _("%(name)s (asiento %(n)s)", name=name, n=c.value) if name else _("Asiento %(n)s", n=c.value)
+                    )
                 choices.append(SelectChoice(c.value, label))
             select.choices = choices
 
@@ -275,7 +295,7 @@ class NewTableForm(FlaskForm):
                 if other is not chosen:
                     self[name].errors = []
                 elif self[name].data is None and not self[name].errors and name not in OPTIONAL_NUMBERS:
-                    self[name].errors = ["Hace falta un número."]
+                    self[name].errors = [_("Hace falta un número.")]
         if not chosen.money:
             self.tanto_value.errors = []
         players_ok = self._check_players()
@@ -289,7 +309,12 @@ class NewTableForm(FlaskForm):
         if given in counts:
             return None
         label = GAME_LABELS.get(game, game)
-        text = f"{label} se juega con {count_words(counts)} jugadores, y hay {given}."
+        text = _(
+            "%(game)s se juega con %(counts)s jugadores, y hay %(given)s.",
+            game=label,
+            counts=count_words(counts),
+            given=given,
+        )
         return text + game_of(game).count_hint
 
     def _check_players(self) -> bool:
@@ -298,18 +323,24 @@ class NewTableForm(FlaskForm):
         counts = player_counts(self.chosen_game())
         for i, name in enumerate(names):
             if not name:
-                fields[i].errors.append("Falta el nombre: los jugadores se anotan seguidos, como se sientan.")
+                fields[i].errors.append(_("Falta el nombre: los jugadores se anotan seguidos, como se sientan."))
         for i in range(len(names), min(counts)):
-            fields[i].errors.append(f"Falta el nombre: hacen falta {count_words(counts)} jugadores.")
+            fields[i].errors.append(_("Falta el nombre: hacen falta %(counts)s jugadores.", counts=count_words(counts)))
         for i in range(max(counts), len(names)):
             fields[i].errors.append(
-                f"Sobra: {GAME_LABELS.get(self.chosen_game())} se juega con {count_words(counts)} jugadores."
+                _(
+                    "Sobra: %(game)s se juega con %(counts)s jugadores.",
+                    game=GAME_LABELS.get(self.chosen_game()),
+                    counts=count_words(counts),
+                )
             )
         seen: set[str] = set()
         for i, name in enumerate(names):
             key = name.casefold()
             if name and key in seen:
-                fields[i].errors.append(f"«{name}» ya está en la mesa: cada jugador con un nombre distinto.")
+                fields[i].errors.append(
+                    _("«%(name)s» ya está en la mesa: cada jugador con un nombre distinto.", name=name)
+                )
             seen.add(key)
         return not any(f.errors for f in fields)
 
@@ -324,7 +355,13 @@ class NewTableForm(FlaskForm):
             return
         if int(field.data) > seats:
             words = NUMBER_WORDS.get(seats, str(seats))
-            raise ValidationError(f"Con {words} jugadores, la cuenta la lleva uno de los asientos 1 a {seats}.")
+            raise ValidationError(
+                _(
+                    "Con %(words)s jugadores, la cuenta la lleva uno de los asientos 1 a %(seats)s.",
+                    words=words,
+                    seats=seats,
+                )
+            )
 
     def validate_first_dealer(self, field: SelectField) -> None:
         seats = self._seats()
@@ -332,16 +369,18 @@ class NewTableForm(FlaskForm):
             return
         if int(field.data or 1) > seats:
             words = NUMBER_WORDS.get(seats, str(seats))
-            raise ValidationError(f"Con {words} jugadores, da uno de los asientos 1 a {seats}.")
+            raise ValidationError(
+                _("Con %(words)s jugadores, da uno de los asientos 1 a %(seats)s.", words=words, seats=seats)
+            )
 
     def validate_tanto_value(self, field: StringField) -> None:
         if not (field.data or "").strip():
             return
         value = parse_decimal(field.data)
         if value is None:
-            raise ValidationError(f"«{field.data}» no es una cantidad: escribe por ejemplo 0,05.")
+            raise ValidationError(_("«%(value)s» no es una cantidad: escribe por ejemplo 0,05.", value=field.data))
         if value < 0:
-            raise ValidationError("El valor del tanto no puede ser negativo.")
+            raise ValidationError(_("El valor del tanto no puede ser negativo."))
         try:
             limits.check_tanto_value(value)  # D4: 1e25 would break every page once a balance moves
         except limits.LimitError as exc:
@@ -398,8 +437,8 @@ class HandFormBase(FlaskForm):
     revision = HiddenField()  # the edited hand's revision (editing)
     deal = HiddenField()  # the number the new hand takes: a form of an earlier deal is refused
     table_revision = HiddenField()  # the table's revision when the form was opened
-    preview = SubmitField("Ver pagos")
-    save = SubmitField("Guardar")
+    preview = SubmitField(_l("Ver pagos"))
+    save = SubmitField(_l("Guardar"))
 
     # set when the form is made for a table
     seats: tuple[int, ...] = ()
@@ -459,25 +498,25 @@ def read_tricks(form: HandFormBase) -> dict[str, int] | None:
         try:
             count = int(raw)
         except (TypeError, ValueError):
-            form.problem("tricks", f"«{raw}» no es un número de bazas.")
+            form.problem("tricks", _("«%(value)s» no es un número de bazas.", value=raw))
             return None
         if not 0 <= count <= 9:
-            form.problem("tricks", "Cada jugador hace de 0 a 9 bazas.")
+            form.problem("tricks", _("Cada jugador hace de 0 a 9 bazas."))
             return None
         given[seat] = count
     if len(given) < 2:
-        form.problem("tricks", "Faltan las bazas: marca las del jugador y las de uno de la contra.")
+        form.problem("tricks", _("Faltan las bazas: marca las del jugador y las de uno de la contra."))
         return None
     if len(given) == 2:
         (missing,) = [s for s in form.seats if s not in given]
         rest = 9 - sum(given.values())
         if rest < 0:
-            form.problem("tricks", f"Las bazas suman {sum(given.values())}: son 9 en total.")
+            form.problem("tricks", _("Las bazas suman %(count)s: son 9 en total.", count=sum(given.values())))
             return None
         given[missing] = rest  # the third is what is left of the nine
         form.trick_field(missing).data = str(rest)
     elif sum(given.values()) > 9:
-        form.problem("tricks", f"Las bazas suman {sum(given.values())}: son 9 en total.")
+        form.problem("tricks", _("Las bazas suman %(count)s: son 9 en total.", count=sum(given.values())))
         return None
     return {str(s): given[s] for s in form.seats}
 
@@ -488,15 +527,15 @@ def read_tricks(form: HandFormBase) -> dict[str, int] | None:
 class ConfirmForm(FlaskForm):
     """A button that only carries the CSRF token (todos pasan, borrar, restaurar, cerrar)."""
 
-    submit = SubmitField("Confirmar")
+    submit = SubmitField(_l("Confirmar"))
 
 
 class ImportForm(FlaskForm):
     """Upload a session file (or paste its text) to make a new table."""
 
-    file = FileField("Archivo de partida (.json)")
-    text = TextAreaField("…o pega aquí su contenido", validators=[Optional(), longest(limits.SESSION_BYTES_MAX)])
-    submit = SubmitField("Importar")
+    file = FileField(_l("Archivo de partida (.json)"))
+    text = TextAreaField(_l("…o pega aquí su contenido"), validators=[Optional(), longest(limits.SESSION_BYTES_MAX)])
+    submit = SubmitField(_l("Importar"))
 
     def content(self) -> str | None:
         """The uploaded or pasted text; None when nothing came."""
@@ -504,17 +543,17 @@ class ImportForm(FlaskForm):
         if upload is not None and getattr(upload, "filename", ""):
             raw = upload.read(limits.SESSION_BYTES_MAX + 1)
             if len(raw) > limits.SESSION_BYTES_MAX:
-                self.file.errors = ["El archivo es demasiado grande (más de 2 MB)."]
+                self.file.errors = [_("El archivo es demasiado grande (más de 2 MB).")]
                 return None
             try:
                 return str(raw.decode("utf-8-sig"))
             except UnicodeDecodeError:
-                self.file.errors = ["El archivo no es texto UTF-8: ¿es un archivo de partida (.json)?"]
+                self.file.errors = [_("El archivo no es texto UTF-8: ¿es un archivo de partida (.json)?")]
                 return None
         text = (self.text.data or "").strip()
         if text:
             return text
-        self.file.errors = ["Elige un archivo de partida o pega su contenido."]
+        self.file.errors = [_("Elige un archivo de partida o pega su contenido.")]
         return None
 
 
@@ -522,7 +561,7 @@ class PassForm(FlaskForm):
     """ "Todos pasan": one tap, with a request id so a double tap records one hand."""
 
     request_id = HiddenField()
-    submit = SubmitField("Todos pasan")
+    submit = SubmitField(_l("Todos pasan"))
 
 
 # ================================================ hands of the other games
@@ -537,14 +576,14 @@ class GameHandForm(HandFormBase):
     def _jugador(self, hand: dict[str, Any]) -> None:
         jugador = seat_choice(self.jugador.data, self.seats)
         if jugador is None:
-            self.problem("jugador", "Elige quién es el jugador.")
+            self.problem("jugador", _("Elige quién es el jugador."))
         else:
             hand["jugador"] = jugador
 
     def _trump(self, hand: dict[str, Any]) -> str | None:
         trump = self.trump.data or None
         if trump not in SUITS:
-            self.problem("trump", "Elige el triunfo.")
+            self.problem("trump", _("Elige el triunfo."))
             return None
         hand["trump"] = trump
         return str(trump)

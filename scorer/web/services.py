@@ -35,7 +35,7 @@ from scorer.evening import is_event
 from scorer.web import limits, settled
 from scorer.web.extensions import db
 from scorer.web.games import game_of
-from scorer.web.i18n import LANGUAGES, language_or_default
+from scorer.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, language_or_default
 from scorer.web.limits import LimitError
 from scorer.web.models import Hand, HandEvent, Table, utcnow
 from scorer.web.settled import Cache, Key, Settled, Window, extend, resettled
@@ -575,7 +575,8 @@ def state_of(table: Table) -> Settled:
 def _session(table: Table, state: Settled) -> dict[str, Any]:
     session = dict(table.header)
     session.pop("hands", None)
-    session["language"] = table.language  # the app key of the sheet's language (issue 13)
+    if table.language != DEFAULT_LANGUAGE:  # the app key of the sheet's language (issue 13); absent: Spanish
+        session["language"] = table.language
     session["hands"] = list(state.hands)
     return session
 

@@ -14,6 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
 GAME_MODULES = ("tresillo", "pozo_viuda", "ombre", "bandos")  # the order of the new-table form
 GAMES: dict[str, Game] = {}
 
@@ -37,13 +40,13 @@ class Game:
     closings: tuple[str, ...] = ("repartir",)  # the closings it offers (R30); none: it ends by itself
     evening: bool = False  # ajustes, changes of player, "jugar hasta que se gane el plato" (R32, R33)
     result_filters: bool = False  # the hand list filters by result (Tresillo's results)
-    closed_words: str = "Partida cerrada: ya no se puede cambiar."
-    over_words: Callable[[Mapping[str, Any]], str] = lambda ledger: (
+    closed_words: str = _l("Partida cerrada: ya no se puede cambiar.")
+    over_words: Callable[[Mapping[str, Any]], str] = lambda ledger: _(
         "La partida ha terminado (manos acordadas o meta alcanzada): no se anotan más manos."
     )
     # --- view-models (scorer.web.present): the table's state, a hand's line, summary and page
     game_view: Callable[..., Any] | None = None  # (session, ledger, name) -> present.GameView
-    close_label: Callable[[Any], str] = lambda view: "Repartir y cerrar"
+    close_label: Callable[[Any], str] = lambda view: _("Repartir y cerrar")
     line: Callable[..., Any] | None = None  # (hand, entry, players) -> HandLine, instead of the shared one
     result_phrase: bool = False  # the hand line says who won and who gave codillo (Tresillo)
     summary: Callable[..., str] | None = None  # (session, hand, entry, previous entry) -> one sentence

@@ -8,6 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from wtforms import BooleanField, FieldList, Form, FormField, RadioField
 from wtforms.validators import Optional
 
@@ -23,14 +26,14 @@ TEAM_OF_SEAT = {1: "A", 2: "B", 3: "A", 4: "B", 5: "A", 6: "B"}  # B1
 class FaltaForm(Form):
     """One fault of the juego de bandos (B3): who, which, and optionally how many tantos."""
 
-    seat = RadioField("Quién", choices=[], default="", validate_choice=False)
+    seat = RadioField(_l("Quién"), choices=[], default="", validate_choice=False)
     falta = RadioField(
-        "Falta",
-        choices=options([("fuera_de_turno", "fuera de turno"), ("renuncio", "renuncio")]),
+        _l("Falta"),
+        choices=options([("fuera_de_turno", _l("fuera de turno")), ("renuncio", _l("renuncio"))]),
         default="fuera_de_turno",
         validate_choice=False,
     )
-    points = WholeField("Tantos (vacío: los de la partida)", validators=[Optional(), between(0, 100)])
+    points = WholeField(_l("Tantos (vacío: los de la partida)"), validators=[Optional(), between(0, 100)])
 
 
 FALTA_ROWS = 3
@@ -40,16 +43,18 @@ class BandosHandForm(GameHandForm):
     """A hand of the juego de bandos: primeras (A, B o nadie), capote, faltas."""
 
     ruleset = "bandos"
-    primeras = RadioField("Primeras", choices=[], default="", validate_choice=False)
-    capote = BooleanField("Capote: ese equipo hizo las seis bazas")
+    primeras = RadioField(_l("Primeras"), choices=[], default="", validate_choice=False)
+    capote = BooleanField(_l("Capote: ese equipo hizo las seis bazas"))
     faltas = FieldList(FormField(FaltaForm), min_entries=FALTA_ROWS)
 
     def setup(self, rules: Mapping[str, Any]) -> None:
         def team(name: str) -> str:
             members = ", ".join(self.names[s] for s in self.names if TEAM_OF_SEAT.get(s) == name)
-            return f"Equipo {name}: {members}"
+            return _("Equipo %(team)s: %(members)s", team=name, members=members)
 
-        self.primeras.choices = options([("A", team("A")), ("B", team("B")), ("", "nadie (una falta acabó la mano)")])
+        self.primeras.choices = options(
+            [("A", team("A")), ("B", team("B")), ("", _l("nadie (una falta acabó la mano)"))]
+        )
         self.penalties = {
             "fuera_de_turno": int(rules.get("fuera_de_turno", 1)),
             "renuncio": int(rules.get("renuncio", 1)),
@@ -58,7 +63,9 @@ class BandosHandForm(GameHandForm):
 
     def _seat_choices(self) -> None:
         for entry in self.faltas.entries:
-            entry.form.seat.choices = options([*((str(s), name) for s, name in self.names.items()), ("", "ninguna")])
+            entry.form.seat.choices = options(
+                [*((str(s), name) for s, name in self.names.items()), ("", _l("ninguna"))]
+            )
 
     def fill(self, hand: Mapping[str, Any]) -> None:
         self.primeras.data = hand.get("primeras") or ""
@@ -78,28 +85,28 @@ class BandosHandForm(GameHandForm):
         hand: dict[str, Any] = {}
         primeras = self.primeras.data or ""
         if primeras not in ("", "A", "B"):
-            self.problem("primeras", "Elige el equipo A, el B o nadie.")
+            self.problem("primeras", _("Elige el equipo A, el B o nadie."))
         elif primeras:
             hand["primeras"] = primeras
         if self.capote.data:
             if primeras:
                 hand["capote"] = True
             else:
-                self.problem("capote", "El capote es del equipo que hizo las seis bazas: elige antes sus primeras.")
+                self.problem("capote", _("El capote es del equipo que hizo las seis bazas: elige antes sus primeras."))
         faltas = []
         for i, entry in enumerate(self.faltas.entries, 1):
             sub = entry.form
             if not sub.seat.data:
                 if sub.points.data is not None:
-                    self.problem("faltas", f"Falta {i}: elige quién la hizo.")
+                    self.problem("faltas", _("Falta %(n)s: elige quién la hizo.", n=i))
                 continue
             seat = seat_choice(sub.seat.data, tuple(self.names))
             if seat is None:
-                self.problem("faltas", f"Falta {i}: elige quién la hizo.")
+                self.problem("faltas", _("Falta %(n)s: elige quién la hizo.", n=i))
                 continue
             kind = sub.falta.data or "fuera_de_turno"
             if kind not in ("fuera_de_turno", "renuncio"):
-                self.problem("faltas", f"Falta {i}: elige «fuera de turno» o «renuncio».")
+                self.problem("faltas", _("Falta %(n)s: elige «fuera de turno» o «renuncio».", n=i))
                 continue
             falta: dict[str, Any] = {"seat": seat, "falta": kind}
             if sub.points.data is not None:
@@ -107,13 +114,13 @@ class BandosHandForm(GameHandForm):
             faltas.append(falta)
         for entry in self.faltas.entries:
             if entry.form.points.errors:
-                self.problem("faltas", "Los tantos de una falta son un número de 0 a 100.")
+                self.problem("faltas", _("Los tantos de una falta son un número de 0 a 100."))
                 break
         if faltas:
             hand["faltas"] = faltas
         if not primeras and not faltas and "primeras" not in self.problems:
             self.problem(
-                "primeras", "Elige el equipo que hizo las tres primeras bazas, o anota la falta que acabó la mano."
+                "primeras", _("Elige el equipo que hizo las tres primeras bazas, o anota la falta que acabó la mano.")
             )
         return None if self.problems else hand
 
@@ -128,7 +135,8 @@ def faltas_text(faltas: Sequence[Mapping[str, Any]], players: Sequence[str]) -> 
     for f in faltas:
         words = FALTA_WORDS.get(str(f.get("falta")), str(f.get("falta")))
         points = f" {f['points']}" if f.get("points") is not None else ""
-        parts.append(f"falta de {present._who(f.get('seat'), names)} ({words}{',' if points else ''}{points})")
+        detail = f"{words},{points}" if points else words
+        parts.append(_("falta de %(who)s (%(detail)s)", who=present._who(f.get("seat"), names), detail=detail))
     return ", ".join(parts)
 
 
@@ -146,7 +154,7 @@ def bandos_line(hand: Mapping[str, Any], entry: Mapping[str, Any], players: Sequ
     for team, seats in present.TEAM_SEATS.items():
         parts.append(f"{team} {max(int(scores.get(str(s), 0)) for s in seats)}")
     if entry.get("winner"):
-        parts.append(f"gana el equipo {entry['winner']}")
+        parts.append(_("gana el equipo %(team)s", team=entry["winner"]))
     return present.HandLine(n, " · ".join(parts), result)
 
 
@@ -160,7 +168,15 @@ def bandos_summary(
     if primeras:
         points = 2 if hand.get("capote") else 1
         what = "capote" if hand.get("capote") else "primeras"
-        said.append(f"{what} del equipo {primeras}: {points} tanto{'s' if points > 1 else ''} cada uno")
+        said.append(
+            ngettext(
+                "%(what)s del equipo %(team)s: %(num)s tanto cada uno",
+                "%(what)s del equipo %(team)s: %(num)s tantos cada uno",
+                points,
+                what=what,
+                team=primeras,
+            )
+        )
     if hand.get("faltas"):
         said.append(faltas_text(hand["faltas"], players))
     before = previous or {}
@@ -169,9 +185,9 @@ def bandos_summary(
         d = int(entry.get("scores", {}).get(str(seat), 0)) - int(before.get(str(seat), 0))
         if d:
             changes.append(f"{name} {signed(d)}")
-    said.append("tantos: " + (", ".join(changes) if changes else "nadie cambia"))
+    said.append(_("tantos: %(changes)s", changes=", ".join(changes)) if changes else _("tantos: nadie cambia"))
     if entry.get("winner"):
-        said.append(f"fin del juego: gana el equipo {entry['winner']}")
+        said.append(_("fin del juego: gana el equipo %(team)s", team=entry["winner"]))
     text = "; ".join(said)
     return text[:1].upper() + text[1:]
 
@@ -182,14 +198,18 @@ def bandos_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[
     primeras = hand.get("primeras")
     if primeras:
         members = ", ".join(names.get(s, str(s)) for s in present.TEAM_SEATS.get(str(primeras), ()))
-        facts.append(("Primeras", f"equipo {primeras} ({members})"))
+        facts.append((_("Primeras"), _("equipo %(team)s (%(members)s)", team=primeras, members=members)))
     else:
-        facts.append(("Primeras", "nadie (una falta acabó la mano)"))
-    facts.append(("Capote", "sí" if hand.get("capote") else "no"))
+        facts.append((_("Primeras"), _("nadie (una falta acabó la mano)")))
+    facts.append((_("Capote"), _("sí") if hand.get("capote") else _("no")))
     for i, f in enumerate(hand.get("faltas") or [], 1):
         words = FALTA_WORDS.get(str(f.get("falta")), str(f.get("falta")))
-        points = f", {f['points']} tantos" if f.get("points") is not None else ""
-        facts.append((f"Falta {i}", f"{present._who(f.get('seat'), names)}: {words}{points}"))
+        who = present._who(f.get("seat"), names)
+        if f.get("points") is not None:
+            said = _("%(who)s: %(falta)s, %(points)s tantos", who=who, falta=words, points=f["points"])
+        else:
+            said = _("%(who)s: %(falta)s", who=who, falta=words)
+        facts.append((_("Falta %(n)s", n=i), said))
     return facts
 
 
@@ -220,8 +240,8 @@ def state_words(entry: Mapping[str, Any], rules: Mapping[str, Any], players: Seq
     scores = entry.get("scores", {})
     seats = present.TEAM_SEATS
     parts = [f"{team} {max(int(scores.get(str(s), 0)) for s in members)}" for team, members in seats.items()]
-    text = "mejor de cada equipo: " + ", ".join(parts)
-    return text + (f" · gana el equipo {entry['winner']}" if entry.get("winner") else "")
+    text = _("mejor de cada equipo: %(scores)s", scores=", ".join(parts))
+    return text + (" · " + _("gana el equipo %(team)s", team=entry["winner"]) if entry.get("winner") else "")
 
 
 def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Any) -> str:
@@ -259,8 +279,12 @@ def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
 def rules_lines(rules: Mapping[str, Any]) -> list[str]:
     r = dict(rules)
     return [
-        f"Se juega a {r.get('target', 12)} tantos.",
-        f"Falta por jugar fuera de turno: {r.get('fuera_de_turno', 1)}; renuncio: {r.get('renuncio', 1)}.",
+        _("Se juega a %(target)s tantos.", target=r.get("target", 12)),
+        _(
+            "Falta por jugar fuera de turno: %(fuera)s; renuncio: %(renuncio)s.",
+            fuera=r.get("fuera_de_turno", 1),
+            renuncio=r.get("renuncio", 1),
+        ),
     ]
 
 
@@ -285,7 +309,7 @@ def csv(players: Sequence[str], hands: Sequence[Mapping[str, Any]], ledger: Mapp
     """Juego de bandos: Nº, Da, Primeras, Capote, Faltas, Resultado, each player's tantos after it, Ganador."""
     names = dict(enumerate(players, 1))
     out, writer = exports.csv_writer()
-    header = ["Nº", "Da", "Primeras", "Capote", "Faltas", "Resultado", *players, "Ganador"]
+    header = [_("Nº"), _("Da"), _("Primeras"), _("Capote"), _("Faltas"), _("Resultado"), *players, _("Ganador")]
     writer.writerow([exports.escape_cell(c) for c in header])
     for hand, entry in zip(hands, ledger.get("hands", []), strict=True):
         scores = entry.get("scores") or {}
@@ -294,19 +318,19 @@ def csv(players: Sequence[str], hands: Sequence[Mapping[str, Any]], ledger: Mapp
         row = [
             entry.get("n"),
             exports.name_cell(names, entry.get("dealer")),
-            f"equipo {primeras}" if primeras else "",
+            _("equipo %(team)s", team=primeras) if primeras else "",
             "capote" if hand.get("capote") else "",
             faltas_cells(names, hand),
             result_word(entry.get("result", ""), "bandos"),
             *(int(scores.get(str(seat), 0)) for seat in range(1, len(players) + 1)),
-            f"equipo {winner}" if winner else "",
+            _("equipo %(team)s", team=winner) if winner else "",
         ]
         writer.writerow([exports.cell(c) for c in row])
     return out.getvalue()
 
 
 def over_words(ledger: Mapping[str, Any]) -> str:
-    return f"El juego ha terminado: ganó el equipo {ledger.get('winner')}. No se anotan más manos."
+    return _("El juego ha terminado: ganó el equipo %(team)s. No se anotan más manos.", team=ledger.get("winner"))
 
 
 GAME = register(
@@ -316,11 +340,11 @@ GAME = register(
         hand_template="hand_game.html",
         option_fields=(("bd_target", "target"), ("bd_fuera_de_turno", "fuera_de_turno"), ("bd_renuncio", "renuncio")),
         option_defaults=rules_module.OPTION_DEFAULTS,
-        help=(
+        help=_l(
             "Seis jugadores en dos equipos, sin dinero: tantos hasta la meta. Equipo A: asientos 1, 3, 5; "
             "equipo B: 2, 4, 6."
         ),
-        count_hint=" Dos equipos de tres: A en los asientos 1, 3, 5 y B en los 2, 4, 6.",
+        count_hint=_l(" Dos equipos de tres: A en los asientos 1, 3, 5 y B en los 2, 4, 6."),
         money=False,
         can_pass=False,  # B2
         closings=(),  # B4: it ends by itself at the target

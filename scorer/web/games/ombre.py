@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import RadioField
 
 from scorer.engine import ombre as rules_module
@@ -27,19 +29,19 @@ class OmbreHandForm(GameHandForm):
     """A hand of Ombre sencillo: jugador (el hombre), lance, triunfo, bazas, quién tuvo los tres matadores."""
 
     ruleset = "ombre"
-    jugador = RadioField("Jugador", choices=[], validate_choice=False)
+    jugador = RadioField(_l("Jugador"), choices=[], validate_choice=False)
     lance = RadioField(
         "Lance", choices=options([(w, w) for w in OMBRE_LANCES]), default="entrada", validate_choice=False
     )
-    trump = RadioField("Triunfo", choices=options(SUIT_PAIRS), validate_choice=False)
-    tricks_1 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
-    tricks_2 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
-    tricks_3 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
-    matadores_en = RadioField("Los tres matadores", choices=[], default="", validate_choice=False)
+    trump = RadioField(_l("Triunfo"), choices=options(SUIT_PAIRS), validate_choice=False)
+    tricks_1 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
+    tricks_2 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
+    tricks_3 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
+    matadores_en = RadioField(_l("Los tres matadores"), choices=[], default="", validate_choice=False)
 
     def setup(self, rules: Mapping[str, Any]) -> None:
         self.jugador.choices = options([(str(s), self.names[s]) for s in self.seats])
-        self.matadores_en.choices = options([("", "nadie"), *((str(s), self.names[s]) for s in self.seats)])
+        self.matadores_en.choices = options([("", _l("nadie")), *((str(s), self.names[s]) for s in self.seats)])
 
     def fill(self, hand: Mapping[str, Any]) -> None:
         self._fill_played(hand)
@@ -50,13 +52,13 @@ class OmbreHandForm(GameHandForm):
         self._jugador(hand)
         lance = self.lance.data or "entrada"
         if lance not in OMBRE_LANCES:
-            self.problem("lance", "Elige el lance.")
+            self.problem("lance", _("Elige el lance."))
         hand["lance"] = lance
         self._trump(hand)
         if self.matadores_en.data:
             holder = seat_choice(self.matadores_en.data, self.seats)
             if holder is None:
-                self.problem("matadores_en", "Elige quién tuvo los tres matadores, o «nadie».")
+                self.problem("matadores_en", _("Elige quién tuvo los tres matadores, o «nadie»."))
             else:
                 hand["matadores_en"] = holder
         tricks = read_tricks(self)
@@ -85,12 +87,13 @@ def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any], name: str) 
 
 def close_label(view: Any) -> str:
     if view.over:
-        return "Repartir el bote y cerrar" if view.bote else "Cerrar la partida"
-    return "Repartir y cerrar"
+        return _("Repartir el bote y cerrar") if view.bote else _("Cerrar la partida")
+    return _("Repartir y cerrar")
 
 
 def state_words(entry: Mapping[str, Any], rules: Mapping[str, Any], players: Sequence[str]) -> str:
-    return f"bote {int(entry.get('bote', 0))}" + (" · partida terminada" if entry.get("over") else "")
+    bote = _("bote %(amount)s", amount=int(entry.get("bote", 0)))
+    return bote + (" · " + _("partida terminada") if entry.get("over") else "")
 
 
 def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Any) -> str:
@@ -100,17 +103,17 @@ def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[
 def rules_lines(rules: Mapping[str, Any]) -> list[str]:
     r = dict(rules)
     lines = [
-        f"Sacada: {r.get('stake', 10)} de cada uno ({r.get('solo_stake', 20)} un solo).",
-        f"Todas las bazas: {r.get('vole_bonus', 10)} más de cada uno.",
-        f"Matadores: {r.get('matador_bonus', 5)} del bote.",
-        "Gana el hombre con más bazas que cada defensor (4-3-2 gana)."
+        _("Sacada: %(stake)s de cada uno (%(solo)s un solo).", stake=r.get("stake", 10), solo=r.get("solo_stake", 20)),
+        _("Todas las bazas: %(bonus)s más de cada uno.", bonus=r.get("vole_bonus", 10)),
+        _("Matadores: %(bonus)s del bote.", bonus=r.get("matador_bonus", 5)),
+        _("Gana el hombre con más bazas que cada defensor (4-3-2 gana).")
         if r.get("outcome", "majority_five") == "most_tricks"
-        else "Gana el hombre con 5 bazas; 4-3-2 es puesta.",
+        else _("Gana el hombre con 5 bazas; 4-3-2 es puesta."),
     ]
     if r.get("deals"):
-        lines.append(f"La partida dura {r['deals']} manos.")
+        lines.append(_("La partida dura %(deals)s manos.", deals=r["deals"]))
     if r.get("target"):
-        lines.append(f"La partida acaba al llegar a {r['target']}.")
+        lines.append(_("La partida acaba al llegar a %(target)s.", target=r["target"]))
     return lines
 
 
@@ -135,9 +138,9 @@ GAME = register(
             ("om_target", "target"),
         ),
         option_defaults=rules_module.OPTION_DEFAULTS,
-        help="Pagos fijos y un bote que llenan las puestas; el codillo se paga doble. Exactamente 3 jugadores.",
+        help=_l("Pagos fijos y un bote que llenan las puestas; el codillo se paga doble. Exactamente 3 jugadores."),
         closings=("repartir",),  # O7
-        closed_words="Partida cerrada: el bote se ha repartido y ya no se puede cambiar.",
+        closed_words=_l("Partida cerrada: el bote se ha repartido y ya no se puede cambiar."),
         game_view=game_view,
         close_label=close_label,
         summary=summary,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField
 
 from scorer.engine import pozo_viuda as rules_module
@@ -22,18 +24,18 @@ class PozoHandForm(GameHandForm):
     """A hand of pozo y viuda: jugador, lance, triunfo, matadores, bazas, primeras, bola."""
 
     ruleset = "pozo_viuda"
-    jugador = RadioField("Jugador", choices=[], validate_choice=False)
-    lance = RadioField("Lance", choices=[], default="juego", validate_choice=False)
-    trump = RadioField("Triunfo", choices=options(SUIT_PAIRS), validate_choice=False)
-    matadores = RadioField("Matadores", choices=MATADOR_CHOICES, default="0", validate_choice=False)
-    tricks_1 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
-    tricks_2 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
-    tricks_3 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
-    tricks_4 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
-    primeras = BooleanField("Primeras del jugador (las cinco primeras bazas)")
+    jugador = RadioField(_l("Jugador"), choices=[], validate_choice=False)
+    lance = RadioField(_l("Lance"), choices=[], default="juego", validate_choice=False)
+    trump = RadioField(_l("Triunfo"), choices=options(SUIT_PAIRS), validate_choice=False)
+    matadores = RadioField(_l("Matadores"), choices=MATADOR_CHOICES, default="0", validate_choice=False)
+    tricks_1 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
+    tricks_2 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
+    tricks_3 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
+    tricks_4 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
+    primeras = BooleanField(_l("Primeras del jugador (las cinco primeras bazas)"))
     bola = RadioField(
-        "Bola tras las primeras",
-        choices=options([("", "no"), ("hecha", "hecha"), ("cortada", "cortada")]),
+        _l("Bola tras las primeras"),
+        choices=options([("", _l("no")), ("hecha", _l("hecha")), ("cortada", _l("cortada"))]),
         default="",
         validate_choice=False,
     )
@@ -56,9 +58,9 @@ class PozoHandForm(GameHandForm):
         lance = self.lance.data or "juego"
         if lance not in {c.value for c in self.lance.choices}:
             if lance == "contrabola":
-                self.problem("lance", "En esta partida no se admite la contrabola.")
+                self.problem("lance", _("En esta partida no se admite la contrabola."))
             else:
-                self.problem("lance", "Elige el lance.")
+                self.problem("lance", _("Elige el lance."))
         hand["lance"] = lance
         trump = self._trump(hand)
         try:
@@ -67,24 +69,28 @@ class PozoHandForm(GameHandForm):
             matadores = -1
         top = 3 if trump in BLACK_SUITS else 4
         if not 0 <= matadores <= 4:
-            self.problem("matadores", "Los matadores son de 0 a 4.")
+            self.problem("matadores", _("Los matadores son de 0 a 4."))
         elif matadores > top:
             self.problem(
-                "matadores", f"Con triunfo de {trump} hay como mucho 3 matadores: el punto solo es matador en rojo."
+                "matadores",
+                _(
+                    "Con triunfo de %(trump)s hay como mucho 3 matadores: el punto solo es matador en rojo.",
+                    trump=trump,
+                ),
             )
         elif matadores and lance == "contrabola":
-            self.problem("matadores", "La contrabola se juega sin matadores: marca 0.")
+            self.problem("matadores", _("La contrabola se juega sin matadores: marca 0."))
         elif matadores:
             hand["matadores"] = matadores
         declared = lance in ("bola", "contrabola")
         if self.primeras.data:
             if declared:
-                self.problem("primeras", f"Una {lance} declarada no tiene primeras: quita la marca.")
+                self.problem("primeras", _("Una %(lance)s declarada no tiene primeras: quita la marca.", lance=lance))
             else:
                 hand["primeras"] = "jugador"
         if self.bola.data in ("hecha", "cortada"):
             if declared:
-                self.problem("bola", f"Una {lance} declarada ya es la bola: deja «no» aquí.")
+                self.problem("bola", _("Una %(lance)s declarada ya es la bola: deja «no» aquí.", lance=lance))
             else:
                 hand["bola"] = self.bola.data
         tricks = read_tricks(self)
@@ -105,8 +111,12 @@ def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any], name: str) 
 
 def state_words(entry: Mapping[str, Any], rules: Mapping[str, Any], players: Sequence[str]) -> str:
     p = present.pozo_view(entry, rules, len(players))
-    reserves = f" (+ reservas {' + '.join(str(r) for r in p.reserves)})" if p.reserves else ""
-    return f"pozo {p.amount}{reserves}, viuda {p.viuda}"
+    if p.reserves:
+        reserves = " + ".join(str(r) for r in p.reserves)
+        return _(
+            "pozo %(pozo)s (+ reservas %(reserves)s), viuda %(viuda)s", pozo=p.amount, reserves=reserves, viuda=p.viuda
+        )
+    return _("pozo %(pozo)s, viuda %(viuda)s", pozo=p.amount, viuda=p.viuda)
 
 
 def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Any) -> str:
@@ -117,10 +127,14 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
     r = dict(rules)
     favor = r.get("favor_suit", "oros")
     return [
-        f"Palo de favor: {suit_text(favor)}." if favor else "Sin palo de favor.",
-        f"Cada jugador pone {r.get('pozo_stake', 5)} en el pozo y {r.get('viuda_stake', 25)} en la viuda.",
-        f"El pozo tiene como máximo {r.get('pozo_cap', 4)} veces lo que ponen todos.",
-        "Se admite la contrabola." if r.get("contrabola", False) else "No se admite la contrabola.",
+        _("Palo de favor: %(suit)s.", suit=suit_text(favor)) if favor else _("Sin palo de favor."),
+        _(
+            "Cada jugador pone %(pozo)s en el pozo y %(viuda)s en la viuda.",
+            pozo=r.get("pozo_stake", 5),
+            viuda=r.get("viuda_stake", 25),
+        ),
+        _("El pozo tiene como máximo %(cap)s veces lo que ponen todos.", cap=r.get("pozo_cap", 4)),
+        _("Se admite la contrabola.") if r.get("contrabola", False) else _("No se admite la contrabola."),
     ]
 
 
@@ -155,9 +169,9 @@ GAME = register(
             ("pv_contrabola", "contrabola"),
         ),
         option_defaults=rules_module.OPTION_DEFAULTS,
-        help="Dos botes: el pozo, para quien gana, y la viuda, para las grandes jugadas. 3 o 4 jugadores.",
+        help=_l("Dos botes: el pozo, para quien gana, y la viuda, para las grandes jugadas. 3 o 4 jugadores."),
         closings=("repartir",),  # P11
-        closed_words="Partida cerrada: el pozo y la viuda se han repartido y ya no se puede cambiar.",
+        closed_words=_l("Partida cerrada: el pozo y la viuda se han repartido y ya no se puede cambiar."),
         game_view=game_view,
         summary=summary,
         state_words=state_words,

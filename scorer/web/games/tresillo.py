@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField
 from wtforms.validators import Optional
 
@@ -27,44 +29,44 @@ from scorer.web.forms import (
 from scorer.web.games import Game, register
 from scorer.words import LANCE_WORDS, SUITS, suit_text
 
-ESTUCHE_CHOICES = options([("", "no"), ("3", "3"), ("4", "4"), ("5", "5"), ("mas", "más")])
+ESTUCHE_CHOICES = options([("", _l("no")), ("3", _l("3")), ("4", _l("4")), ("5", _l("5")), ("mas", _l("más"))])
 OPTION_FIELDS = tuple((name, name) for name in OPTION_DEFAULTS)  # the form names them as the rules do
 
 
 class HandForm(HandFormBase):
     """One hand. Choices that depend on the table (seats, lances) are set by :func:`hand_form`."""
 
-    jugador = RadioField("Jugador", choices=[], validate_choice=False)
-    lance = RadioField("Lance", choices=[], default="entrada", validate_choice=False)
-    trump = RadioField("Triunfo", choices=options(SUIT_PAIRS), validate_choice=False)
-    tricks_1 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
-    tricks_2 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
-    tricks_3 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
-    tricks_4 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
-    estuches = RadioField("Estuches", choices=ESTUCHE_CHOICES, default="", validate_choice=False)
-    estuches_mas = WholeField("¿Cuántos estuches?", validators=[Optional()])
-    contraestuches = RadioField("Contraestuches", choices=ESTUCHE_CHOICES, default="", validate_choice=False)
-    contraestuches_mas = WholeField("¿Cuántos contraestuches?", validators=[Optional()])
+    jugador = RadioField(_l("Jugador"), choices=[], validate_choice=False)
+    lance = RadioField(_l("Lance"), choices=[], default="entrada", validate_choice=False)
+    trump = RadioField(_l("Triunfo"), choices=options(SUIT_PAIRS), validate_choice=False)
+    tricks_1 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
+    tricks_2 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
+    tricks_3 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
+    tricks_4 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
+    estuches = RadioField(_l("Estuches"), choices=ESTUCHE_CHOICES, default="", validate_choice=False)
+    estuches_mas = WholeField(_l("¿Cuántos estuches?"), validators=[Optional()])
+    contraestuches = RadioField(_l("Contraestuches"), choices=ESTUCHE_CHOICES, default="", validate_choice=False)
+    contraestuches_mas = WholeField(_l("¿Cuántos contraestuches?"), validators=[Optional()])
     primeras = RadioField(
-        "Primeras",
-        choices=options([("", "no"), ("jugador", "del jugador"), ("contra", "de la contra")]),
+        _l("Primeras"),
+        choices=options([("", _l("no")), ("jugador", _l("del jugador")), ("contra", _l("de la contra"))]),
         default="",
         validate_choice=False,
     )
     bola = RadioField(
-        "Bola",
-        choices=options([("", "no"), ("hecha", "hecha"), ("cortada", "cortada")]),
+        _l("Bola"),
+        choices=options([("", _l("no")), ("hecha", _l("hecha")), ("cortada", _l("cortada"))]),
         default="",
         validate_choice=False,
     )
-    rendida = BooleanField("Rendida")
-    defensor = RadioField("Defensor", choices=[], default="", validate_choice=False)
+    rendida = BooleanField(_l("Rendida"))
+    defensor = RadioField(_l("Defensor"), choices=[], default="", validate_choice=False)
 
     def setup(self, rules: Mapping[str, Any]) -> None:
         self.jugador.choices = options([(str(s), self.names[s]) for s in self.seats])
         lances = [lance for lance in LANCE_WORDS if lance != "vuelta_solera" or rules.get("vuelta_solera", True)]
         self.lance.choices = options([(lance, LANCE_WORDS[lance]) for lance in lances])
-        self.defensor.choices = options([("", "nadie"), *((str(s), self.names[s]) for s in self.seats)])
+        self.defensor.choices = options([("", _l("nadie")), *((str(s), self.names[s]) for s in self.seats)])
 
     def fill(self, hand: Mapping[str, Any]) -> None:
         fill_hand_form(self, hand)
@@ -109,12 +111,12 @@ def _estuches(form: HandForm, key: str, trump: str | None) -> int:
         count = getattr(form, f"{key}_mas").data
         top = 12 if trump in LONG_SUITS else 11
         if count is None or not 6 <= count <= top:
-            form.problem(key, f"¿Cuántos {key}? Escribe un número de 6 a {top}.")
+            form.problem(key, _("¿Cuántos %(what)s? Escribe un número de 6 a %(top)s.", what=key, top=top))
             return 0
         return int(count)
     if choice in ("3", "4", "5"):
         return int(choice)
-    form.problem(key, f"Elige cuántos {key}.")
+    form.problem(key, _("Elige cuántos %(what)s.", what=key))
     return 0
 
 
@@ -126,23 +128,23 @@ def hand_from_form(form: HandForm) -> dict[str, Any] | None:
     hand: dict[str, Any] = {}
     jugador = seat_choice(form.jugador.data, form.seats)
     if jugador is None:
-        form.problem("jugador", "Elige quién es el jugador.")
+        form.problem("jugador", _("Elige quién es el jugador."))
     else:
         hand["jugador"] = jugador
     lance = form.lance.data or "entrada"
     if lance not in {c.value for c in form.lance.choices}:
-        form.problem("lance", "Elige el lance.")
+        form.problem("lance", _("Elige el lance."))
     hand["lance"] = lance
     trump = form.trump.data or None
     if trump not in SUITS:
-        form.problem("trump", "Elige el triunfo.")
+        form.problem("trump", _("Elige el triunfo."))
         trump = None
     else:
         hand["trump"] = trump
     estuches = _estuches(form, "estuches", trump)
     contra = _estuches(form, "contraestuches", trump)
     if estuches and contra:
-        form.problem("estuches", "No puede haber estuches y contraestuches a la vez.")
+        form.problem("estuches", _("No puede haber estuches y contraestuches a la vez."))
     if estuches:
         hand["estuches"] = estuches
     if contra:
@@ -152,7 +154,7 @@ def hand_from_form(form: HandForm) -> dict[str, Any] | None:
     if form.defensor.data:
         defensor = seat_choice(form.defensor.data, form.seats)
         if defensor is None:
-            form.problem("defensor", "Elige el defensor entre los que juegan.")
+            form.problem("defensor", _("Elige el defensor entre los que juegan."))
     if rendida:
         hand["rendida"] = True
     if defensor is not None:
@@ -195,34 +197,40 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
     r = dict(rules)
     favor = r.get("favor_suit")
     lines = [
-        f"Palo de favor: {suit_text(favor)}." if favor else "Sin palo de favor.",
-        f"El que da pone {r.get('dealer_stake', 5)} en el plato cada mano.",
+        _("Palo de favor: %(suit)s.", suit=suit_text(favor)) if favor else _("Sin palo de favor."),
+        _("El que da pone %(stake)s en el plato cada mano.", stake=r.get("dealer_stake", 5)),
     ]
     enchilada = r.get("enchilada", 0)
-    lines.append(f"Enchilada de {enchilada}." if enchilada else "Sin enchilada.")
+    lines.append(_("Enchilada de %(amount)s.", amount=enchilada) if enchilada else _("Sin enchilada."))
     rounding = r.get("rounding", 5)
-    lines.append(f"Se redondea al alza a múltiplos de {rounding}." if rounding and rounding > 1 else "Sin redondeo.")
+    lines.append(
+        _("Se redondea al alza a múltiplos de %(rounding)s.", rounding=rounding)
+        if rounding and rounding > 1
+        else _("Sin redondeo.")
+    )
     if favor:
         lines.append(
-            "A favor se dobla lo ya redondeado."
+            _("A favor se dobla lo ya redondeado.")
             if r.get("favor_doubling", "double_rounded") == "double_rounded"
-            else "A favor se redondea el doble."
+            else _("A favor se redondea el doble.")
         )
         lines.append(
-            "Una vuelta al palo de favor es a favor."
+            _("Una vuelta al palo de favor es a favor.")
             if r.get("vuelta_at_favor", True)
-            else "Una vuelta al palo de favor no es a favor."
+            else _("Una vuelta al palo de favor no es a favor.")
         )
-    lines.append("Se admite la vuelta solera." if r.get("vuelta_solera", True) else "No se admite la vuelta solera.")
     lines.append(
-        "Solo o vuelta solera con codillo: paga el codillo y las condiciones."
-        if r.get("solo_codillo", "codillo_only") == "codillo_and_conditions"
-        else "Solo o vuelta solera con codillo: paga solo el codillo, sin puesta."
+        _("Se admite la vuelta solera.") if r.get("vuelta_solera", True) else _("No se admite la vuelta solera.")
     )
     lines.append(
-        "Bola cortada: el jugador paga la bola."
+        _("Solo o vuelta solera con codillo: paga el codillo y las condiciones.")
+        if r.get("solo_codillo", "codillo_only") == "codillo_and_conditions"
+        else _("Solo o vuelta solera con codillo: paga solo el codillo, sin puesta.")
+    )
+    lines.append(
+        _("Bola cortada: el jugador paga la bola.")
         if r.get("failed_bola", "pays_bola") == "pays_bola"
-        else "Bola cortada: no se paga la bola."
+        else _("Bola cortada: no se paga la bola.")
     )
     return lines
 
@@ -255,12 +263,12 @@ GAME = register(
         hand_template="hand_form.html",
         option_fields=OPTION_FIELDS,
         option_defaults=OPTION_DEFAULTS,
-        help="Plato y cartulina con puestas reservadas. 3 o 4 jugadores.",
+        help=_l("Plato y cartulina con puestas reservadas. 3 o 4 jugadores."),
         closings=("devolver", "repartir"),  # R30
         evening=True,  # R32 ajuste, R33 cambio de jugador, play until the plato is won
         result_filters=True,
-        closed_words="Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.",
-        close_label=lambda view: "Cerrar la partida",
+        closed_words=_l("Partida cerrada: el plato se ha devuelto y ya no se puede cambiar."),
+        close_label=lambda view: _("Cerrar la partida"),
         result_phrase=True,
         hand_view=present.hand_view,  # cartulina, plato, people (R33)
         preview=preview,
