@@ -13,6 +13,7 @@ import re
 import zoneinfo
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from babel import Locale
 from babel.dates import format_date, format_time
@@ -20,6 +21,26 @@ from babel.numbers import format_decimal
 
 MINUS = "\u2212"  # typographic minus: clearer than a hyphen on a small screen and on paper
 NBSP = "\u00a0"  # between an amount and its currency sign: never split over two lines
+
+# The words of the interface around the game's own words ("cambio de jugador", "pendiente", "se devuelve el
+# plato") are translated when read (issue 13): the web app points this at flask_babel's gettext; outside a
+# page (the CLI) they stay Spanish. ``N_`` only marks them for extraction (scripts/i18n).
+gettext_of_page: Callable[[str], str] = lambda text: text  # noqa: E731
+
+
+def N_(text: str) -> str:
+    return text
+
+
+class UIWords(dict[str, str]):
+    """A dict of Spanish words read in the page's language (``[key]`` and ``get``); game words stay as they are."""
+
+    def __getitem__(self, key: str) -> str:
+        return gettext_of_page(super().__getitem__(key))
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        return self[key] if key in self else default  # noqa: SIM401  (self.get is this method)
+
 
 # ------------------------------------------------------------------ games
 
@@ -61,26 +82,28 @@ def lance_word(lance: object) -> str:
 
 # ---------------------------------------------------------------- results
 
-RESULT_WORDS = {
-    "paso": "todos pasan",
-    "ganada": "ganada",
-    "bola": "bola hecha",  # R19
-    "bola_cortada": "bola cortada",  # R19
-    "puesta": "puesta",
-    "codillo": "codillo",
-    "rendida": "rendida",
-    "defendida_ganada": "defendida, gana el defensor",  # R28 (a)
-    "defendida_puesta": "defendida, puestas gemelas",  # R28 (b)
-    "defendida_codillo": "defendida, puesta del defensor",  # R28 (c)
-    "defendida_codillo_pobre": "defendida, gana la mano pobre",  # R28 (d)
-    "cierre": "cierre",
-    "ajuste": "ajuste",  # R32
-    "sienta": "cambio de jugador",  # R33
-    "contrabola": "contrabola",
-    "perdida": "perdida",
-    "mano": "mano",
-    "fin": "fin del juego",
-}
+RESULT_WORDS = UIWords(
+    {
+        "paso": "todos pasan",
+        "ganada": "ganada",
+        "bola": "bola hecha",  # R19
+        "bola_cortada": "bola cortada",  # R19
+        "puesta": "puesta",
+        "codillo": "codillo",
+        "rendida": "rendida",
+        "defendida_ganada": N_("defendida, gana el defensor"),  # R28 (a)
+        "defendida_puesta": N_("defendida, puestas gemelas"),  # R28 (b)
+        "defendida_codillo": N_("defendida, puesta del defensor"),  # R28 (c)
+        "defendida_codillo_pobre": N_("defendida, gana la mano pobre"),  # R28 (d)
+        "cierre": N_("cierre"),
+        "ajuste": "ajuste",  # R32
+        "sienta": N_("cambio de jugador"),  # R33
+        "contrabola": "contrabola",
+        "perdida": N_("perdida"),
+        "mano": "mano",
+        "fin": N_("fin del juego"),
+    }
+)
 
 
 def result_word(result: object, ruleset: str = "tresillo") -> str:
@@ -95,56 +118,62 @@ FALTA_WORDS = {"fuera_de_turno": "fuera de turno", "renuncio": "renuncio"}
 
 # ------------------------------------------------- plato, pots, cartulina
 
-PLATO_WORDS = {"sin_puesta": "sin puesta", "primera": "con puesta primera", "reservada": "con puesta reservada"}
+PLATO_WORDS = UIWords(
+    {"sin_puesta": N_("sin puesta"), "primera": N_("con puesta primera"), "reservada": N_("con puesta reservada")}
+)
 PLATO_MARKS = {"sin_puesta": "", "primera": "p", "reservada": "r"}  # after the amount in a narrow column
-POT_WORDS = {"plato": "el plato", "pozo": "el pozo", "viuda": "la viuda", "bote": "el bote"}
-GAME_POT_WORDS = {"tresillo": "el plato", "pozo_viuda": "el pozo y la viuda", "ombre": "el bote"}
-CARTULINA_WORDS = {
-    "pendiente": "pendiente",
-    "en_plato": "en el plato",
-    "cobrada": "cobrada",
-    "anulada": "anulada",
-    "devuelta": "devuelta",
-    "repartida": "repartida",  # R30 repartir
-}
-CONCEPT_WORDS = {
-    "dar": "por dar",
-    "enchilada": "enchilada",
-    "juego": "juego",
-    "plato": "el plato",
-    "puesta": "puesta",
-    "puesta_reservada": "puesta reservada",
-    "condiciones": "condiciones",
-    "codillo": "codillo",
-    "bola_cortada": "bola cortada",
-    "puesta_defendida": "puesta defendida",
-    "devolucion": "devolución",
-    "ajuste": "ajuste",  # R32
-    # pozo y viuda
-    "pozo_inicial": "pozo inicial",
-    "viuda_inicial": "viuda inicial",
-    "pase": "todos pasan",
-    "pozo_nuevo": "pozo nuevo",
-    "dulces": "dulces",
-    "pozo": "el pozo",
-    "viuda": "la viuda",
-    "viuda_nueva": "viuda nueva",
-    "bola": "bola",
-    "viuda_doble": "dobla la viuda",
-    "matadores": "matadores",
-    "premio": "premio",
-    "reparto": "reparto",
-    # ombre
-    "sacada": "sacada",
-    "bote": "el bote",
-}
+POT_WORDS = UIWords({"plato": N_("el plato"), "pozo": N_("el pozo"), "viuda": N_("la viuda"), "bote": N_("el bote")})
+GAME_POT_WORDS = UIWords({"tresillo": N_("el plato"), "pozo_viuda": N_("el pozo y la viuda"), "ombre": N_("el bote")})
+CARTULINA_WORDS = UIWords(
+    {
+        "pendiente": N_("pendiente"),
+        "en_plato": N_("en el plato"),
+        "cobrada": N_("cobrada"),
+        "anulada": N_("anulada"),
+        "devuelta": N_("devuelta"),
+        "repartida": N_("repartida"),  # R30 repartir
+    }
+)
+CONCEPT_WORDS = UIWords(
+    {
+        "dar": N_("por dar"),
+        "enchilada": "enchilada",
+        "juego": "juego",
+        "plato": N_("el plato"),
+        "puesta": "puesta",
+        "puesta_reservada": "puesta reservada",
+        "condiciones": N_("condiciones"),
+        "codillo": "codillo",
+        "bola_cortada": "bola cortada",
+        "puesta_defendida": "puesta defendida",
+        "devolucion": N_("devolución"),
+        "ajuste": "ajuste",  # R32
+        # pozo y viuda
+        "pozo_inicial": N_("pozo inicial"),
+        "viuda_inicial": N_("viuda inicial"),
+        "pase": "todos pasan",
+        "pozo_nuevo": N_("pozo nuevo"),
+        "dulces": "dulces",
+        "pozo": N_("el pozo"),
+        "viuda": N_("la viuda"),
+        "viuda_nueva": N_("viuda nueva"),
+        "bola": "bola",
+        "viuda_doble": N_("dobla la viuda"),
+        "matadores": "matadores",
+        "premio": N_("premio"),
+        "reparto": N_("reparto"),
+        # ombre
+        "sacada": "sacada",
+        "bote": N_("el bote"),
+    }
+)
 
 # ------------------------------------------------ events of the evening
 
 # R32: the quick reasons of an ajuste (stored as the start of its note)
 AJUSTE_REASONS = ("renuncio", "mal reparto", "corrección")
 # R30: the two closings of Tresillo, as a keeper reads them
-CLOSE_WORDS = {"devolver": "se devuelve el plato", "repartir": "se reparte el plato"}
+CLOSE_WORDS = UIWords({"devolver": N_("se devuelve el plato"), "repartir": N_("se reparte el plato")})
 
 
 # ---------------------------------------------------------------- numbers

@@ -14,6 +14,7 @@ import pathlib
 from typing import Any
 from urllib.parse import urlsplit
 
+import flask_babel
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import (
@@ -70,6 +71,10 @@ def _page_language() -> str | None:
     return locale.language if locale is not None else None
 
 
+def _page_gettext(text: str) -> str:
+    return flask_babel.gettext(text) if has_app_context() else text
+
+
 def current_language() -> str:
     """The language of the page being rendered (``es`` outside a request)."""
     locale = get_locale()
@@ -103,6 +108,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_locale)
     words.language_of_page = _page_language  # numbers, money and dates follow the page (or force_locale)
+    words.gettext_of_page = _page_gettext  # the interface words of scorer.words too
     app.register_blueprint(bp)
     app.context_processor(_template_values)
     app.after_request(_vary)

@@ -29,7 +29,7 @@ from flask import current_app
 from sqlalchemy import String, cast, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from scorer import engine
+from scorer import engine, words
 from scorer.engine import SessionError, Settlement
 from scorer.evening import is_event
 from scorer.web import limits, settled
@@ -590,8 +590,10 @@ def derived(table: Table, name: str, build: Callable[[dict[str, Any], dict[str, 
     """``build(session, ledger)``, made once per revision of the table (read-only, shared).
 
     For the view-models of the pages: a page shown again costs no more at hand 3,000 than at hand 30.
+    Kept per language too (issue 13): the view-models hold words, numbers and money in the page's language.
     """
     source = _page_source(table)
+    name = f"{name}@{words.language()}"
     if name not in source.derived:
         if isinstance(source, Window):
             session, ledger = source.session_and_ledger(table.header)

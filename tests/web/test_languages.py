@@ -269,3 +269,24 @@ def test_the_glossary_in_both_languages(client: FlaskClient) -> None:
     assert "<h1>Glossary</h1>" in english and "<h1>Glosario</h1>" in spanish
     assert "tricks" in english and "bazas" not in english  # the meanings are English on English pages
     assert "bazas" in spanish and "tricks" not in spanish
+
+
+def test_cached_view_models_are_kept_per_language(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    """services.derived builds a table's view-models once per revision *and language*: no English on Spanish pages."""
+    t = make_table()
+    english = text(client.get(f"/t/{t.view_token}", headers=EN))  # built first, in English
+    spanish = text(client.get(f"/t/{t.view_token}", headers=ES))
+    assert EN_MONEY.search(english) and not ES_MONEY.search(english)
+    assert ES_MONEY.search(spanish) and not EN_MONEY.search(spanish)
+
+
+def test_interface_words_follow_the_page_and_game_words_stay(app: Flask) -> None:
+    with app.test_request_context("/", headers=EN):
+        assert words.result_word("sienta") == "change of player"  # interface
+        assert words.result_word("codillo") == "codillo"  # the game's own word
+        assert words.CLOSE_WORDS["devolver"] == "the plato is returned"
+        assert words.CARTULINA_WORDS.get("pendiente") == "pending"
+    with app.test_request_context("/", headers=ES):
+        assert words.result_word("sienta") == "cambio de jugador"
+        assert words.CLOSE_WORDS["devolver"] == "se devuelve el plato"
+    assert words.CARTULINA_WORDS.get("pendiente") == "pendiente"  # outside a page: Spanish
