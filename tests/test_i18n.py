@@ -47,18 +47,14 @@ def test_spanish_is_the_source_text() -> None:
 
 def test_every_string_of_the_sources_is_in_the_catalogs() -> None:
     """Extract the sources again (babel.cfg): each msgid has an entry in both catalogs."""
-    sys.path.insert(0, str(SCRIPT.parent))
-    try:
-        import importlib.machinery
-        import importlib.util
+    import importlib.machinery
+    import importlib.util
 
-        loader = importlib.machinery.SourceFileLoader("i18n_script", str(SCRIPT))
-        spec = importlib.util.spec_from_loader("i18n_script", loader)
-        assert spec is not None
-        module = importlib.util.module_from_spec(spec)
-        loader.exec_module(module)
-    finally:
-        sys.path.remove(str(SCRIPT.parent))
+    loader = importlib.machinery.SourceFileLoader("i18n_script", str(SCRIPT))
+    spec = importlib.util.spec_from_loader("i18n_script", loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
     wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in module.sources_catalog() if m.id}
     assert "Con {split} la mano no está decidida: anota las bazas que faltan." in wanted  # messages.py
     assert "Glosario" in wanted  # base.html
