@@ -13,6 +13,7 @@ from typing import Any
 
 import flask_migrate
 from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import gettext as _
 from jinja2 import FileSystemBytecodeCache
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
@@ -153,7 +154,7 @@ def _cache_dir(instance: str, name: str) -> str:
 
 
 def _http_error(exc: HTTPException) -> Any:
-    """The API answers every HTTP error as JSON (405 and 413 included); pages get a Spanish page for 429."""
+    """The API answers every HTTP error as JSON (405 and 413 included); pages get a page in their language for 429."""
     if request.path.startswith("/api/"):
         response = jsonify(error=exc.description or exc.name)
         response.status_code = exc.code or 500
@@ -163,10 +164,10 @@ def _http_error(exc: HTTPException) -> Any:
                 response.headers[name] = value
         return response
     if exc.code == 429:
-        message = "Demasiadas partidas nuevas desde esta dirección en poco tiempo: espera un poco y vuelve a probar."
+        message = _("Demasiadas partidas nuevas desde esta dirección en poco tiempo: espera un poco y vuelve a probar.")
         return render_template("error.html", message=message, status=429), 429
     if exc.code == 413:
-        return render_template("error.html", message="Lo enviado es demasiado grande.", status=413), 413
+        return render_template("error.html", message=_("Lo enviado es demasiado grande."), status=413), 413
     return exc
 
 
