@@ -684,72 +684,45 @@ def _fit(text: str, width: int, right: bool = False, isolate: bool = False) -> s
     return pad + text if right else text + pad
 
 
-TAB = 4  # characters between the tab stops of the PDF's hand lines (CSS ``tab-size`` of ``.hand-lines``)
-
-
-def _cell(text: str, units: int, right: bool = False, isolate: bool = False) -> str:
-    """One cell of a PDF hand line: ``units`` tab stops wide, its text cut to fit, then tabs to the next cell.
-
-    WeasyPrint draws every character of a line one by one, spaces too: a tab that jumps to the
-    next stop replaces the run of spaces that padded a cell (an empty cell is one tab, not seven
-    spaces), which draws a 5,000-hand sheet much faster (bench/sheet.py). The stops are every TAB
-    characters, so ``line.expandtabs(TAB)`` is the line as printed.
-    """
-    width = units * TAB - 1  # a cell never reaches its last stop: at least one space before the next
-    cell = _fit(text, width, right, isolate)
-    if right:  # leading spaces: whole stops as tabs (from a stop, a tab moves TAB characters)
-        body = cell.lstrip(" ")
-        pad = len(cell) - len(body)
-        cell = "\t" * (pad // TAB) + " " * (pad % TAB) + body
-    else:
-        cell = cell.rstrip(" ")
-    shown = len(cell.expandtabs(TAB)) - cell.count(FSI) - cell.count(PDI)
-    return cell + "\t" * (units - shown // TAB)
-
-
 def hand_lines(sheet: Mapping[str, Any]) -> dict[str, Any]:
     """The hand-by-hand table as fixed-width text lines, for the PDF.
 
     WeasyPrint lays out every table cell separately, which made a 200-hand sheet take
     seconds; one line of monospaced text per hand keeps the columns aligned at a
-    fraction of the cost (bench/sheet.py). The HTML page keeps the real table. Cells
-    end at tab stops (:func:`_cell`); ``expandtabs(TAB)`` gives the aligned text.
+    fraction of the cost (bench/sheet.py). The HTML page keeps the real table.
     """
-    seat_units = 2 if max((len(n) for n in sheet["seat_names"]), default=6) <= 2 * TAB - 1 else 3
+    seat_w = max(6, min(9, max((len(n) for n in sheet["seat_names"]), default=6)))
+    pot_w = 7
     columns = [
-        ("Nº", 1, True, False),
-        ("Da", 2, False, False),
-        ("Jugador", 2, False, False),
-        ("Lance", 4, False, False),
-        (sheet["extras_header"], 3, False, False),
-        ("Bazas", 2, False, False),
-        ("Resultado", 6, False, False),
+        ("Nº", 3, True, False),
+        ("Da", 8, False, False),
+        ("Jugador", 8, False, False),
+        ("Lance", 12, False, False),
+        (sheet["extras_header"], 8, False, False),
+        ("Bazas", 5, False, False),
+        ("Resultado", 22, False, False),
     ]
-    columns += [(name, seat_units, True, True) for name in sheet["seat_names"]]
-    columns += [(h, 2, True, False) for h in sheet["pot_headers"]]
-
-    def line(cells: list[str]) -> str:
-        return "".join(cells).rstrip("\t")
-
-    header = line([_cell(title, units, right, isolate) for title, units, right, isolate in columns])
+    columns += [(name, seat_w, True, True) for name in sheet["seat_names"]]
+    columns += [(h, pot_w, True, False) for h in sheet["pot_headers"]]
+    header = " ".join(_fit(title, width, right, isolate) for title, width, right, isolate in columns)
     lines = []
     for r in sheet["hands"]:
-        cells = [_cell(str(r["n"]), 1, True), _cell(r["dealer"], 2, isolate=True)]
+        cells = [_fit(str(r["n"]), 3, True), _fit(r["dealer"], 8, isolate=True)]
         if r["kind"] == "played":
             suit = r.get("suit") or {}
             lance = f"{r['lance']} {suit.get('symbol') or suit.get('name', '')}".strip()
             cells += [
-                _cell(r["jugador"], 2, isolate=True),
-                _cell(lance, 4),
-                _cell(str(r["extras"]), 3),
-                _cell(str(r["tricks"]), 2),
-                _cell(r["result_word"], 6),
+                _fit(r["jugador"], 8, isolate=True),
+                _fit(lance, 12),
+                _fit(str(r["extras"]), 8),
+                _fit(str(r["tricks"]), 5),
+                _fit(r["result_word"], 22),
             ]
         else:
-            cells.append(_cell(r["text"], 2 + 4 + 3 + 2 + 6))
-        cells += [_cell(d["text"], seat_units, True) for d in r["deltas"]]
-        cells += [_cell(str(p), 2, True) for p in r["pots"]]
-        lines.append({"text": line(cells), "kind": r["kind"], "note": r.get("note") or ""})
+            cells.append(_fit(r["text"], 8 + 12 + 8 + 5 + 22 + 4))
+        cells += [_fit(d["text"], seat_w, True) for d in r["deltas"]]
+        cells += [_fit(str(p), pot_w, True) for p in r["pots"]]
+        lines.append({"text": " ".join(cells), "kind": r["kind"], "note": r.get("note") or ""})
     return {"header": header, "lines": lines}
 
 

