@@ -723,14 +723,24 @@ def hand_lines(sheet: Mapping[str, Any]) -> dict[str, Any]:
         cells += [_fit(d["text"], seat_w, True) for d in r["deltas"]]
         cells += [_fit(str(p), pot_w, True) for p in r["pots"]]
         lines.append({"text": " ".join(cells), "kind": r["kind"], "note": r.get("note") or ""})
-    return {"header": header, "lines": lines}
+    return {"header": header, "lines": lines, "fit": page_fit(len(header) - header.count(FSI) - header.count(PDI))}
+
+
+# characters of the hand lines' 6.9 pt DejaVu Sans Mono (0.602 em each) across A4's 182 mm, upright
+# and turned (269 mm); a wider table (many people sat down, R33) also takes a smaller font (sheet.css)
+PAGE_FITS = ((124, ""), (183, "wide"), (226, "wider"))
+
+
+def page_fit(chars: int) -> str:
+    """The class of the hands section whose page and font hold a hand line of ``chars`` characters."""
+    return next((fit for most, fit in PAGE_FITS if chars <= most), "widest")
 
 
 BAND = 10  # hand lines per block of the PDF's hand table
 
 
 def _banded(table: dict[str, Any]) -> dict[str, Any]:
-    return {"header": table["header"], "lines": _bands(table["lines"])}
+    return {**table, "lines": _bands(table["lines"])}
 
 
 def _bands(lines: list[dict[str, str]]) -> list[dict[str, Any]]:
