@@ -16,7 +16,7 @@
 
   var DB_NAME = "cartulina";
   var STORE = "queue";
-  var DEALS = ["hand", "pass"]; // kinds of entry that take a deal: the next form is one deal further on
+  var DEALS = ["hand", "pass"]; // kinds of entry that take a deal (an ajuste, a cambio do not: R32, R33)
   var RETRY_MS = 15000;
 
   // ------------------------------------------------------------- the queue (IndexedDB)
@@ -128,7 +128,9 @@
 
   // ------------------------------------------------------------- the page
 
-  var state = { token: tableToken(), entries: null, sending: false, submitting: false, away: false, through: false };
+  var state = {
+    token: tableToken(), entries: null, sending: false, submitting: false, away: false, through: false, confirmed: false,
+  };
 
   function hhmm(iso) {
     var date = new Date(iso);
@@ -296,6 +298,10 @@
         else form.submit();
         return null;
       }
+      if (mustConfirm(form)) { // offline: what the server knew, shown before one explicit tap
+        state.submitting = false;
+        return null;
+      }
       return enqueue(form, submitter).then(function () {
         window.location.assign(tablePath());
       });
@@ -304,6 +310,48 @@
       state.through = false;
       note(form, "No se ha podido guardar en el teléfono: inténtalo de nuevo.");
     });
+  }
+
+  // A form marked data-offline-confirm="<field>" (the cambio de jugador) is confirmed online after the
+  // server's preview. Offline its page carries, in #offline-confirm, one block per value of that
+  // field (data-seat), written by the server when the page was made: the block of the value chosen
+  // is shown, and only its button queues the form. The blocks' words are the server's.
+  function mustConfirm(form) {
+    var field = form.getAttribute("data-offline-confirm");
+    var box = document.getElementById("offline-confirm");
+    if (!field || !box || state.confirmed) return false;
+    var chosen = form.elements[field] ? form.elements[field].value : "";
+    var at = hhmm(document.body.getAttribute("data-rendered-at"));
+    Array.prototype.forEach.call(box.querySelectorAll("[data-seat]"), function (block) {
+      block.hidden = block.getAttribute("data-seat") !== chosen;
+    });
+    Array.prototype.forEach.call(box.querySelectorAll(".offline-at"), function (span) {
+      if (at) span.textContent = at;
+    });
+    var none = box.querySelector(".offline-none");
+    if (none) none.hidden = chosen !== "";
+    var button = document.getElementById("offline-confirm-button");
+    if (button) button.disabled = chosen === "";
+    box.hidden = false;
+    if (!box.getAttribute("data-ready")) {
+      box.setAttribute("data-ready", "true");
+      form.addEventListener("change", function () { box.hidden = true; }); // chosen again: shown again
+      if (button) {
+        button.addEventListener("click", function () {
+          if (state.submitting) return; // a second tap
+          state.submitting = state.confirmed = true;
+          enqueue(form, null).then(function () {
+            window.location.assign(tablePath());
+          }, function () {
+            state.submitting = state.confirmed = false;
+            note(form, "No se ha podido guardar en el teléfono: inténtalo de nuevo.");
+          });
+        });
+      }
+    }
+    box.scrollIntoView({ block: "center" });
+    if (button) button.focus();
+    return true;
   }
 
   function note(form, text) {

@@ -319,21 +319,14 @@ def cambio(token: str, n: int | None = None) -> Page:
     table = _tresillo_table(token)
     if table is None:
         return redirect(url_for("main.table", token=token))
-    session, ledger = services.session_of(table), services.ledger_of(table)
     stored = _entry_at(table, n, "sienta") if n is not None else None
-    used = evening.names_used(session, ledger)
-    used += [n for n in pena_services.roster_for_table(table) if n not in used]  # its peña's people (issue 16)
-    form = cambio_form(
-        _seating_for(session, ledger, n),
-        used,
-        hand=stored,
-        formdata=request.form if request.method == "POST" else None,
-    )
+    form = cambio_form_for(table, n, hand=stored, formdata=request.form if request.method == "POST" else None)
     if request.method == "GET":
         form.request_id.data = uuid.uuid4().hex
         if n is not None:
             form.revision.data = str(services.hand_revision(table, n))
-        return _page("cambio.html", table, token, form, n, None, 200)
+        kept = pending_by_seat(table, form.seating) if n is None else []  # offline: shown before confirming
+        return _page("cambio.html", table, token, form, n, None, 200, pending=kept)
     hand = read_cambio(form) if form.validate() else None
     if hand is None:
         return _page("cambio.html", table, token, form, n, None, 400)
@@ -350,6 +343,45 @@ def cambio(token: str, n: int | None = None) -> Page:
     return redirect(url_for("main.table", token=token) if n is None else url_for("main.hand", token=token, n=n))
 
 
+def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
+    """The cambio form for the seating now (or at entry ``n``), offering the names already used at the
+    table and its peña's people (issue 16); the page's POST and the offline queue (api.py) read it."""
+    session, ledger = services.session_of(table), services.ledger_of(table)
+    used = evening.names_used(session, ledger)
+    used += [name for name in pena_services.roster_for_table(table) if name not in used]
+    return cambio_form(_seating_for(session, ledger, n), used, **kwargs)
+
+
+@dataclass(frozen=True)
+class SeatPending:
+    """The pending puestas a change at ``seat`` would cancel (R33), as the engine settles it now."""
+
+    seat: int
+    name: str
+    cancelled: list[evening.Cancelled]
+
+
+def pending_by_seat(table: Any, seating: Mapping[int, str]) -> list[SeatPending]:
+    """For every seat, what a change of player there would cancel, by the engine (a preview per seat,
+    nothing saved). The cambio page carries it so that, offline, the keeper sees it before confirming
+    (issue 15): what the server knew when the page was made."""
+    before = list(services.ledger_of(table).get("cartulina") or [])
+    if not any(e.get("state") == "pendiente" for e in before):
+        return [SeatPending(seat, seating[seat], []) for seat in sorted(seating)]
+    taken = {name.casefold() for name in evening.names_used(services.session_of(table), services.ledger_of(table))}
+    stranger = next(f"Nadie {k}" for k in range(len(taken) + 1) if f"nadie {k}" not in taken)
+    out = []
+    for seat in sorted(seating):
+        try:
+            entry = services.preview_hand(table, {"sienta": {"seat": seat, "player": stranger}})
+        except services.Invalid:
+            cancelled: list[evening.Cancelled] = []
+        else:
+            cancelled = evening.cancelled_puestas(before, entry, seating)
+        out.append(SeatPending(seat, seating[seat], cancelled))
+    return out
+
+
 def _page(
     template: str,
     table: Any,
@@ -359,8 +391,12 @@ def _page(
     preview: EventPreview | None,
     status: int,
     hand: Mapping[str, Any] | None = None,
+    pending: list[SeatPending] | None = None,
 ) -> tuple[str, int]:
-    return render_template(template, table=table, token=token, form=form, n=n, preview=preview, hand=hand), status
+    page = render_template(
+        template, table=table, token=token, form=form, n=n, preview=preview, hand=hand, pending=pending or []
+    )
+    return page, status
 
 
 # -------------------------------------------------------------------- closing
