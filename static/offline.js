@@ -328,6 +328,8 @@
     Array.prototype.forEach.call(box.querySelectorAll(".offline-at"), function (span) {
       if (at) span.textContent = at;
     });
+    var later = box.querySelector(".offline-later"); // entries waiting: the page's data is older than them
+    if (later) later.hidden = !(state.entries && state.entries.length);
     var none = box.querySelector(".offline-none");
     if (none) none.hidden = chosen !== "";
     var button = document.getElementById("offline-confirm-button");
