@@ -70,7 +70,7 @@ def service_error(exc: services.ServiceError) -> tuple[str, int]:
 def not_found(_exc: Exception) -> tuple[str, int] | Any:
     if request.path.startswith("/api/"):
         return jsonify(error="not found"), 404
-    return render_template("error.html", message="Esta página no existe.", status=404), 404
+    return render_template("error.html", message=_("Esta página no existe."), status=404), 404
 
 
 # ------------------------------------------------------------------ helpers
