@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 import jinja2
+from flask_babel import get_translations
 from markupsafe import Markup
 
 from scorer import evening
@@ -211,7 +212,7 @@ def hand_rows(
     else:
         columns = list(seats)
     previous = dict.fromkeys(columns, 0)
-    series = [[0] for _ in columns]
+    series = [[0] for _col in columns]
     rows: list[dict[str, Any]] = []
     for index, entry in enumerate(entries):
         hand = hands[index] if index < len(hands) and isinstance(hands[index], Mapping) else {}
@@ -568,14 +569,28 @@ def _settle_context(
 # ---------------------------------------------------------------- rendering
 
 
+def install_i18n(environment: jinja2.Environment) -> jinja2.Environment:
+    """``_()`` and ``ngettext()`` in a printed sheet's templates, through Flask-Babel's catalog of the
+    current locale (Spanish, the msgids, outside a request)."""
+    environment.add_extension("jinja2.ext.i18n")
+    environment.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: get_translations().ugettext(s),
+        ngettext=lambda s, p, n: get_translations().ungettext(s, p, n),
+        newstyle=True,
+    )
+    return environment
+
+
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
+    return install_i18n(
+        jinja2.Environment(
+            loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+            autoescape=True,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            undefined=jinja2.StrictUndefined,
+        )
     )
 
 
