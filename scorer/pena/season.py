@@ -11,9 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
-
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from scorer.sheet.build import TEMPLATES, install_i18n
 from scorer.words import date_text

@@ -592,7 +592,9 @@ def summary(
     if result == "sienta":  # R33
         seating = {int(k): str(v) for k, v in (entry.get("seating") or {}).items()}
         changed = [s for s, name in seating.items() if names.get(s) != name]
-        words = "; ".join(_("se sienta %(new)s en lugar de %(old)s", new=seating[s], old=names.get(s, s)) for s in changed)
+        words = "; ".join(
+            _("se sienta %(new)s en lugar de %(old)s", new=seating[s], old=names.get(s, s)) for s in changed
+        )
         cancelled = evening.cancelled_puestas(before_cartulina, entry, names)
         if cancelled:
             listed = ", ".join(
@@ -611,7 +613,9 @@ def summary(
     if "condiciones" in by_concept:
         phrases.append(_each(by_concept["condiciones"], names, "paga", 0))
     for source, target, amount in by_concept.get("puesta_defendida", []):
-        phrases.append((_who(source, names), _("paga la puesta a %(name)s: %(amount)s", name=_who(target, names), amount=amount)))
+        phrases.append(
+            (_who(source, names), _("paga la puesta a %(name)s: %(amount)s", name=_who(target, names), amount=amount))
+        )
     for _source, target, amount in by_concept.get("plato", []):
         phrases.append((_who(target, names), _("se lleva el plato: %(amount)s", amount=amount)))
     if "bola_cortada" in by_concept:
@@ -620,12 +624,17 @@ def summary(
     for source, _target, amount in by_concept.get("puesta", []):
         phrases.append((_who(source, names), _("pone una puesta de %(amount)s en el plato", amount=amount)))
     for source, target, amount in by_concept.get("codillo", []):
-        phrases.append((_who(source, names), _("paga el codillo a %(name)s: %(amount)s", name=_who(target, names), amount=amount)))
+        phrases.append(
+            (_who(source, names), _("paga el codillo a %(name)s: %(amount)s", name=_who(target, names), amount=amount))
+        )
     before_ids = {int(e["id"]) for e in before_cartulina}
     for e in entry.get("cartulina", []):
         if int(e["id"]) not in before_ids:
             phrases.append(
-                (_who(e["owner"], names), _("apunta una puesta reservada de %(amount)s en la cartulina", amount=e["amount"]))
+                (
+                    _who(e["owner"], names),
+                    _("apunta una puesta reservada de %(amount)s en la cartulina", amount=e["amount"]),
+                )
             )
     for source, _target, amount in by_concept.get("puesta_reservada", []):
         phrases.append((_who(source, names), _("pone su puesta reservada en el plato: %(amount)s", amount=amount)))
@@ -800,7 +809,9 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[st
         facts.append(("Bola", str(hand["bola"])))
     if hand.get("rendida"):
         defensor = hand.get("defensor")
-        facts.append(("Rendida", _("defendida por %(name)s", name=_who(defensor, names)) if defensor else _("sin defender")))
+        facts.append(
+            ("Rendida", _("defendida por %(name)s", name=_who(defensor, names)) if defensor else _("sin defender"))
+        )
     return [*facts, *_note_fact(hand)]
 
 
@@ -1067,7 +1078,12 @@ def pots_summary(entry: Mapping[str, Any], players: Sequence[str], ruleset: str 
             where = POT_WORDS.get(pot, pot)
             sources = [int(t["from"]) for t in items]
             if set(sources) == everyone and len(items) == len(everyone) and len(amounts) == 1:
-                phrases.append((_("todos"), _("ponen %(amount)s en %(pot)s (%(concept)s)", amount=amounts.pop(), pot=where, concept=word)))
+                phrases.append(
+                    (
+                        _("todos"),
+                        _("ponen %(amount)s en %(pot)s (%(concept)s)", amount=amounts.pop(), pot=where, concept=word),
+                    )
+                )
             else:
                 phrases.extend(
                     (
@@ -1080,12 +1096,16 @@ def pots_summary(entry: Mapping[str, Any], players: Sequence[str], ruleset: str 
             for t in items:
                 where = _who(t["from"], names)
                 if concept in POT_WORDS:
-                    phrases.append((_who(t["to"], names), _("se lleva %(pot)s: %(amount)s", pot=where, amount=t["amount"])))
+                    phrases.append(
+                        (_who(t["to"], names), _("se lleva %(pot)s: %(amount)s", pot=where, amount=t["amount"]))
+                    )
                 else:
                     what = (
                         _("cobra %(amount)s del %(pot)s (%(concept)s)", amount=t["amount"], pot=where[3:], concept=word)
                         if where.startswith("el ")
-                        else _("cobra %(amount)s de %(name)s (%(concept)s)", amount=t["amount"], name=where, concept=word)
+                        else _(
+                            "cobra %(amount)s de %(name)s (%(concept)s)", amount=t["amount"], name=where, concept=word
+                        )
                     )
                     phrases.append((_who(t["to"], names), what))
         else:
@@ -1093,11 +1113,17 @@ def pots_summary(entry: Mapping[str, Any], players: Sequence[str], ruleset: str 
             targets = [int(t["to"]) for t in items]
             if len(set(targets)) == 1 and len(items) > 1 and len(amounts) == 1:
                 phrases.append(
-                    (_who(targets[0], names), _("cobra %(amount)s de cada uno (%(concept)s)", amount=amounts.pop(), concept=word))
+                    (
+                        _who(targets[0], names),
+                        _("cobra %(amount)s de cada uno (%(concept)s)", amount=amounts.pop(), concept=word),
+                    )
                 )
             elif len(set(sources)) == 1 and len(items) > 1 and len(amounts) == 1:
                 phrases.append(
-                    (_who(sources[0], names), _("paga %(amount)s a cada uno (%(concept)s)", amount=amounts.pop(), concept=word))
+                    (
+                        _who(sources[0], names),
+                        _("paga %(amount)s a cada uno (%(concept)s)", amount=amounts.pop(), concept=word),
+                    )
                 )
             else:
                 phrases.extend(
