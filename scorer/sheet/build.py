@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 import jinja2
-from flask_babel import get_translations
+from flask_babel import get_locale, get_translations
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -620,7 +620,14 @@ def install_i18n(environment: jinja2.Environment) -> jinja2.Environment:
         ngettext=lambda s, p, n: get_translations().ungettext(s, p, n),
         newstyle=True,
     )
+    environment.globals["page_lang"] = page_lang
     return environment
+
+
+def page_lang() -> str:
+    """The language the sheet is printed in, for ``<html lang>``: the current locale's, else Spanish."""
+    locale = get_locale()
+    return locale.language if locale is not None else "es"
 
 
 @lru_cache(maxsize=1)

@@ -106,6 +106,7 @@ def test_the_sheet_prints_in_english_with_game_words_in_spanish(english_app: Fla
     with english_app.test_request_context(), force_locale("en"):
         english = render_html(session, ledger, css_href="sheet.css")
     assert "hoja de la sesión" in spanish and "Mano a mano" in spanish
+    assert '<html lang="es">' in spanish and '<html lang="en">' in english
     assert "session sheet" in english and "Hand by hand" in english and "Final accounts" in english
     assert "hoja de la sesión" not in english and "Cuentas finales" not in english
     # the game's words and the people stay as they are
