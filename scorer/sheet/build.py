@@ -621,6 +621,7 @@ def install_i18n(environment: jinja2.Environment) -> jinja2.Environment:
         newstyle=True,
     )
     environment.globals["page_lang"] = page_lang
+    environment.globals["margins_css"] = margins_css
     return environment
 
 
@@ -628,6 +629,26 @@ def page_lang() -> str:
     """The language the sheet is printed in, for ``<html lang>``: the current locale's, else Spanish."""
     locale = get_locale()
     return locale.language if locale is not None else "es"
+
+
+def _css_text(text: str) -> str:
+    """``text`` as the inside of a CSS string."""
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ").replace("\n", " ")
+
+
+def margins_css(header: bool = True) -> Markup:
+    """The PDF's running header and page numbers in the printed language (the stylesheets say them in
+    Spanish): an ``@page`` rule after them, nothing when the sheet prints in Spanish."""
+    if page_lang() == "es":
+        return Markup("")
+    page, pages = "\ue000", "\ue001"  # where the counters go, whatever the words' order
+    numbers = _css_text(_("Página %(page)s de %(pages)s", page=page, pages=pages))
+    numbers = numbers.replace(page, '" counter(page) "').replace(pages, '" counter(pages) "')
+    rules = f'@bottom-center {{ content: "{numbers}"; }}'
+    if header:
+        title = _css_text(_("Cartulina · hoja de la sesión"))
+        rules = f'@top-right {{ content: "{title}"; }} ' + rules
+    return Markup(f"\n@page {{ {rules} }}")
 
 
 @lru_cache(maxsize=1)

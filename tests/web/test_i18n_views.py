@@ -18,8 +18,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask_babel import Babel, force_locale
+from pypdf import PdfReader
 
-from scorer.sheet.build import render_html
+from scorer.sheet.build import render_html, render_pdf
 from scorer.web import present
 from tests.conftest import EXAMPLES, load_json
 
@@ -114,6 +115,18 @@ def test_the_sheet_prints_in_english_with_game_words_in_spanish(english_app: Fla
         assert word in english
     for name in session["players"]:
         assert name in english
+
+
+def test_the_pdf_margins_follow_the_language(english_app: Flask) -> None:
+    session, ledger = _walkthrough()
+    with english_app.test_request_context(), force_locale("en"):
+        english = PdfReader(io.BytesIO(render_pdf(session, ledger)))
+    spanish = PdfReader(io.BytesIO(render_pdf(session, ledger)))
+    first_en, first_es = english.pages[0].extract_text(), spanish.pages[0].extract_text()
+    pages = len(english.pages)
+    assert f"Page 1 of {pages}" in first_en and "Cartulina · session sheet" in first_en
+    assert "Página" not in first_en
+    assert f"Página 1 de {len(spanish.pages)}" in first_es and "Cartulina · hoja de la sesión" in first_es
 
 
 def test_a_hand_summary_is_one_english_sentence(english_app: Flask) -> None:
