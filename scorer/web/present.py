@@ -1,7 +1,8 @@
 """View-models: what the pages show, derived from a session and its ledger (never stored).
 
-Pure functions over the session file and the engine's ledger (format.md): no Flask,
-no database. Words are Spanish; game terms stay as the table says them.
+Pure functions over the session file and the engine's ledger (format.md): no request,
+no database. Words go through the message catalog (Flask-Babel; outside a request, the
+Spanish msgids), each phrase a whole sentence with named placeholders; game terms stay Spanish.
 """
 
 from __future__ import annotations
