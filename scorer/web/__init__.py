@@ -63,7 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         instance_relative_config=True,
     )
     app.response_class = SafeResponse
-    Babel(app)  # minimal set-up so the templates' _() render (i18n-core owns the real one)
+    Babel(app, default_locale="es")  # Spanish first (issue 13); i18n-core adds the locale selector
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         SECRET_KEY=None,
