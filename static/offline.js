@@ -14,6 +14,19 @@
 (function () {
   "use strict";
 
+  // The words shown to people come from the page, in its language: templates/_i18n_js.html puts them
+  // in <div id="i18n" data-texts>; "{name}" holes are filled here.
+  var texts = null;
+  function msg(key, values) {
+    if (texts === null) {
+      var holder = document.getElementById("i18n");
+      try { texts = holder ? JSON.parse(holder.getAttribute("data-texts")) : {}; } catch (e) { texts = {}; }
+    }
+    var text = String(texts[key] || "");
+    Object.keys(values || {}).forEach(function (hole) { text = text.split("{" + hole + "}").join(String(values[hole])); });
+    return text;
+  }
+
   var DB_NAME = "cartulina";
   var STORE = "queue";
   var DEALS = ["hand", "pass"]; // kinds of entry that take a deal (an ajuste, a cambio do not: R32, R33)
@@ -113,7 +126,7 @@
           if (response.status >= 500 || response.status === 429) return saved; // later
           return response.json().catch(function () { return {}; }).then(function (answer) {
             entry.state = "refused";
-            entry.error = answer.error || "El servidor no la ha aceptado (" + response.status + ").";
+            entry.error = answer.error || msg("refused_status", { status: response.status });
             entry.problems = answer.problems || {};
             return queue.put(entry).then(function () { return saved; });
           });
@@ -154,7 +167,7 @@
       main.insertBefore(note, main.firstChild);
     }
     var at = hhmm(document.body.getAttribute("data-rendered-at"));
-    note.textContent = "sin conexión" + (at ? " · datos de las " + at : "");
+    note.textContent = at ? msg("offline_at", { time: at }) : msg("offline");
     note.hidden = false;
   }
 
@@ -273,7 +286,7 @@
     if (!kind || !state.token) {
       if (!navigator.onLine && form.method === "post") { // an edit, a deletion…: not kept offline
         event.preventDefault();
-        note(form, "Sin conexión: esto no se puede guardar sin red. Inténtalo cuando vuelva la conexión.");
+        note(form, msg("offline_cannot"));
       }
       return;
     }
@@ -281,7 +294,7 @@
     if (submitter && submitter.name === "preview") {
       if (!navigator.onLine || state.away) {
         event.preventDefault();
-        note(form, "Sin conexión: los pagos se verán cuando vuelva la red. «Guardar» la deja pendiente de guardar.");
+        note(form, msg("offline_queued"));
       }
       return;
     }
@@ -308,7 +321,7 @@
     }).catch(function () {
       state.submitting = false;
       state.through = false;
-      note(form, "No se ha podido guardar en el teléfono: inténtalo de nuevo.");
+      note(form, msg("store_failed"));
     });
   }
 
@@ -346,7 +359,7 @@
             window.location.assign(tablePath());
           }, function () {
             state.submitting = state.confirmed = false;
-            note(form, "No se ha podido guardar en el teléfono: inténtalo de nuevo.");
+            note(form, msg("store_failed"));
           });
         });
       }
@@ -403,7 +416,7 @@
     box.textContent = "";
     var h = document.createElement("h2");
     h.id = "pendientes-h";
-    h.textContent = entries.length === 1 ? "1 anotación sin guardar" : entries.length + " anotaciones sin guardar";
+    h.textContent = entries.length === 1 ? msg("pending_one") : msg("pending_many", { n: entries.length });
     box.appendChild(h);
     var list = document.createElement("ol");
     list.className = "hands";
@@ -416,7 +429,7 @@
       item.appendChild(what);
       var status = document.createElement("strong");
       status.className = entry.state === "refused" ? "error-text" : "muted";
-      status.textContent = entry.state === "refused" ? " · no se ha guardado" : " · pendiente de guardar";
+      status.textContent = " · " + (entry.state === "refused" ? msg("not_saved") : msg("pending"));
       item.appendChild(status);
       if (entry.state === "refused") {
         var why = document.createElement("p");
@@ -432,13 +445,13 @@
           var forms = formsCycle();
           var url = i === 0 && forms.indexOf(entry.url) >= 0 ? forms[0] : entry.url;
           fix.href = url + "#corregir=" + entry.id;
-          fix.textContent = "Corregir";
+          fix.textContent = msg("fix");
           actions.appendChild(fix);
         }
         var drop = document.createElement("button");
         drop.type = "button";
         drop.className = "danger";
-        drop.textContent = "Descartar";
+        drop.textContent = msg("discard");
         drop.addEventListener("click", function () {
           queue.discard(entry).then(refresh).then(trySend);
         });
@@ -450,7 +463,7 @@
     box.appendChild(list);
     var help = document.createElement("p");
     help.className = "muted small";
-    help.textContent = "Se guardan solas, en orden, cuando vuelva la conexión. Los saldos aún no las cuentan.";
+    help.textContent = msg("pending_help");
     box.appendChild(help);
   }
 
@@ -494,8 +507,7 @@
     var p = document.createElement("p");
     p.className = "flash";
     p.setAttribute("role", "status");
-    p.textContent = saved === "1" ? "Guardada la anotación que estaba pendiente." :
-      "Guardadas las " + saved + " anotaciones que estaban pendientes, en orden.";
+    p.textContent = saved === "1" ? msg("saved_one") : msg("saved_many", { n: saved });
     var main = document.getElementById("contenido") || document.body;
     main.insertBefore(p, main.firstChild);
   }
@@ -524,7 +536,7 @@
         var set = el.type === "radio" || el.type === "checkbox" ? el.checked : el.value !== "";
         if (set) el.dispatchEvent(new Event("change", { bubbles: true }));
       });
-      note(form, entry.error || "Corrige la anotación y guárdala de nuevo.");
+      note(form, entry.error || msg("fix_entry"));
       Object.keys(entry.problems || {}).forEach(function (name) {
         var box = document.getElementById("f-" + name);
         if (!box) return;

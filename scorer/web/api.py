@@ -27,19 +27,22 @@ from scorer.web.services import Invalid, ServiceError
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-@bp.errorhandler(ServiceError)
 def service_error(exc: ServiceError) -> tuple[Response, int]:
     return jsonify(error=exc.message), exc.status
-
-
-@bp.errorhandler(HTTPException)
-def http_error(exc: HTTPException) -> tuple[Response, int]:
-    return json_error(exc)
 
 
 def json_error(exc: HTTPException) -> tuple[Response, int]:
     """An HTTP error as ``{"error": …}``."""
     return jsonify(error=exc.description or exc.name), exc.code or 500
+
+
+def answer_errors_in_json(blueprint: Blueprint) -> None:
+    """Every error of an API blueprint, 404 and 405 included, answered as ``{"error": …}``."""
+    blueprint.register_error_handler(ServiceError, service_error)
+    blueprint.register_error_handler(HTTPException, json_error)
+
+
+answer_errors_in_json(bp)
 
 
 class UnsupportedMediaType(ServiceError):
