@@ -142,3 +142,59 @@ def test_links_of_the_readme_and_the_docs_lead_somewhere() -> None:
                 assert anchor in _anchors(path), f"{page.relative_to(ROOT)} links {link}: no such heading"
             checked += 1
     assert checked > 20
+
+
+RULESET_NAMES = {"tresillo", "pozo_viuda", "ombre", "bandos"}
+DISPATCHED = [ROOT / "scorer" / "web", ROOT / "scorer" / "sheet", ROOT / "scorer" / "evening.py"]
+GAMES_DIR = ROOT / "scorer" / "web" / "games"
+
+
+def _names_a_ruleset(node: ast.expr) -> bool:
+    """A rule-set name as a string literal, or a tuple/list/set of them."""
+    if isinstance(node, ast.Constant):
+        return node.value in RULESET_NAMES
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_names_a_ruleset(item) for item in node.elts)
+    return False
+
+
+def _is_game_variable(node: ast.expr) -> bool:
+    """A variable, attribute or call whose text names the rule set or game (``table.ruleset``, ``game``…)."""
+    text = ast.unparse(node).lower()
+    return not isinstance(node, ast.Constant) and ("ruleset" in text or "game" in text)
+
+
+def test_no_ruleset_branch_outside_the_game_modules() -> None:
+    """Issue 13: views, services, exports and the sheet dispatch through scorer.web.games, never by name."""
+    files = [p for d in DISPATCHED for p in ([d] if d.is_file() else sorted(d.rglob("*.py")))]
+    assert len(files) > 15
+    found = []
+    for path in files:
+        if GAMES_DIR in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                operands = [node.left, *node.comparators]
+                if any(_names_a_ruleset(o) for o in operands) and any(_is_game_variable(o) for o in operands):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
+    assert not found, "\n".join(found)
+
+
+def test_the_scan_finds_a_ruleset_branch() -> None:
+    """The scan above is not vacuous: it flags the branches it is meant to forbid."""
+    for source in ('if table.ruleset == "bandos": pass', 'x = game != "tresillo"', 'y = ruleset in ("ombre", "x")'):
+        compare = next(n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Compare))
+        operands = [compare.left, *compare.comparators]
+        assert any(map(_names_a_ruleset, operands)) and any(map(_is_game_variable, operands)), source
+
+
+def test_every_engine_rule_set_has_its_web_module() -> None:
+    from scorer.engine import RULESETS
+    from scorer.web.games import GAME_MODULES, all_games
+
+    games = {g.ruleset: g for g in all_games()}
+    assert set(games) == set(RULESETS) == set(GAME_MODULES)
+    for game in games.values():
+        assert (ROOT / "templates" / game.hand_template).is_file(), game.ruleset
+        assert (GAMES_DIR / f"{game.ruleset}.py").is_file()
+        assert game.help and game.rules_lines({})  # the new-table form's line, the sheet's rules

@@ -13,6 +13,7 @@ from typing import Any
 
 import flask_migrate
 from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import Babel
 from jinja2 import FileSystemBytecodeCache
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
@@ -62,6 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         instance_relative_config=True,
     )
     app.response_class = SafeResponse
+    Babel(app, default_locale="es")  # Spanish first (issue 13); i18n-core adds the locale selector
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         SECRET_KEY=None,

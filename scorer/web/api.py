@@ -18,28 +18,31 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import evening_views, limits, services, views
-from scorer.web.evening_forms import ajuste_form, read_ajuste
+from scorer.web import evening_views, limits, messages, services, views
+from scorer.web.evening_forms import ajuste_form, read_ajuste, read_cambio
 from scorer.web.extensions import create_limit
-from scorer.web.forms import explain
+from scorer.web.games import game_of
 from scorer.web.services import Invalid, ServiceError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-@bp.errorhandler(ServiceError)
 def service_error(exc: ServiceError) -> tuple[Response, int]:
     return jsonify(error=exc.message), exc.status
-
-
-@bp.errorhandler(HTTPException)
-def http_error(exc: HTTPException) -> tuple[Response, int]:
-    return json_error(exc)
 
 
 def json_error(exc: HTTPException) -> tuple[Response, int]:
     """An HTTP error as ``{"error": …}``."""
     return jsonify(error=exc.description or exc.name), exc.code or 500
+
+
+def answer_errors_in_json(blueprint: Blueprint) -> None:
+    """Every error of an API blueprint, 404 and 405 included, answered as ``{"error": …}``."""
+    blueprint.register_error_handler(ServiceError, service_error)
+    blueprint.register_error_handler(HTTPException, json_error)
+
+
+answer_errors_in_json(bp)
 
 
 class UnsupportedMediaType(ServiceError):
@@ -71,13 +74,13 @@ def _body(about: str = "session", limit: int = limits.SESSION_BYTES_MAX) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise Invalid("not valid JSON: the body is not UTF-8", about=about) from None
+        raise Invalid("not valid JSON: the body is not UTF-8", about=about, code="not_json") from None
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
-        raise Invalid("too deeply nested", about=about) from None
+        raise Invalid("too deeply nested", about=about, code="too_deep") from None
     except ValueError as exc:
-        raise Invalid(f"not valid JSON: {exc}", about=about) from None
+        raise Invalid(f"not valid JSON: {exc}", about=about, code="not_json") from None
 
 
 def _page_url(token: str) -> str:
@@ -133,7 +136,7 @@ def _if_match() -> int | None:
     text = value.strip().removeprefix("W/").strip('"')
     if not (text.isascii() and text.isdigit() and len(text) <= limits.REVISION_DIGITS_MAX):
         shown = value if len(value) <= 40 else value[:40] + "…"
-        raise Invalid(f"If-Match must be the hand's revision number or *, not {shown!r}", about="")
+        raise Invalid(f"If-Match must be the hand's revision number or *, not {shown!r}", about="", code="if_match")
     return int(text)
 
 
@@ -226,8 +229,8 @@ def _form_problems(form: Any) -> dict[str, list[str]]:
     for field in form:
         if field.errors:
             problems.setdefault(field.name, []).extend(flat(field.errors))
-    for name, messages in form.problems.items():
-        problems.setdefault(name, []).extend(messages)
+    for name, said in form.problems.items():
+        problems.setdefault(name, []).extend(said)
     return problems
 
 
@@ -257,18 +260,27 @@ def _read_pass_form(_table: Any, _fields: MultiDict[str, str]) -> dict[str, Any]
 
 def _read_ajuste_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
     """An ajuste (R32), read as ``evening_views.ajuste`` reads its POST, for the seating now."""
-    if table.ruleset != "tresillo":
+    if not game_of(table.ruleset).evening:  # R32: Tresillo's
         raise Refused("Esta partida no admite ajustes: sus reglas no los tienen.", 422)
     seating = evening_views._seating_for(services.session_of(table), services.ledger_of(table), None)
     return read_form(ajuste_form(seating, formdata=fields), read_ajuste)
 
 
-# The queueable forms: the value of the form's data-offline attribute → its reader. (A cambio de
-# jugador is not here: it is confirmed after seeing what it does, which needs the server.)
+def _read_cambio_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
+    """A change of player (R33), read as ``evening_views.cambio`` reads its POST, for the seating now.
+    Offline its page showed, before the confirming tap, what the server knew the change cancels."""
+    if not game_of(table.ruleset).evening:  # R33: Tresillo's
+        raise Refused("Esta partida no admite cambios de jugador: sus reglas no los tienen.", 422)
+    return read_form(evening_views.cambio_form_for(table, None, formdata=fields), read_cambio)
+
+
+# The queueable forms: the value of the form's data-offline attribute → its reader. An ajuste and a
+# cambio de jugador use up no deal (R32, R33): static/offline.js counts only "hand" and "pass".
 OFFLINE_FORMS: dict[str, Callable[[Any, MultiDict[str, str]], dict[str, Any]]] = {
     "hand": _read_hand_form,
     "pass": _read_pass_form,
     "ajuste": _read_ajuste_form,
+    "cambio": _read_cambio_form,
 }
 STALE = "La partida ha cambiado desde que se anotó esto sin conexión ({why}): no se ha guardado."
 
@@ -351,7 +363,7 @@ def add_form_entry(token: str) -> tuple[Response, int]:
         hand = reader(table, fields)
         n, entry = services.add_hand(table, hand, request_id=key)
     except services.Invalid as exc:
-        field, message = ("general", exc.spanish) if exc.spanish else explain(exc.reason)
+        field, message = messages.explain(exc)
         count = services.settlement_of(table).count
         if exc.hand is not None and exc.hand != count + 1:
             field, message = "general", f"La mano {exc.hand} dejaría de ser posible: {message}"

@@ -2,7 +2,7 @@
 
 Numbers are written as numbers (a negative change stays ``-10``, never text); only text
 cells are guarded against formula injection (a leading ``=``, ``+``, ``-``, ``@``, tab or
-carriage return gets a ``'``). The header row is Spanish; results are words. Every entry
+carriage return gets a ``'``). The header row is in the page's language; results are game words. Every entry
 is a row: hands, passes, ajustes (R32), changes of player (R33) and the closing (R30),
 each with its note. The tantos columns are by person (R33: money belongs to people), with
 the same columns in money when the table has a tanto value, and a last row with each
@@ -17,8 +17,11 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from flask_babel import gettext as _
+
 from scorer import evening
-from scorer.words import FALTA_WORDS, lance_word, result_word, tanto_value
+from scorer.web.games import game_of
+from scorer.words import lance_word, result_word, tanto_value
 
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -48,7 +51,7 @@ def cell(value: object) -> str:
     return escape_cell(value)
 
 
-def _writer() -> tuple[io.StringIO, Any]:
+def csv_writer() -> tuple[io.StringIO, Any]:
     out = io.StringIO()
     return out, csv.writer(out, lineterminator="\r\n")
 
@@ -58,7 +61,7 @@ def _seat(value: object) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-def _name(names: Mapping[int, str], seat: object) -> str:
+def name_cell(names: Mapping[int, str], seat: object) -> str:
     number = _seat(seat)
     if number is not None and number in names:
         return names[number]
@@ -71,7 +74,7 @@ def _tricks(names: Mapping[int, str], hand: Mapping[str, Any]) -> str:
         return ""
     jugador = _seat(hand.get("jugador"))
     seats = sorted(tricks, key=lambda s: (_seat(s) != jugador, _seat(s) or 0))
-    return ", ".join(f"{_name(names, s)} {tricks[s]}" for s in seats)
+    return ", ".join(f"{name_cell(names, s)} {tricks[s]}" for s in seats)
 
 
 def _lance(hand: Mapping[str, Any]) -> str:
@@ -79,19 +82,6 @@ def _lance(hand: Mapping[str, Any]) -> str:
     if hand.get("rendida"):
         lance += " rendida" if hand.get("defensor") is None else " rendida y defendida"
     return lance
-
-
-def _faltas(names: Mapping[int, str], hand: Mapping[str, Any]) -> str:
-    faltas = hand.get("faltas")
-    if not isinstance(faltas, list):
-        return ""
-    parts = []
-    for f in faltas:
-        if isinstance(f, Mapping):
-            kind = str(f.get("falta", ""))
-            points = f" {f['points']}" if f.get("points") is not None else ""
-            parts.append(f"{_name(names, f.get('seat'))} {FALTA_WORDS.get(kind, kind.replace('_', ' '))}{points}")
-    return ", ".join(parts)
 
 
 def _result(hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], ruleset: str) -> str:
@@ -104,11 +94,11 @@ def _result(hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[in
     if result.endswith("codillo"):
         givers = [t.get("to") for t in entry.get("transfers") or () if t.get("concept") == "codillo"]
         if givers:
-            word = f"{word} de {_name(names, givers[0])}" if result == "codillo" else word
+            word = f"{word} de {name_cell(names, givers[0])}" if result == "codillo" else word
     return word
 
 
-def _primeras(hand: Mapping[str, Any], result: str) -> str:
+def primeras_cell(hand: Mapping[str, Any], result: str) -> str:
     """R13: the flag, or what the tricks imply (5-0-0, a bola hecha or cortada)."""
     flag = hand.get("primeras")
     if flag in PRIMERAS_WORDS:
@@ -123,7 +113,7 @@ def _primeras(hand: Mapping[str, Any], result: str) -> str:
     return ""
 
 
-def _bola(hand: Mapping[str, Any], result: str) -> str:
+def bola_cell(hand: Mapping[str, Any], result: str) -> str:
     """R19: what the engine read (a 9-0-0 is a bola hecha whether or not the hand says so)."""
     if result == "bola":
         return "hecha"
@@ -132,41 +122,9 @@ def _bola(hand: Mapping[str, Any], result: str) -> str:
     return ""
 
 
-def _pots(ruleset: str, entry: Mapping[str, Any]) -> list[Any]:
-    """The pot columns after an entry: plato (Tresillo), pozo, reservas, viuda (pozo y viuda), bote (Ombre)."""
-    if ruleset == "pozo_viuda":
-        raw = entry.get("pozo")
-        pozo: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
-        reserves = " + ".join(str(r) for r in pozo.get("reserves", []))
-        return [pozo.get("amount", ""), reserves, entry.get("viuda", "")]
-    if ruleset == "ombre":
-        return [entry.get("bote", "")]
-    plato = entry.get("plato")
-    return [plato.get("amount", "") if isinstance(plato, Mapping) else ""]
-
-
-POT_COLUMNS = {"pozo_viuda": ["Pozo", "Reservas", "Viuda"], "ombre": ["Bote"]}
-GAME_COLUMNS = {
-    "tresillo": ["Estuches", "Contraestuches", "Primeras", "Bola"],
-    "pozo_viuda": ["Matadores", "Primeras", "Bola"],
-    "ombre": ["Matadores en"],
-}
-
-
-def _game_cells(ruleset: str, hand: Mapping[str, Any], result: str, names: Mapping[int, str]) -> list[Any]:
-    played = evening.entry_kind(hand) == "hand"
-    if ruleset == "ombre":
-        return [_name(names, hand.get("matadores_en")) if played else ""]
-    if not played:
-        return [""] * len(GAME_COLUMNS.get(ruleset, GAME_COLUMNS["tresillo"]))
-    if ruleset == "pozo_viuda":
-        return [int(hand.get("matadores") or 0), _primeras(hand, result), _bola(hand, result)]
-    return [
-        int(hand.get("estuches") or 0),
-        int(hand.get("contraestuches") or 0),
-        _primeras(hand, result),
-        _bola(hand, result),
-    ]
+def played(hand: Mapping[str, Any]) -> bool:
+    """A hand played (not a pass, a closing or an event of the evening): the game's own columns apply."""
+    return evening.entry_kind(hand) == "hand"
 
 
 def _money_of(value: Decimal) -> Callable[[int], Decimal]:
@@ -174,30 +132,6 @@ def _money_of(value: Decimal) -> Callable[[int], Decimal]:
     exponent = value.normalize().as_tuple().exponent
     quantum = Decimal(1).scaleb(-max(2, -exponent if isinstance(exponent, int) else 2))
     return lambda tantos: (value * tantos).quantize(quantum)
-
-
-def bandos_csv(players: Sequence[str], hands: Sequence[Mapping[str, Any]], ledger: Mapping[str, Any]) -> str:
-    """Juego de bandos: Nº, Da, Primeras, Capote, Faltas, Resultado, each player's tantos after it, Ganador."""
-    names = dict(enumerate(players, 1))
-    out, writer = _writer()
-    header = ["Nº", "Da", "Primeras", "Capote", "Faltas", "Resultado", *players, "Ganador"]
-    writer.writerow([escape_cell(c) for c in header])
-    for hand, entry in zip(hands, ledger.get("hands", []), strict=True):
-        scores = entry.get("scores") or {}
-        primeras = hand.get("primeras")
-        winner = entry.get("winner")
-        row = [
-            entry.get("n"),
-            _name(names, entry.get("dealer")),
-            f"equipo {primeras}" if primeras else "",
-            "capote" if hand.get("capote") else "",
-            _faltas(names, hand),
-            result_word(entry.get("result", ""), "bandos"),
-            *(int(scores.get(str(seat), 0)) for seat in range(1, len(players) + 1)),
-            f"equipo {winner}" if winner else "",
-        ]
-        writer.writerow([cell(c) for c in row])
-    return out.getvalue()
 
 
 def hands_csv(
@@ -213,21 +147,23 @@ def hands_csv(
     money with the table's tanto value), the pots after the entry.
     """
     ruleset = str(ledger.get("ruleset", "tresillo"))
-    if ruleset == "bandos":
-        return bandos_csv(players, hands, ledger)
+    game_rules = game_of(ruleset)
+    if game_rules.csv is not None:
+        return game_rules.csv(players, hands, ledger)
     entries = list(ledger.get("hands", []))
     seats = evening.seatings(players, entries, hands)
     series = evening.people_series(players, entries, hands)
     people = list(series[-1]) if series else list(players)
     value = tanto_value((app_keys or {}).get("tanto_value"))
     money = _money_of(value) if value is not None else None
-    out, writer = _writer()
-    game = GAME_COLUMNS.get(ruleset, GAME_COLUMNS["tresillo"])
-    pots = POT_COLUMNS.get(ruleset, ["Plato"])
-    header = ["Nº", "Tipo", "Da", "Jugador", "Lance", "Triunfo", *game, "Bazas", "Resultado", "Nota"]
-    header += [f"{p} (tantos)" for p in people]
+    out, writer = csv_writer()
+    game = list(game_rules.game_columns)
+    pots = list(game_rules.pot_columns)
+    header = [_("Nº"), _("Tipo"), _("Da"), _("Jugador"), _("Lance"), _("Triunfo"), *game]
+    header += [_("Bazas"), _("Resultado"), _("Nota")]
+    header += [_("%(name)s (tantos)", name=p) for p in people]
     if value is not None:
-        header += [f"{p} (dinero)" for p in people]
+        header += [_("%(name)s (dinero)", name=p) for p in people]
     header += pots
     writer.writerow([escape_cell(c) for c in header])
     before = dict.fromkeys(people, 0)
@@ -246,11 +182,11 @@ def hands_csv(
         row: list[Any] = [
             entry.get("n"),
             KIND_WORDS[kind],
-            _name(names, entry.get("dealer")),
-            _name(names, hand.get("jugador")) if played else "",
+            name_cell(names, entry.get("dealer")),
+            name_cell(names, hand.get("jugador")) if played else "",
             _lance(hand) if played else "",
             str(hand.get("trump") or "") if played else "",
-            *_game_cells(ruleset, hand, result, names),
+            *game_rules.game_cells(hand, result, names),
             _tricks(names, hand) if played else "",
             _result(hand, entry, names, ruleset),
             str(hand.get("note") or ""),
@@ -258,14 +194,14 @@ def hands_csv(
         ]
         if money is not None:
             row += [money(c) if isinstance(c, int) else "" for c in changes]
-        row += _pots(ruleset, entry)
+        row += game_rules.pots(entry)
         writer.writerow([cell(c) for c in row])
     if entries:
         final = series[-1]
         blank = [""] * (len(header) - len(people) * (2 if value is not None else 1) - len(pots) - 2)
-        row = ["", "saldo final", *blank, *(final[p] for p in people)]
+        row = ["", _("saldo final"), *blank, *(final[p] for p in people)]
         if money is not None:
             row += [money(final[p]) for p in people]
-        row += _pots(ruleset, entries[-1])
+        row += game_rules.pots(entries[-1])
         writer.writerow([cell(c) for c in row])
     return out.getvalue()

@@ -3,8 +3,9 @@
 Everything a table stores passes :func:`check_session` (a new table, an import) or
 :func:`check_hand` (a hand added or replaced) in :mod:`scorer.web.services`; the
 forms use the same numbers and :func:`char_problem` to put a Spanish message next
-to the field. A value outside the limits raises :class:`LimitError` with an English
-reason (the API's ``error``) and its Spanish twin (the pages); nothing is saved.
+to the field. A value outside the limits raises :class:`LimitError` with a code and
+parameters (the pages render them with :mod:`scorer.web.messages`) and its English
+reason (the API's ``error``); nothing is saved.
 ``docs/limits.md`` lists them.
 """
 
@@ -51,44 +52,81 @@ TANTO_PLACES = 2
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 MULTILINE = frozenset("\n\r\t")
 
-# Spanish names of the keys of a session file, for the pages.
-SPANISH_KEYS = {
-    "name": "El nombre de la partida",
-    "place": "El lugar",
-    "currency": "La moneda",
-    "notes": "El texto de las notas",
-    "note": "La nota",
-    "timezone": "La zona horaria",
-    "date": "La fecha",
+# The English reason of each limits code (the API's ``error``); the pages' Spanish is in
+# scorer.web.messages. ``what`` names the value checked (WHAT_WORDS).
+ENGLISH = {
+    "text_not_a_string": "{what} must be a string",
+    "text_too_long": "{what} is longer than {limit} characters",
+    "text_bad_char": "{what} contains {problem}",
+    "tanto_value_range": "tanto_value must be an amount from {low} to {high} with at most {places} decimals",
+    "number_not_finite": "{where} is not a finite number",
+    "number_too_large": "{where} is out of range (at most {limit} in absolute value)",
+    "too_deep": "too deeply nested (more than {depth} levels)",
+    "too_many_items": "{where} has more than {limit} items",
+    "not_a_json_value": "{where} is not a JSON value",
+    "too_many_hands": "more than {limit} hands",
+    "body_too_large": "the body is larger than {limit} bytes",
+}
+WHAT_WORDS = {"player_name": "the name of player {seat}", "sienta_player": "sienta.player", "key": "a key",
+              "text": "the text of {where}"}  # fmt: skip
+CHAR_WORDS = {
+    "surrogate": "a lone surrogate",
+    "bidi": "a bidi control",
+    "control": "a control character",
+    "unprintable": "a character that is not printable",
 }
 
 
 class LimitError(ValueError):
-    """A value outside the limits: ``reason`` in English, ``spanish`` for the pages, ``hand`` its number."""
+    """A value outside the limits: ``code`` and ``params`` (the pages), ``reason`` in English, ``hand`` its number."""
 
-    def __init__(self, reason: str, spanish: str, hand: int | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.spanish = spanish
+    field: str | None = None
+
+    def __init__(self, code: str, hand: int | None = None, **params: Any) -> None:
+        self.code = code
+        self.params: dict[str, Any] = params
+        values = dict(params)
+        if "what" in values:
+            values["what"] = WHAT_WORDS.get(values["what"], values["what"]).format(**params)
+        if "kind" in values:
+            values["problem"] = f"{CHAR_WORDS[values['kind']]} {values['char']}"
+        self.reason = ENGLISH[code].format(**values)
         self.hand = hand
+        super().__init__(self.reason)
+
+    @property
+    def spanish(self) -> str:
+        """The pages' message (scorer.web.messages renders the code)."""
+        from scorer.web import messages
+
+        return messages.render(self.code, self.params)
 
 
 # ------------------------------------------------------------------------ texts
 
 
-def char_problem(char: str, multiline: bool = False) -> str | None:
-    """Why one character may not be stored (English), or None."""
+def char_kind(char: str, multiline: bool = False) -> tuple[str, str] | None:
+    """Why one character may not be stored, as (kind of CHAR_WORDS, "U+XXXX"), or None."""
     code = ord(char)
     if 0xD800 <= code <= 0xDFFF:
-        return f"a lone surrogate U+{code:04X}"
-    if char in BIDI_CONTROLS:
-        return f"a bidi control U+{code:04X}"
-    category = unicodedata.category(char)
-    if category == "Cc" and not (multiline and char in MULTILINE):
-        return f"a control character U+{code:04X}"
-    if category in ("Co", "Zl", "Zp"):
-        return f"a character that is not printable U+{code:04X}"
-    return None
+        kind = "surrogate"
+    elif char in BIDI_CONTROLS:
+        kind = "bidi"
+    else:
+        category = unicodedata.category(char)
+        if category == "Cc" and not (multiline and char in MULTILINE):
+            kind = "control"
+        elif category in ("Co", "Zl", "Zp"):
+            kind = "unprintable"
+        else:
+            return None
+    return kind, f"U+{code:04X}"
+
+
+def char_problem(char: str, multiline: bool = False) -> str | None:
+    """Why one character may not be stored (English), or None."""
+    problem = char_kind(char, multiline)
+    return None if problem is None else f"{CHAR_WORDS[problem[0]]} {problem[1]}"
 
 
 # A quick first look (C speed) for what char_problem may refuse: control characters, surrogates,
@@ -96,16 +134,16 @@ def char_problem(char: str, multiline: bool = False) -> str | None:
 _SUSPECT = re.compile("[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069\ud800-\uf8ff\U000f0000-\U0010ffff]")
 
 
-def text_problem(text: str, limit: int, multiline: bool = False) -> tuple[str, str] | None:
-    """What is wrong with a text, as (English, Spanish) phrases; None when it may be stored."""
+def text_problem(text: str, limit: int, multiline: bool = False) -> tuple[str, dict[str, Any]] | None:
+    """What is wrong with a text, as a code and its params (``text_too_long``, ``text_bad_char``); None if fine."""
     if len(text) > limit:
-        return f"is longer than {limit} characters", f"tiene más de {limit} caracteres"
+        return "text_too_long", {"limit": limit}
     if _SUSPECT.search(text) is None:
         return None
     for char in text:
-        problem = char_problem(char, multiline)
+        problem = char_kind(char, multiline)
         if problem is not None:
-            return f"contains {problem}", f"tiene un carácter no permitido ({problem.rsplit(' ', 1)[-1]})"
+            return "text_bad_char", {"kind": problem[0], "char": problem[1]}
     return None
 
 
@@ -144,12 +182,12 @@ def clean_json(value: Any) -> Any:
     return value if cleaned == text else json.loads(cleaned)
 
 
-def _check_text(value: object, limit: int, english: str, spanish: str, hand: int | None, multiline: bool) -> None:
+def _check_text(value: object, limit: int, what: str, hand: int | None, multiline: bool, **params: Any) -> None:
     if not isinstance(value, str):
-        raise LimitError(f"{english} must be a string", f"{spanish} ha de ser un texto.", hand)
+        raise LimitError("text_not_a_string", hand, what=what, **params)
     problem = text_problem(value, limit, multiline)
     if problem is not None:
-        raise LimitError(f"{english} {problem[0]}", f"{spanish} {problem[1]}.", hand)
+        raise LimitError(problem[0], hand, what=what, **params, **problem[1])
 
 
 # ---------------------------------------------------------------------- numbers
@@ -165,22 +203,15 @@ def check_tanto_value(value: object) -> Decimal:
             number = None
     sane = number is not None and TANTO_MIN <= number <= TANTO_MAX
     if not sane or number is None or number != number.quantize(Decimal(1).scaleb(-TANTO_PLACES)):
-        raise LimitError(
-            f"tanto_value must be an amount from {TANTO_MIN} to {TANTO_MAX} with at most {TANTO_PLACES} decimals",
-            "El valor del tanto ha de ser una cantidad de 0,01 a 1000, con dos decimales como mucho.",
-        )
+        raise LimitError("tanto_value_range", low=str(TANTO_MIN), high=str(TANTO_MAX), places=TANTO_PLACES)
     return number
 
 
 def _number(value: float, where: str, hand: int | None) -> None:
     if isinstance(value, float) and not math.isfinite(value):
-        raise LimitError(f"{where} is not a finite number", "Hay un número que no es finito.", hand)
+        raise LimitError("number_not_finite", hand, where=where)
     if abs(value) > NUMBER_MAX:
-        raise LimitError(
-            f"{where} is out of range (at most {NUMBER_MAX} in absolute value)",
-            "Hay un número demasiado grande.",
-            hand,
-        )
+        raise LimitError("number_too_large", hand, where=where, limit=NUMBER_MAX)
 
 
 # -------------------------------------------------------------------- structure
@@ -197,32 +228,24 @@ def check_structure(value: Any, depth_max: int, hand: int | None = None, where: 
         item, depth, path = stack.pop()
         if isinstance(item, Mapping | list):
             if depth > depth_max:
-                raise LimitError(
-                    f"too deeply nested (more than {depth_max} levels)",
-                    "Hay datos anidados a demasiada profundidad.",
-                    hand,
-                )
+                raise LimitError("too_deep", hand, depth=depth_max)
             limit = ITEMS_MAX
             if len(item) > limit:
-                raise LimitError(
-                    f"{path} has more than {limit} items",
-                    f"Hay demasiados elementos (más de {limit}).",
-                    hand,
-                )
+                raise LimitError("too_many_items", hand, where=path, limit=limit)
             if isinstance(item, Mapping):
                 for key, sub in item.items():
-                    _check_text(key, KEY_MAX, "a key", "Una clave", hand, multiline=False)
+                    _check_text(key, KEY_MAX, "key", hand, multiline=False)
                     stack.append((sub, depth + 1, f"{path}.{key}"))
             else:
                 stack.extend((sub, depth + 1, f"{path}[]") for sub in item)
         elif isinstance(item, str):
-            _check_text(item, TEXT_MAX, f"the text of {path}", "Un texto", hand, multiline=True)
+            _check_text(item, TEXT_MAX, "text", hand, multiline=True, where=path)
         elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, int | float):
             _number(item, path, hand)
         else:  # pragma: no cover - json.loads makes nothing else
-            raise LimitError(f"{path} is not a JSON value", "Hay un valor que no es JSON.", hand)
+            raise LimitError("not_a_json_value", hand, where=path)
 
 
 def check_hand(hand: object, n: int | None = None) -> None:
@@ -230,10 +253,10 @@ def check_hand(hand: object, n: int | None = None) -> None:
     if not isinstance(hand, Mapping):
         return  # the services and the engine say "a hand must be an object"
     if "note" in hand:
-        _check_text(hand["note"], NOTES_MAX, "note", "La nota", n, multiline=True)
+        _check_text(hand["note"], NOTES_MAX, "note", n, multiline=True)
     change = hand.get("sienta")  # R33: the name of who sits down is a player's name
     if isinstance(change, Mapping) and "player" in change:
-        _check_text(change["player"], NAME_MAX, "sienta.player", "El nombre de quien se sienta", n, multiline=False)
+        _check_text(change["player"], NAME_MAX, "sienta_player", n, multiline=False)
     check_structure(hand, HAND_DEPTH_MAX, n, "hand")
 
 
@@ -246,20 +269,18 @@ def check_session(session: object) -> None:
         return  # the engine says "the session must be a JSON object"
     hands = session.get("hands")
     if isinstance(hands, list) and len(hands) > HANDS_MAX:
-        raise LimitError(
-            f"more than {HANDS_MAX} hands", f"Demasiadas manos: como mucho {HANDS_MAX:,}.".replace(",", ".")
-        )
+        raise LimitError("too_many_hands", limit=HANDS_MAX)
     players = session.get("players")
     if isinstance(players, list):
         for seat, name in enumerate(players, 1):
-            _check_text(name, NAME_MAX, f"the name of player {seat}", f"El nombre del asiento {seat}", None, False)
+            _check_text(name, NAME_MAX, "player_name", None, False, seat=seat)
     for key, limit in SINGLE_LINE_KEYS.items():
         if session.get(key) not in (None, ""):
-            _check_text(session[key], limit, key, SPANISH_KEYS[key], None, multiline=False)
+            _check_text(session[key], limit, key, None, multiline=False)
     if session.get("notes") not in (None, ""):
-        _check_text(session["notes"], NOTES_MAX, "notes", SPANISH_KEYS["notes"], None, multiline=True)
+        _check_text(session["notes"], NOTES_MAX, "notes", None, multiline=True)
     if session.get("date") not in (None, ""):
-        _check_text(session["date"], DATE_MAX, "date", SPANISH_KEYS["date"], None, multiline=False)
+        _check_text(session["date"], DATE_MAX, "date", None, multiline=False)
     for key in ("tanto_value", "tanto"):
         if session.get(key) not in (None, ""):
             check_tanto_value(session[key])
@@ -275,8 +296,5 @@ def check_session(session: object) -> None:
 def too_large(size: int | None, limit: int) -> LimitError | None:
     """A body of ``size`` bytes over ``limit``: the error to raise, or None."""
     if size is not None and size > limit:
-        return LimitError(
-            f"the body is larger than {limit} bytes",
-            f"Es demasiado grande: como mucho {limit // 1000:,} KB.".replace(",", "."),
-        )
+        return LimitError("body_too_large", limit=limit)
     return None

@@ -24,6 +24,7 @@ from flask import Blueprint, Response, current_app, send_from_directory, url_for
 from scorer.engine import SessionError
 
 from . import services, views
+from .games import game_of
 
 bp = Blueprint("offline", __name__)
 bp.errorhandler(services.ServiceError)(views.service_error)  # the same Spanish pages as the views'
@@ -65,9 +66,10 @@ def forms_cycle(table: Any) -> list[str]:
 
 def pages_to_keep(table: Any) -> list[str]:
     """Other forms the table page has the phone keep for offline (those the queue takes)."""
-    if table.closed or table.ruleset != "tresillo":
+    if table.closed or not game_of(table.ruleset).evening:  # R32: the ajuste is Tresillo's
         return []
-    return [url_for("main.ajuste", token=table.edit_token)]  # R32: an ajuste takes no deal
+    # R32, R33: an ajuste and a cambio de jugador take no deal; one copy of each
+    return [url_for("main.ajuste", token=table.edit_token), url_for("main.cambio", token=table.edit_token)]
 
 
 @bp.app_context_processor

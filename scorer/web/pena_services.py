@@ -27,8 +27,8 @@ from scorer.web.services import Forbidden, NotFound
 class Invalid(services.Invalid):
     """Bad input about a peña: ``message`` is ``peña: reason``; nothing was saved."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: str, *, code: str = "invalid", **params: Any) -> None:
+        super().__init__(reason, code=code, **params)
         self.message = f"peña: {reason}"
         self.args = (self.message,)
 
@@ -37,17 +37,28 @@ NAME_MAX = limits.NAME_MAX  # as a player's name at a table
 NEW = "nueva"  # the choice "a new person" in a matching form
 
 
+# What _clean checks, in the English of the API (the pages: scorer.web.messages.LIMIT_WORDS).
+WHAT_WORDS = {
+    "pena_name": "the peña's name",
+    "a_person_name": "a person's name",
+    "a_nickname": "a nickname",
+    "person_name": "the person's name",
+    "nickname": "the nickname",
+}
+
+
 def _clean(text: object, what: str, *, required: bool = True) -> str | None:
     if text is None or (isinstance(text, str) and not text.strip()):
         if required:
-            raise Invalid(f"{what} is missing")
+            raise Invalid(f"{WHAT_WORDS[what]} is missing", code="name_missing", what=what)
         return None
     if not isinstance(text, str):
-        raise Invalid(f"{what} must be text")
+        raise Invalid(f"{WHAT_WORDS[what]} must be text", code="text_not_a_string", what=what)
     value = " ".join(text.split())
     problem = limits.text_problem(value, NAME_MAX)  # the table's limits: length, printable text only
     if problem is not None:
-        raise Invalid(f"{what} {problem[0]}")
+        error = limits.LimitError(problem[0], what=WHAT_WORDS[what], **problem[1])
+        raise Invalid(error.reason, code=problem[0], what=what, **problem[1])
     return value
 
 
@@ -62,7 +73,7 @@ def fold(text: str) -> str:
 
 def create_pena(name: object, people: Iterable[tuple[object, object]] = ()) -> Pena:
     """A new peña with its roster; Invalid (nothing saved) for a missing name or a repeated person."""
-    title = _clean(name, "the peña's name")
+    title = _clean(name, "pena_name")
     pena = Pena(
         edit_token=secrets.token_urlsafe(services.TOKEN_BYTES),
         view_token=secrets.token_urlsafe(services.TOKEN_BYTES),
@@ -71,13 +82,13 @@ def create_pena(name: object, people: Iterable[tuple[object, object]] = ()) -> P
     )
     seen: set[str] = set()
     for person_name, nickname in people:
-        clean = _clean(person_name, "a person's name")
+        clean = _clean(person_name, "a_person_name")
         assert clean is not None
         if fold(clean) in seen:
-            raise Invalid(f"{clean} is twice in the roster")
+            raise Invalid(f"{clean} is twice in the roster", code="name_twice", name=clean)
         seen.add(fold(clean))
         pena.people.append(
-            Person(name=clean, nickname=_clean(nickname, "a nickname", required=False), created_at=utcnow())
+            Person(name=clean, nickname=_clean(nickname, "a_nickname", required=False), created_at=utcnow())
         )
     db.session.add(pena)
     db.session.commit()
@@ -102,14 +113,14 @@ def open_pena(token: str) -> tuple[Pena, bool]:
 def require_edit(token: str) -> Pena:
     pena, can_edit = open_pena(token)
     if not can_edit:
-        raise Forbidden("this is the peña's view link: it cannot change the peña")
+        raise Forbidden("this is the peña's view link: it cannot change the peña", code="pena_view_link")
     return pena
 
 
 def person_of(pena: Pena, person_id: object) -> Person:
     person = next((p for p in pena.people if p.id == person_id), None)
     if person is None:
-        raise NotFound(f"no person {person_id} in this peña")
+        raise NotFound(f"no person {person_id} in this peña", code="pena_not_found")
     return person
 
 
@@ -117,13 +128,13 @@ def _unique(pena: Pena, name: str, keep: Person | None = None) -> None:
     """Invalid when another person of the roster has this name (case and accents aside)."""
     for other in pena.people:
         if other is not keep and fold(other.name) == fold(name):
-            raise Invalid(f"{name} is already in the roster")
+            raise Invalid(f"{name} is already in the roster", code="already_in_roster", name=name)
 
 
 def add_person(pena: Pena, name: object, nickname: object = None) -> Person:
-    clean = _clean(name, "the person's name")
+    clean = _clean(name, "person_name")
     assert clean is not None
-    nick = _clean(nickname, "the nickname", required=False)
+    nick = _clean(nickname, "nickname", required=False)
     _unique(pena, clean)
     person = Person(name=clean, nickname=nick, created_at=utcnow())
     pena.people.append(person)
@@ -134,11 +145,11 @@ def add_person(pena: Pena, name: object, nickname: object = None) -> Person:
 def rename_person(pena: Pena, person_id: int, name: object, nickname: object = None) -> Person:
     """A new name or nickname; the tables keep pointing at the same person."""
     person = person_of(pena, person_id)
-    clean = _clean(name, "the person's name")
+    clean = _clean(name, "person_name")
     assert clean is not None
     _unique(pena, clean, keep=person)
     person.name = clean
-    person.nickname = _clean(nickname, "the nickname", required=False)
+    person.nickname = _clean(nickname, "nickname", required=False)
     db.session.commit()
     return person
 
@@ -217,16 +228,20 @@ def _choose(pena: Pena, name: str, choice: object, linked: int | None) -> Person
             return found.person
         if found.candidates:
             who = ", ".join(p.name for p in found.candidates)
-            raise Invalid(f"{name}: say which person it is ({who}) or a new one")
+            raise Invalid(
+                f"{name}: say which person it is ({who}) or a new one", code="which_person", name=name, who=who
+            )
         return None
     if choice == NEW:
         if any(fold(p.name) == fold(name) for p in pena.people):
-            raise Invalid(f"{name} is already in the roster: choose that person")
+            raise Invalid(
+                f"{name} is already in the roster: choose that person", code="already_in_roster_choose", name=name
+            )
         return None
     try:
         return person_of(pena, int(str(choice)))
     except (ValueError, NotFound):
-        raise Invalid(f"{name}: no person {choice!r} in this peña") from None
+        raise Invalid(f"{name}: no person {choice!r} in this peña", code="no_such_person", name=name) from None
 
 
 def attach(pena: Pena, table: Table, choices: Mapping[str, object] | None = None) -> PenaTable:
@@ -239,7 +254,7 @@ def attach(pena: Pena, table: Table, choices: Mapping[str, object] | None = None
     """
     existing = link_of(table)
     if existing is not None and existing.pena_id != pena.id:
-        raise Invalid("this table already belongs to another peña")
+        raise Invalid("this table already belongs to another peña", code="table_in_other_pena")
     choices = dict(choices or {})
     session = services.session_of(table)
     sat = names_that_sat(session)
@@ -250,7 +265,7 @@ def attach(pena: Pena, table: Table, choices: Mapping[str, object] | None = None
     known = [p.id for p in chosen.values() if p is not None]
     new_keys = [fold(n) for n, p in chosen.items() if p is None]
     if len(set(known)) < len(known) or len(set(new_keys)) < len(new_keys):
-        raise Invalid("two names of the table are the same person")
+        raise Invalid("two names of the table are the same person", code="same_person_twice")
     try:
         for name, person in chosen.items():
             if person is None:

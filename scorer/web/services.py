@@ -34,6 +34,7 @@ from scorer.engine import SessionError, Settlement
 from scorer.evening import is_event
 from scorer.web import limits, settled
 from scorer.web.extensions import db
+from scorer.web.games import game_of
 from scorer.web.limits import LimitError
 from scorer.web.models import Hand, HandEvent, Table, utcnow
 from scorer.web.settled import Cache, Key, Settled, Window, extend, resettled
@@ -77,7 +78,6 @@ __all__ = [
 TOKEN_BYTES = 24  # 192 random bits, 32 URL-safe characters
 MAX_TOKEN_LENGTH = 64
 MAX_REQUEST_ID_LENGTH = limits.REQUEST_ID_MAX
-CLOSE_WORD = {"pozo_viuda": "repartir", "ombre": "repartir"}  # R30 "devolver" for the rest
 WRITE_ATTEMPTS = 4
 NOT_HANDS = ("close", "ajuste", "sienta")  # entries of the ledger that are not hands played
 
@@ -88,67 +88,87 @@ T = TypeVar("T")
 
 
 class ServiceError(Exception):
-    """A request that cannot be served; ``message`` is shown to users."""
+    """A request that cannot be served; ``message`` (English) is the API's, ``code`` and ``params`` the pages'.
+
+    The pages render ``code`` through :mod:`scorer.web.messages`; they never read ``message``.
+    """
 
     status: int = 500
+    default_code = "failed"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, code: str | None = None, **params: Any) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code or self.default_code
+        self.field: str | None = None
+        self.params: dict[str, Any] = params
 
 
 class NotFound(ServiceError):
     """Unknown token, hand or deleted hand."""
 
     status = 404
+    default_code = "not_found"
 
 
 class Forbidden(ServiceError):
-    """A write with the view token, or to a closed table."""
+    """A write with the view token (code ``view_link``), or to a closed table (``table_closed``)."""
 
     status = 403
+    default_code = "view_link"
 
 
 class Invalid(ServiceError):
     """Bad input, nothing saved; ``message`` is ``hand N: reason``, ``session: reason`` or, when about
     neither (a header, the request id, a body that is not JSON), just the reason (``about=""``).
 
-    ``spanish`` is the message of the pages when the limits gave one.
+    ``code``, ``field`` and ``params`` say the same as data (an engine code of
+    :mod:`scorer.engine.errors`, a limits code or a service code): the pages render them
+    with :mod:`scorer.web.messages`.
     """
 
     status = 400
 
     def __init__(
-        self, reason: str, hand: int | None = None, *, about: str = "session", spanish: str | None = None
+        self,
+        reason: str,
+        hand: int | None = None,
+        *,
+        about: str = "session",
+        code: str = "invalid",
+        field: str | None = None,
+        **params: Any,
     ) -> None:
         prefix = f"hand {hand}" if hand is not None else about
-        super().__init__(f"{prefix}: {reason}" if prefix else reason)
+        super().__init__(f"{prefix}: {reason}" if prefix else reason, code=code, **params)
         self.hand = hand
         self.reason = reason
-        self.spanish = spanish
+        self.field = field
 
     @classmethod
     def limit(cls, exc: LimitError, *, about: str = "session") -> Invalid:
         """A value outside the limits (scorer.web.limits)."""
-        return cls(exc.reason, exc.hand, about=about, spanish=exc.spanish)
+        return cls(exc.reason, exc.hand, about=about, code=exc.code, **exc.params)
 
     @classmethod
     def of(cls, exc: SessionError, *, hand: int | None = None, context: str = "") -> Invalid:
-        """Wrap an engine error, optionally renumbering its hand and saying why it arose."""
+        """Wrap an engine error (its code, field and params too), optionally renumbering its hand."""
         number = exc.hand if hand is None else hand
-        return cls(exc.reason + context, number)
+        return cls(exc.reason + context, number, code=exc.code, field=exc.field, **exc.params)
 
 
 class Conflict(ServiceError):
     """The hand changed since the form was opened."""
 
     status = 409
+    default_code = "conflict"
 
 
 class Unprocessable(ServiceError):
     """An Idempotency-Key sent again with another body."""
 
     status = 422
+    default_code = "key_reused"
 
 
 # ------------------------------------------------------------------ values
@@ -251,7 +271,13 @@ def _begin(table: Table) -> Settlement:
 def _check_hand(hand: object, n: int | None = None) -> dict[str, Any]:
     """A hand body within the limits; Invalid names hand ``n`` when known, nothing otherwise."""
     if not isinstance(hand, Mapping):
-        raise Invalid(f"a hand must be an object, not {type(hand).__name__}", n, about="")
+        raise Invalid(
+            f"a hand must be an object, not {type(hand).__name__}",
+            n,
+            about="",
+            code="hand_not_an_object",
+            type=type(hand).__name__,
+        )
     try:
         limits.check_hand(hand, n)
     except LimitError as exc:
@@ -267,7 +293,7 @@ def _body_hash(hand: Mapping[str, Any]) -> str:
 
 def _check_open(table: Table) -> None:
     if table.closed:
-        raise Forbidden("this table is closed: it can no longer be changed")
+        raise Forbidden("this table is closed: it can no longer be changed", code="table_closed")
 
 
 def _with_dealer(hand: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -334,7 +360,9 @@ def _write_once(table: Table, work: Callable[[Settled], tuple[T, Settled | None]
             db.session.flush()
             db.session.commit()
             if state is not None:
-                _cache.put(table.edit_token, state)
+                newer = _cache.get(table.edit_token)
+                if newer is None or newer.revision <= state.revision:  # a later writer may have cached first
+                    _cache.put(table.edit_token, state)
                 if settled.worth_saving(before, state):
                     settled.save(table.id, state)  # for the next worker that opens this table
             return result
@@ -434,7 +462,7 @@ def _default_name(session: Mapping[str, Any]) -> str:
 def create_table(session: dict[str, Any]) -> Table:
     """Store a new table from a session file; Invalid (nothing saved) unless the engine accepts it."""
     if not isinstance(session, Mapping):
-        raise Invalid("the session must be a JSON object")
+        raise Invalid("the session must be a JSON object", code="session_not_an_object")
     try:
         limits.check_session(session)
     except LimitError as exc:
@@ -451,7 +479,7 @@ def create_table(session: dict[str, Any]) -> Table:
     except SessionError as exc:
         raise Invalid.of(exc) from None
     except RecursionError:
-        raise Invalid("too deeply nested") from None
+        raise Invalid("too deeply nested", code="too_deep") from None
     stored = [_with_dealer(h, e) for h, e in zip(hands, settlement.entries, strict=True)]
     header = copy.deepcopy({k: v for k, v in session.items() if k != "hands"})
     table = Table(
@@ -696,6 +724,12 @@ def _replay(table: Table, hand: Hand, digest: str | None = None) -> tuple[int, d
         raise Conflict("this hand was already saved, then deleted")
     state = state_of(table)
     n = _number(state, hand.id)
+    if n is None:
+        # This request read the table before the other one (the same request id, a double submit racing
+        # itself) committed the hand, and the cache may not have its state yet: read the revision again.
+        db.session.refresh(table)
+        state = state_of(table)
+        n = _number(state, hand.id)
     if n is None:  # deleted by another writer since this request's table was read
         raise Conflict("this hand was already saved, then deleted")
     return n, copy.deepcopy(state.settlement.entries[n - 1])
@@ -708,14 +742,10 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
     if request_id is not None:
         if not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH:
             raise Invalid(
-                f"request id must be 1 to {MAX_REQUEST_ID_LENGTH} characters",
-                about="",
-                spanish="Este formulario está dañado (su identificador es demasiado largo): vuelve a abrirlo.",
+                f"request id must be 1 to {MAX_REQUEST_ID_LENGTH} characters", about="", code="request_id_too_long"
             )
         if any(limits.char_problem(c) for c in request_id):
-            raise Invalid(
-                "request id must be printable", about="", spanish="Este formulario está dañado: vuelve a abrirlo."
-            )
+            raise Invalid("request id must be printable", about="", code="request_id_not_printable")
         # a replay first: a retried closing answers its 201 again, though the table is closed now
         existing = _by_request(table, request_id)
         if existing is not None:
@@ -949,9 +979,10 @@ def table_history(table: Table) -> list[HistoryEvent]:
 
 def close_table(table: Table, how: str | None = None, *, request_id: str | None = None) -> int:
     """Close the table (R30) and make it read-only; its number. ``how``: Tresillo's ``devolver`` or ``repartir``."""
-    word = how or CLOSE_WORD.get(table.ruleset, "devolver")
-    if how is not None and (table.ruleset != "tresillo" or how not in CLOSE_HOWS):
-        raise Invalid(f"unknown closing {how!r}: devolver or repartir (R30)")
+    closings = game_of(table.ruleset).closings or ("devolver",)  # bandos: the engine refuses it (B4)
+    word = how or closings[0]
+    if how is not None and (len(closings) < 2 or how not in closings):
+        raise Invalid(f"unknown closing {how!r}: devolver or repartir (R30)", code="closing_unknown")
     n, _entry = add_hand(table, {"close": word}, request_id=request_id)
     return n
 
@@ -961,7 +992,7 @@ CLOSE_HOWS = ("devolver", "repartir")  # R30
 
 def closing_previews(table: Table) -> dict[str, dict[str, Any]]:
     """The ledger entry of each closing the table may choose (R30), computed by the engine; saves nothing."""
-    hows = CLOSE_HOWS if table.ruleset == "tresillo" else (CLOSE_WORD.get(table.ruleset, "devolver"),)
+    hows = game_of(table.ruleset).closings or ("devolver",)
     return {how: preview_hand(table, {"close": how}) for how in hows}
 
 
@@ -992,11 +1023,11 @@ def import_session(text: str) -> Table:
     try:
         session = json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
-        raise Invalid("too deeply nested") from None
+        raise Invalid("too deeply nested", code="too_deep") from None
     except ValueError as exc:  # JSONDecodeError too
-        raise Invalid(f"not valid JSON: {exc}") from None
+        raise Invalid(f"not valid JSON: {exc}", code="not_json") from None
     if not isinstance(session, dict):
-        raise Invalid("a session file must be a JSON object")
+        raise Invalid("a session file must be a JSON object", code="session_not_an_object")
     return create_table(session)
 
 

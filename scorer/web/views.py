@@ -23,25 +23,24 @@ from flask import (
 )
 from flask import session as browser
 from flask.sessions import SecureCookieSessionInterface
+from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import words
+from scorer.engine.errors import MESSAGES as ENGINE_CODES
+from scorer.web.games import all_games, game_of
 
-from . import present, services
+from . import messages, present, services
 from .extensions import create_limit
 from .forms import (
-    GAME_HELP,
     GAME_LABELS,
     RULE_HELP,
     ConfirmForm,
-    GameHandForm,
-    HandForm,
+    HandFormBase,
     ImportForm,
     NewTableForm,
     PassForm,
-    explain,
-    explain_session,
     game_hand_form,
     read_hand,
     session_from_form,
@@ -57,18 +56,8 @@ Page = str | tuple[str, int] | BaseResponse
 
 def _spanish(exc: services.ServiceError) -> str:
     if isinstance(exc, services.NotFound):
-        return "No encontramos esa partida o esa mano: revisa el enlace."
-    if isinstance(exc, services.Forbidden):
-        if "closed" in exc.message:
-            return "La partida está cerrada: ya no se puede cambiar."
-        return "Este enlace es solo para mirar: no puede cambiar la partida."
-    if isinstance(exc, services.Conflict):
-        return "Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio."
-    if isinstance(exc, services.Invalid):
-        if exc.spanish:
-            return exc.spanish
-        return explain_session(exc.reason) if exc.hand is None else explain(exc.reason)[1]
-    return "Algo ha fallado."
+        return messages.render("not_found")
+    return messages.message(exc)
 
 
 @bp.errorhandler(services.ServiceError)
@@ -81,7 +70,7 @@ def service_error(exc: services.ServiceError) -> tuple[str, int]:
 def not_found(_exc: Exception) -> tuple[str, int] | Any:
     if request.path.startswith("/api/"):
         return jsonify(error="not found"), 404
-    return render_template("error.html", message="Esta página no existe.", status=404), 404
+    return render_template("error.html", message=_("Esta página no existe."), status=404), 404
 
 
 # ------------------------------------------------------------------ helpers
@@ -174,11 +163,13 @@ def _known_names() -> list[str]:
     return sorted(seen.values(), key=str.casefold)
 
 
-def _attach(form: HandForm | GameHandForm, exc: services.Invalid, n: int) -> None:
+def _attach(form: HandFormBase, exc: services.Invalid, n: int) -> None:
     """An engine refusal as a Spanish message next to the field it concerns."""
-    field, message = ("general", exc.spanish) if exc.spanish else explain(exc.reason)
+    field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
-        form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
+        form.problem(
+            "general", _("Con este cambio la mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message)
+        )
     else:
         form.problem(field, message)
 
@@ -207,11 +198,11 @@ def new_table() -> Page:
         try:
             table = services.create_table(session_from_form(form))
         except services.Invalid as exc:
-            error = exc.spanish or explain_session(exc.reason)
+            error = messages.message(exc)
         else:
             _remember(table)
             pena.after_table_created(table)
-            flash("Partida creada. Guarda este enlace: es el que permite anotar.")
+            flash(_("Partida creada. Guarda este enlace: es el que permite anotar."))
             return redirect(url_for("main.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
     if error is None and form.is_submitted():
@@ -224,7 +215,7 @@ def new_table() -> Page:
         names=sorted(set(_known_names()) | set(pena.pena_names()), key=str.casefold),
         help=RULE_HELP,
         games=GAME_LABELS,
-        game_help=GAME_HELP,
+        game_help={g.ruleset: g.help for g in all_games()},
         chosen=form.chosen_game(),
     )
     return page, status
@@ -264,7 +255,7 @@ def table(token: str) -> str:
         ending_form=evening_views.EndingForm(),
         settle=(
             services.derived(table, "settle_up", present.settle_up_lines)
-            if table.closed and table.ruleset != "bandos"
+            if table.closed and game_of(table.ruleset).money
             else None
         ),
     )
@@ -280,32 +271,30 @@ def state(token: str) -> Response:
     return response
 
 
-def _hand_page(
-    table: Any, token: str, form: HandForm | GameHandForm, n: int | None, preview: Any, status: int
-) -> tuple[str, int]:
-    template = "hand_form.html" if isinstance(form, HandForm) else "hand_game.html"
+def _hand_page(table: Any, token: str, form: HandFormBase, n: int | None, preview: Any, status: int) -> tuple[str, int]:
+    template = game_of(table.ruleset).hand_template
     return (
         render_template(template, table=table, token=token, form=form, n=n, preview=preview),
         status,
     )
 
 
-def _hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandForm | GameHandForm:
+def _hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandFormBase:
     players = table.players
-    if table.ruleset == "tresillo":  # R33: the people seated for that hand (the next one unless ``n``)
+    if game_of(table.ruleset).evening:  # R33: the people seated for that hand (the next one unless ``n``)
         session, ledger = services.session_of(table), services.ledger_of(table)
         players = evening_views.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
 
-def _preselect(form: HandForm | GameHandForm, jugador: str | None) -> None:
+def _preselect(form: HandFormBase, jugador: str | None) -> None:
     """``?jugador=2`` from the table page's name buttons: the Jugador is already chosen (one tap saved)."""
     field = getattr(form, "jugador", None)
     if field is not None and jugador and jugador.isdigit() and int(jugador) in form.seats:
         field.data = jugador
 
 
-def _deal_moved_on(table: Any, token: str, form: HandForm | GameHandForm, n: int) -> Page | None:
+def _deal_moved_on(table: Any, token: str, form: HandFormBase, n: int) -> Page | None:
     """A hand form opened for an earlier state of the table (Back after Guardar, another phone wrote
     meanwhile) is refused with an explanation and a way back: nothing is saved. A form without the
     hidden fields (an API-like client) is judged on its content alone."""
@@ -313,22 +302,26 @@ def _deal_moved_on(table: Any, token: str, form: HandForm | GameHandForm, n: int
     if (not deal or deal == str(n)) and (not revision or revision == str(table.revision)):
         return None
     if deal and deal != str(n):
-        message = (
-            f"Este formulario era para la mano {deal}, pero la partida ya va por la mano {n}"
+        message = _(
+            "Este formulario era para la mano %(deal)s, pero la partida ya va por la mano %(n)s"
             " (quizá volviste atrás después de guardar): no se ha guardado nada."
+            " Vuelve a la mesa y anota la mano desde allí.",
+            deal=deal,
+            n=n,
         )
     else:
-        message = (
-            f"La partida ha cambiado desde que abriste este formulario de la mano {n}: no se ha guardado nada,"
-            " para no anotar una mano con datos viejos."
+        message = _(
+            "La partida ha cambiado desde que abriste este formulario de la mano %(n)s: no se ha guardado nada,"
+            " para no anotar una mano con datos viejos. Vuelve a la mesa y anota la mano desde allí.",
+            n=n,
         )
     page = render_template(
         "error.html",
-        message=message + " Vuelve a la mesa y anota la mano desde allí.",
+        message=message,
         status=409,
         back=url_for("main.table", token=token),
-        back_label="Volver a la mesa",
-        title="Formulario caducado",
+        back_label=_("Volver a la mesa"),
+        title=_("Formulario caducado"),
     )
     return page, 409
 
@@ -341,17 +334,13 @@ def _preview(
     n: int,
     hand: dict[str, Any] | None = None,
 ) -> Any:
+    """What the hand does, in words: the game's own preview (Tresillo: the plato) or the pots or teams."""
+    game = game_of(table.ruleset)
+    if game.preview is not None:
+        return game.preview(session, ledger, entry, n)
     entries = ledger.get("hands", [])
-    if table.ruleset != "tresillo":
-        previous = entries[n - 2] if 2 <= n <= len(entries) + 1 else None
-        return present.game_preview(session, hand or {}, entry, previous)
-    before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
-    names = evening_views.names_at(session, ledger, n)  # R33: the people seated for that hand
-    return {
-        "summary": present.summary(entry, before, names),
-        "transfers": present.transfer_lines(entry, names),
-        "plato": present.plato_view(entry.get("plato"), entry.get("cartulina", []), present.seat_names(names)),
-    }
+    previous = entries[n - 2] if 2 <= n <= len(entries) + 1 else None
+    return present.game_preview(session, hand or {}, entry, previous)
 
 
 @bp.route("/t/<token>/mano", methods=["GET", "POST"])
@@ -361,10 +350,10 @@ def new_hand(token: str) -> Page:
         # a second tap of Guardar after the first was saved: the form no longer fits (the deal moved on)
         saved = services.hand_for_request(table, request.form.get("request_id"))
         if saved is not None:
-            flash(f"La mano {saved} ya estaba anotada.")
+            flash(_("La mano %(n)s ya estaba anotada.", n=saved))
             return redirect(url_for("main.table", token=token))
     if table.closed:
-        flash("La partida está cerrada: no se anotan más manos.", "error")
+        flash(_("La partida está cerrada: no se anotan más manos."), "error")
         return redirect(url_for("main.table", token=token))
     session, ledger = services.session_view(table), services.ledger_view(table)
     if ledger.get("over") and request.method != "POST":
@@ -395,14 +384,14 @@ def new_hand(token: str) -> Page:
     except services.Invalid as exc:
         _attach(form, exc, n)
         return _hand_page(table, token, form, None, None, 400)
-    earlier = ledger.get("hands", [])
-    if table.ruleset != "tresillo":
-        previous = earlier[number - 2] if 2 <= number <= len(earlier) + 1 else None
-        flash(f"Mano {number} anotada: {present.game_summary(session, hand, entry, previous)}.")
-        return redirect(url_for("main.table", token=token))
-    before = earlier[number - 2].get("cartulina", []) if 2 <= number <= len(earlier) + 1 else []
-    names = evening_views.names_at(session, ledger, number)
-    flash(f"Mano {number} anotada: {present.summary(entry, before, names)}.")
+    done = _preview(table, session, ledger, entry, number, hand)  # the game's own words for it
+    flash(
+        _(
+            "Mano %(n)s anotada: %(summary)s.",
+            n=number,
+            summary=done["summary"] if isinstance(done, dict) else done.summary,
+        )
+    )
     return redirect(url_for("main.table", token=token))
 
 
@@ -410,7 +399,7 @@ MISSING = ("Elige", "Faltan", "Hace falta")  # a form still being filled in, not
 
 
 def _live_json(
-    table: Any, form: HandForm | GameHandForm, n: int, entry_of: Any, session: dict[str, Any], ledger: dict[str, Any]
+    table: Any, form: HandFormBase, n: int, entry_of: Any, session: dict[str, Any], ledger: dict[str, Any]
 ) -> Response:
     """What the hand form shows as the keeper taps: the engine's payments, or what is missing or wrong."""
     hand = read_hand(form) if form.validate() else None
@@ -422,28 +411,31 @@ def _live_json(
         for message in form.messages(name):
             (missing if message.startswith(MISSING) else problems.setdefault(name, [])).append(message)
     if getattr(getattr(form, "csrf_token", None), "errors", None):
-        problems["general"] = ["El formulario ha caducado: vuelve a cargar la página."]
+        problems["general"] = [_("El formulario ha caducado: vuelve a cargar la página.")]
     if hand is None or problems:
         return jsonify(ok=False, missing=missing, problems=problems)
     try:
         entry = entry_of(hand)
     except services.Invalid as exc:
-        field, message = explain(exc.reason)
+        field, message = messages.explain(exc)
         if exc.hand is not None and exc.hand != n:
-            field, message = "general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}"
+            field, message = (
+                "general",
+                _("Con este cambio la mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message),
+            )
         return jsonify(ok=False, missing=[], problems={field: [message]})
     preview = _preview(table, session, ledger, entry, n, hand)
     if isinstance(preview, dict):
-        after = f"Después: plato {preview['plato'].amount}, {preview['plato'].words}."
+        after = _("Después: plato %(amount)s, %(words)s.", amount=preview["plato"].amount, words=preview["plato"].words)
         summary, transfers = preview["summary"], preview["transfers"]
     else:
-        after, summary, transfers = f"Después: {preview.after}.", preview.summary, preview.transfers
+        after, summary, transfers = _("Después: %(after)s.", after=preview.after), preview.summary, preview.transfers
     return jsonify(
         ok=True,
         summary=summary,
         after=after,
         result=present.result_phrase(
-            hand, entry, evening_views.names_at(session, ledger, n) if table.ruleset == "tresillo" else table.players
+            hand, entry, evening_views.names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players
         ),
         transfers=[
             {"source": t.source, "target": t.target, "amount": t.amount, "concept": t.concept, "detail": t.detail}
@@ -462,9 +454,11 @@ def new_hand_preview(token: str) -> Response:
     n = len(ledger.get("hands", [])) + 1
     form = _hand_form(table, dealer, formdata=request.form)
     if table.closed:
-        return jsonify(ok=False, missing=[], problems={"general": ["La partida está cerrada: no se anotan más manos."]})
+        return jsonify(
+            ok=False, missing=[], problems={"general": [_("La partida está cerrada: no se anotan más manos.")]}
+        )
     if _deal_moved_on(table, token, form, n) is not None:
-        return jsonify(ok=False, missing=[], problems={"general": ["La partida ha cambiado: vuelve a la mesa."]})
+        return jsonify(ok=False, missing=[], problems={"general": [_("La partida ha cambiado: vuelve a la mesa.")]})
     return _live_json(table, form, n, lambda hand: services.preview_hand(table, hand), session, ledger)
 
 
@@ -484,9 +478,7 @@ def edit_hand_preview(token: str, n: int) -> Response:
 
 def _over_words(table: Any, ledger: dict[str, Any]) -> str:
     """Why no more hands are entered in a game that ended by itself (Ombre O6, bandos B4)."""
-    if table.ruleset == "bandos":
-        return f"El juego ha terminado: ganó el equipo {ledger.get('winner')}. No se anotan más manos."
-    return "La partida ha terminado (manos acordadas o meta alcanzada): no se anotan más manos."
+    return game_of(table.ruleset).over_words(ledger)
 
 
 @bp.post("/t/<token>/pasan")
@@ -495,15 +487,15 @@ def all_pass(token: str) -> BaseResponse:
     form = PassForm()
     if not form.validate_on_submit():
         abort(400)
-    if table.ruleset == "bandos":
-        flash("En el juego de bandos no se pasa: anota las primeras o una falta.", "error")
+    if not game_of(table.ruleset).can_pass:  # B2
+        flash(messages.render("bandos_no_pass"), "error")
         return redirect(url_for("main.table", token=token))
     try:
         number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
     except services.Invalid as exc:
-        flash(f"No se ha anotado: {exc.spanish or explain(exc.reason)[1]}", "error")
+        flash(_("No se ha anotado: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("main.table", token=token))
-    flash(f"Mano {number}: todos pasan.", f"undo:{number}")
+    flash(_("Mano %(n)s: todos pasan.", n=number), f"undo:{number}")
     return redirect(url_for("main.table", token=token))
 
 
@@ -515,14 +507,14 @@ def undo_pass(token: str, n: int) -> BaseResponse:
         abort(400)
     hands = services.session_of(table).get("hands", [])
     if n != len(hands) or "pass" not in hands[n - 1]:
-        flash("No se ha deshecho nada: esa mano ya no es el último «todos pasan».", "error")
+        flash(_("No se ha deshecho nada: esa mano ya no es el último «todos pasan»."), "error")
         return redirect(url_for("main.table", token=token))
     try:
         services.delete_hand(table, n)
     except services.Invalid as exc:
-        flash(f"No se ha deshecho: {explain(exc.reason)[1]}", "error")
+        flash(_("No se ha deshecho: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("main.table", token=token))
-    flash(f"Deshecho: la mano {n} (todos pasan) se ha quitado. Queda en el historial.")
+    flash(_("Deshecho: la mano %(n)s (todos pasan) se ha quitado. Queda en el historial.", n=n))
     return redirect(url_for("main.table", token=token))
 
 
@@ -569,11 +561,7 @@ def hand(token: str, n: int) -> str:
     table, can_edit, session, ledger = _table_context(token)
     if not 1 <= n <= len(ledger.get("hands", [])):
         raise services.NotFound(f"hand {n}: no such hand")
-    view: present.HandView | present.GameHandView
-    if table.ruleset == "tresillo":
-        view = present.hand_view(session, ledger, n)
-    else:
-        view = present.game_hand_view(session, ledger, n)
+    view: present.HandView | present.GameHandView = present.game_hand_view(session, ledger, n)
     history = services.hand_history(table, n)
     return render_template(
         "hand.html",
@@ -601,7 +589,7 @@ def edit_hand(token: str, n: int) -> Page:
     if "sienta" in stored and not table.closed:
         return redirect(url_for("main.cambio", token=token, n=n))
     if "close" in stored or table.closed:
-        flash("La partida está cerrada: ya no se puede cambiar.", "error")
+        flash(_("La partida está cerrada: ya no se puede cambiar."), "error")
         return redirect(url_for("main.hand", token=token, n=n))
     dealer = int(stored.get("dealer") or 1)
     if request.method != "POST":  # GET and HEAD
@@ -630,10 +618,10 @@ def edit_hand(token: str, n: int) -> Page:
         return _hand_page(table, token, form, n, None, 400)
     except services.Conflict:
         form.problem(
-            "general", "Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio."
+            "general", _("Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio.")
         )
         return _hand_page(table, token, form, n, None, 409)
-    flash(f"Mano {n} corregida; las manos siguientes se han vuelto a calcular.")
+    flash(_("Mano %(n)s corregida; las manos siguientes se han vuelto a calcular.", n=n))
     return redirect(url_for("main.hand", token=token, n=n))
 
 
@@ -649,10 +637,18 @@ def delete_hand(token: str, n: int) -> Page:
     try:
         services.delete_hand(table, n)
     except services.Invalid as exc:
-        message = explain(exc.reason)[1]
-        flash(f"No se puede borrar la mano {n}: la mano {exc.hand} dejaría de ser posible. {message}", "error")
+        message = messages.message(exc)
+        flash(
+            _(
+                "No se puede borrar la mano %(n)s: la mano %(hand)s dejaría de ser posible. %(reason)s",
+                n=n,
+                hand=exc.hand,
+                reason=message,
+            ),
+            "error",
+        )
         return redirect(url_for("main.hand", token=token, n=n))
-    flash(f"Mano {n} borrada. Puedes restaurarla desde la partida.")
+    flash(_("Mano %(n)s borrada. Puedes restaurarla desde la partida.", n=n))
     return redirect(url_for("main.table", token=token))
 
 
@@ -664,9 +660,16 @@ def restore_hand(token: str, hand_id: int) -> BaseResponse:
     try:
         n = services.restore_hand(table, hand_id)
     except services.Invalid as exc:
-        flash(f"No se puede restaurar: la mano {exc.hand} dejaría de ser posible. {explain(exc.reason)[1]}", "error")
+        flash(
+            _(
+                "No se puede restaurar: la mano %(hand)s dejaría de ser posible. %(reason)s",
+                hand=exc.hand,
+                reason=messages.message(exc),
+            ),
+            "error",
+        )
         return redirect(url_for("main.table", token=token))
-    flash(f"Mano {n} restaurada.")
+    flash(_("Mano %(n)s restaurada.", n=n))
     return redirect(url_for("main.hand", token=token, n=n))
 
 
@@ -675,12 +678,13 @@ def close(token: str) -> Page:
     table = services.require_edit(token)
     form = ConfirmForm()
     if table.closed:
-        flash("La partida ya estaba cerrada.")
+        flash(_("La partida ya estaba cerrada."))
         return redirect(url_for("main.table", token=token))
-    if table.ruleset == "bandos":  # B4: the game ends by itself at the target
-        flash("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta.", "error")
+    game = game_of(table.ruleset)
+    if not game.closings:  # B4: the game ends by itself at the target
+        flash(_("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta."), "error")
         return redirect(url_for("main.table", token=token))
-    if table.ruleset == "tresillo":  # R30: devolver or repartir, each previewed
+    if len(game.closings) > 1:  # R30: devolver or repartir, each previewed
         return evening_views.closing(token, table)
     if request.method != "POST":  # GET and HEAD
         ledger = services.ledger_view(table)
@@ -700,17 +704,10 @@ def close(token: str) -> Page:
     try:
         services.close_table(table)
     except services.Invalid as exc:
-        flash(f"No se puede cerrar: {explain(exc.reason)[1]}", "error")
+        flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("main.table", token=token))
-    flash(CLOSED_WORDS.get(table.ruleset, CLOSED_WORDS["tresillo"]))
+    flash(game.closed_words)
     return redirect(url_for("main.table", token=token))
-
-
-CLOSED_WORDS = {
-    "tresillo": "Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.",
-    "pozo_viuda": "Partida cerrada: el pozo y la viuda se han repartido y ya no se puede cambiar.",
-    "ombre": "Partida cerrada: el bote se ha repartido y ya no se puede cambiar.",
-}
 
 
 @bp.get("/t/<token>/exportar.json")
@@ -742,10 +739,10 @@ def import_table() -> Page:
             try:
                 table = services.import_session(text)
             except services.Invalid as exc:
-                error = f"No se ha importado nada: {explain_import(exc)}"
+                error = _("No se ha importado nada: %(reason)s", reason=explain_import(exc))
             else:
                 _remember(table)
-                flash("Partida importada.")
+                flash(_("Partida importada."))
                 return redirect(url_for("main.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
     return render_template("import.html", form=form, error=error), status
@@ -753,13 +750,11 @@ def import_table() -> Page:
 
 def explain_import(exc: services.Invalid) -> str:
     """An import refusal in Spanish, naming the hand when one is wrong."""
-    if exc.spanish:
-        return f"la mano {exc.hand}: {exc.spanish}" if exc.hand is not None else exc.spanish
-    if exc.hand is not None:
-        return f"la mano {exc.hand} no es posible. {explain(exc.reason)[1]}"
-    if exc.reason.startswith("not valid JSON"):
-        return "el archivo no es JSON válido (¿es un archivo de partida exportado de Cartulina?)."
-    return explain_session(exc.reason)
+    if exc.hand is not None and exc.code in ENGINE_CODES:
+        return _("la mano %(n)s no es posible. %(reason)s", n=exc.hand, reason=messages.message(exc))
+    if exc.hand is not None:  # the limits
+        return _("la mano %(n)s: %(reason)s", n=exc.hand, reason=messages.message(exc))
+    return messages.message(exc)
 
 
 # ----------------------------------------------------- events of the evening

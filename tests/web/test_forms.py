@@ -9,7 +9,9 @@ from flask import Flask
 from werkzeug.datastructures import MultiDict
 
 from scorer.engine import SessionError, settle
-from scorer.web.forms import NewTableForm, explain, hand_form, hand_from_form, session_from_form
+from scorer.web.forms import NewTableForm, session_from_form
+from scorer.web.games.tresillo import hand_form, hand_from_form
+from scorer.web.messages import explain
 
 PLAYERS = ["Ana", "Benito", "Carmen", "Diego"]
 
@@ -104,7 +106,7 @@ def test_engine_reasons_become_spanish_messages_on_their_field(hand: dict[str, A
     session = {"format": "tresillo-session/1", "players": PLAYERS, "hands": [hand]}
     with pytest.raises(SessionError) as caught:
         settle(session)
-    name, message = explain(caught.value.reason)
+    name, message = explain(caught.value)
     assert name == field, caught.value.reason
     assert caught.value.reason not in message  # translated, not echoed
     assert not any(word in message for word in (" the ", " not ", " must "))
@@ -238,7 +240,7 @@ def test_other_games_reasons_become_spanish_on_their_field(
                "rules": {"ruleset": ruleset, **rules}, "hands": [hand]}  # fmt: skip
     with pytest.raises(SessionError) as caught:
         settle(session)
-    name, message = explain(caught.value.reason)
+    name, message = explain(caught.value)
     assert name == field, caught.value.reason
     assert caught.value.reason not in message
     assert not any(word in message for word in (" the ", " not ", " must "))

@@ -14,7 +14,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web import services
+from scorer.web import messages, services
 from scorer.web.extensions import db
 from scorer.web.models import Hand, HandEvent, Table
 from tests.web.conftest import SAMPLE_HANDS, sample_session
@@ -552,5 +552,5 @@ def test_the_services_refuse_what_the_api_refuses(app: Flask) -> None:
     with app.app_context():
         with pytest.raises(services.Invalid) as caught:
             services.create_table(sample_session(notes="x" * 501))
-        assert caught.value.spanish == "El texto de las notas tiene más de 500 caracteres."
+        assert messages.message(caught.value) == "El texto de las notas tiene más de 500 caracteres."
         assert caught.value.status == 400

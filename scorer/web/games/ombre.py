@@ -1,0 +1,151 @@
+"""Ombre sencillo on the web (rules/ombre.md O1–O7): its hand form, bote, columns and sheet lines."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wtforms import RadioField
+
+from scorer.engine import ombre as rules_module
+from scorer.web import present
+from scorer.web.forms import (
+    SUIT_PAIRS,
+    TRICK_CHOICES,
+    GameHandForm,
+    build_hand_form,
+    options,
+    read_tricks,
+    seat_choice,
+)
+from scorer.web.games import Game, register
+
+OMBRE_LANCES = ("entrada", "vuelta", "solo")
+
+
+class OmbreHandForm(GameHandForm):
+    """A hand of Ombre sencillo: jugador (el hombre), lance, triunfo, bazas, quién tuvo los tres matadores."""
+
+    ruleset = "ombre"
+    jugador = RadioField("Jugador", choices=[], validate_choice=False)
+    lance = RadioField(
+        "Lance", choices=options([(w, w) for w in OMBRE_LANCES]), default="entrada", validate_choice=False
+    )
+    trump = RadioField("Triunfo", choices=options(SUIT_PAIRS), validate_choice=False)
+    tricks_1 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_2 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_3 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    matadores_en = RadioField("Los tres matadores", choices=[], default="", validate_choice=False)
+
+    def setup(self, rules: Mapping[str, Any]) -> None:
+        self.jugador.choices = options([(str(s), self.names[s]) for s in self.seats])
+        self.matadores_en.choices = options([("", "nadie"), *((str(s), self.names[s]) for s in self.seats)])
+
+    def fill(self, hand: Mapping[str, Any]) -> None:
+        self._fill_played(hand)
+        self.matadores_en.data = str(hand.get("matadores_en") or "")
+
+    def to_hand(self) -> dict[str, Any] | None:
+        hand: dict[str, Any] = {}
+        self._jugador(hand)
+        lance = self.lance.data or "entrada"
+        if lance not in OMBRE_LANCES:
+            self.problem("lance", "Elige el lance.")
+        hand["lance"] = lance
+        self._trump(hand)
+        if self.matadores_en.data:
+            holder = seat_choice(self.matadores_en.data, self.seats)
+            if holder is None:
+                self.problem("matadores_en", "Elige quién tuvo los tres matadores, o «nadie».")
+            else:
+                hand["matadores_en"] = holder
+        tricks = read_tricks(self)
+        if tricks is not None:
+            hand["tricks"] = tricks
+        return None if self.problems else hand
+
+
+def hand_form(players: Sequence[str], dealer: int, rules: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
+    return build_hand_form(OmbreHandForm, players, dealer, rules, **kwargs)
+
+
+def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any], name: str) -> present.GameView:
+    rules = session.get("rules") or {}
+    return present.GameView(
+        "ombre",
+        name,
+        bote=int(ledger.get("bote", 0)),
+        deals_played=present.deals_played(ledger),
+        deals=rules.get("deals"),
+        target=rules.get("target"),
+        over=bool(ledger.get("over")),
+        can_close=True,  # O6/O7: once over, only the closing follows; it shares the bote left
+    )
+
+
+def close_label(view: Any) -> str:
+    if view.over:
+        return "Repartir el bote y cerrar" if view.bote else "Cerrar la partida"
+    return "Repartir y cerrar"
+
+
+def state_words(entry: Mapping[str, Any], rules: Mapping[str, Any], players: Sequence[str]) -> str:
+    return f"bote {int(entry.get('bote', 0))}" + (" · partida terminada" if entry.get("over") else "")
+
+
+def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Any) -> str:
+    return present.pots_summary(entry, list(session.get("players", [])), "ombre")
+
+
+def rules_lines(rules: Mapping[str, Any]) -> list[str]:
+    r = dict(rules)
+    lines = [
+        f"Sacada: {r.get('stake', 10)} de cada uno ({r.get('solo_stake', 20)} un solo).",
+        f"Todas las bazas: {r.get('vole_bonus', 10)} más de cada uno.",
+        f"Matadores: {r.get('matador_bonus', 5)} del bote.",
+        "Gana el hombre con más bazas que cada defensor (4-3-2 gana)."
+        if r.get("outcome", "majority_five") == "most_tricks"
+        else "Gana el hombre con 5 bazas; 4-3-2 es puesta.",
+    ]
+    if r.get("deals"):
+        lines.append(f"La partida dura {r['deals']} manos.")
+    if r.get("target"):
+        lines.append(f"La partida acaba al llegar a {r['target']}.")
+    return lines
+
+
+def game_cells(hand: Mapping[str, Any], result: str, names: Mapping[int, str]) -> list[Any]:
+    from scorer.web import exports
+
+    return [exports.name_cell(names, hand.get("matadores_en")) if exports.played(hand) else ""]
+
+
+GAME = register(
+    Game(
+        ruleset="ombre",
+        hand_form=hand_form,
+        hand_template="hand_game.html",
+        option_fields=(
+            ("om_stake", "stake"),
+            ("om_solo_stake", "solo_stake"),
+            ("om_vole_bonus", "vole_bonus"),
+            ("om_matador_bonus", "matador_bonus"),
+            ("om_outcome", "outcome"),
+            ("om_deals", "deals"),
+            ("om_target", "target"),
+        ),
+        option_defaults=rules_module.OPTION_DEFAULTS,
+        help="Pagos fijos y un bote que llenan las puestas; el codillo se paga doble. Exactamente 3 jugadores.",
+        closings=("repartir",),  # O7
+        closed_words="Partida cerrada: el bote se ha repartido y ya no se puede cambiar.",
+        game_view=game_view,
+        close_label=close_label,
+        summary=summary,
+        state_words=state_words,
+        pot_columns=("Bote",),
+        pots=lambda entry: [entry.get("bote", "")],
+        game_columns=("Matadores en",),
+        game_cells=game_cells,
+        rules_lines=rules_lines,
+    )
+)

@@ -1,0 +1,170 @@
+"""Pozo y viuda on the web (rules/pozo-viuda.md P1–P11): its hand form, pots, columns and sheet lines."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wtforms import BooleanField, RadioField
+
+from scorer.engine import pozo_viuda as rules_module
+from scorer.web import present
+from scorer.web.forms import SUIT_PAIRS, TRICK_CHOICES, GameHandForm, build_hand_form, options, read_tricks
+from scorer.web.games import Game, register
+from scorer.words import suit_text
+
+MATADOR_CHOICES = options([(str(i), str(i)) for i in range(5)])
+POZO_LANCES = ("juego", "volteo", "roben", "bola", "contrabola")
+BLACK_SUITS = ("espadas", "bastos")
+
+
+class PozoHandForm(GameHandForm):
+    """A hand of pozo y viuda: jugador, lance, triunfo, matadores, bazas, primeras, bola."""
+
+    ruleset = "pozo_viuda"
+    jugador = RadioField("Jugador", choices=[], validate_choice=False)
+    lance = RadioField("Lance", choices=[], default="juego", validate_choice=False)
+    trump = RadioField("Triunfo", choices=options(SUIT_PAIRS), validate_choice=False)
+    matadores = RadioField("Matadores", choices=MATADOR_CHOICES, default="0", validate_choice=False)
+    tricks_1 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_2 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_3 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_4 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    primeras = BooleanField("Primeras del jugador (las cinco primeras bazas)")
+    bola = RadioField(
+        "Bola tras las primeras",
+        choices=options([("", "no"), ("hecha", "hecha"), ("cortada", "cortada")]),
+        default="",
+        validate_choice=False,
+    )
+
+    def setup(self, rules: Mapping[str, Any]) -> None:
+        self.jugador.choices = options([(str(s), self.names[s]) for s in self.seats])
+        admitted = bool(rules.get("contrabola", False))
+        lances = [lance for lance in POZO_LANCES if lance != "contrabola" or admitted]
+        self.lance.choices = options([(lance, lance) for lance in lances])
+
+    def fill(self, hand: Mapping[str, Any]) -> None:
+        self._fill_played(hand)
+        self.matadores.data = str(hand.get("matadores") or 0)
+        self.primeras.data = hand.get("primeras") == "jugador"
+        self.bola.data = hand.get("bola") or ""
+
+    def to_hand(self) -> dict[str, Any] | None:
+        hand: dict[str, Any] = {}
+        self._jugador(hand)
+        lance = self.lance.data or "juego"
+        if lance not in {c.value for c in self.lance.choices}:
+            if lance == "contrabola":
+                self.problem("lance", "En esta partida no se admite la contrabola.")
+            else:
+                self.problem("lance", "Elige el lance.")
+        hand["lance"] = lance
+        trump = self._trump(hand)
+        try:
+            matadores = int(self.matadores.data or 0)
+        except ValueError:
+            matadores = -1
+        top = 3 if trump in BLACK_SUITS else 4
+        if not 0 <= matadores <= 4:
+            self.problem("matadores", "Los matadores son de 0 a 4.")
+        elif matadores > top:
+            self.problem(
+                "matadores", f"Con triunfo de {trump} hay como mucho 3 matadores: el punto solo es matador en rojo."
+            )
+        elif matadores and lance == "contrabola":
+            self.problem("matadores", "La contrabola se juega sin matadores: marca 0.")
+        elif matadores:
+            hand["matadores"] = matadores
+        declared = lance in ("bola", "contrabola")
+        if self.primeras.data:
+            if declared:
+                self.problem("primeras", f"Una {lance} declarada no tiene primeras: quita la marca.")
+            else:
+                hand["primeras"] = "jugador"
+        if self.bola.data in ("hecha", "cortada"):
+            if declared:
+                self.problem("bola", f"Una {lance} declarada ya es la bola: deja «no» aquí.")
+            else:
+                hand["bola"] = self.bola.data
+        tricks = read_tricks(self)
+        if tricks is not None:
+            hand["tricks"] = tricks
+        return None if self.problems else hand
+
+
+def hand_form(players: Sequence[str], dealer: int, rules: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
+    return build_hand_form(PozoHandForm, players, dealer, rules, **kwargs)
+
+
+def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any], name: str) -> present.GameView:
+    rules = session.get("rules") or {}
+    players = list(session.get("players", []))
+    return present.GameView("pozo_viuda", name, pozo=present.pozo_view(ledger, rules, len(players)))
+
+
+def state_words(entry: Mapping[str, Any], rules: Mapping[str, Any], players: Sequence[str]) -> str:
+    p = present.pozo_view(entry, rules, len(players))
+    reserves = f" (+ reservas {' + '.join(str(r) for r in p.reserves)})" if p.reserves else ""
+    return f"pozo {p.amount}{reserves}, viuda {p.viuda}"
+
+
+def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Any) -> str:
+    return present.pots_summary(entry, list(session.get("players", [])), "pozo_viuda")
+
+
+def rules_lines(rules: Mapping[str, Any]) -> list[str]:
+    r = dict(rules)
+    favor = r.get("favor_suit", "oros")
+    return [
+        f"Palo de favor: {suit_text(favor)}." if favor else "Sin palo de favor.",
+        f"Cada jugador pone {r.get('pozo_stake', 5)} en el pozo y {r.get('viuda_stake', 25)} en la viuda.",
+        f"El pozo tiene como máximo {r.get('pozo_cap', 4)} veces lo que ponen todos.",
+        "Se admite la contrabola." if r.get("contrabola", False) else "No se admite la contrabola.",
+    ]
+
+
+def pots(entry: Mapping[str, Any]) -> list[Any]:
+    raw = entry.get("pozo")
+    pozo: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    reserves = " + ".join(str(r) for r in pozo.get("reserves", []))
+    return [pozo.get("amount", ""), reserves, entry.get("viuda", "")]
+
+
+GAME_COLUMNS = ("Matadores", "Primeras", "Bola")
+
+
+def game_cells(hand: Mapping[str, Any], result: str, names: Mapping[int, str]) -> list[Any]:
+    from scorer.web import exports
+
+    if not exports.played(hand):
+        return [""] * len(GAME_COLUMNS)
+    return [int(hand.get("matadores") or 0), exports.primeras_cell(hand, result), exports.bola_cell(hand, result)]
+
+
+GAME = register(
+    Game(
+        ruleset="pozo_viuda",
+        hand_form=hand_form,
+        hand_template="hand_game.html",
+        option_fields=(
+            ("pv_favor_suit", "favor_suit"),
+            ("pv_pozo_stake", "pozo_stake"),
+            ("pv_viuda_stake", "viuda_stake"),
+            ("pv_pozo_cap", "pozo_cap"),
+            ("pv_contrabola", "contrabola"),
+        ),
+        option_defaults=rules_module.OPTION_DEFAULTS,
+        help="Dos botes: el pozo, para quien gana, y la viuda, para las grandes jugadas. 3 o 4 jugadores.",
+        closings=("repartir",),  # P11
+        closed_words="Partida cerrada: el pozo y la viuda se han repartido y ya no se puede cambiar.",
+        game_view=game_view,
+        summary=summary,
+        state_words=state_words,
+        pot_columns=("Pozo", "Reservas", "Viuda"),
+        pots=pots,
+        game_columns=GAME_COLUMNS,
+        game_cells=game_cells,
+        rules_lines=rules_lines,
+    )
+)

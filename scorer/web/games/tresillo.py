@@ -1,0 +1,274 @@
+"""Tresillo on the web (rules/tresillo.md R1–R33): its hand form, its columns, its sheet lines.
+
+The table page, hand page and preview of Tresillo (cartulina, plato, people R33) are the
+shared view-models of :mod:`scorer.web.present`, which were written for it first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wtforms import BooleanField, RadioField
+from wtforms.validators import Optional
+
+from scorer.engine.tresillo import LONG_SUITS, OPTION_DEFAULTS
+from scorer.web import exports, present
+from scorer.web.forms import (
+    SUIT_PAIRS,
+    TRICK_CHOICES,
+    HandFormBase,
+    WholeField,
+    build_hand_form,
+    options,
+    read_tricks,
+    seat_choice,
+)
+from scorer.web.games import Game, register
+from scorer.words import LANCE_WORDS, SUITS, suit_text
+
+ESTUCHE_CHOICES = options([("", "no"), ("3", "3"), ("4", "4"), ("5", "5"), ("mas", "más")])
+OPTION_FIELDS = tuple((name, name) for name in OPTION_DEFAULTS)  # the form names them as the rules do
+
+
+class HandForm(HandFormBase):
+    """One hand. Choices that depend on the table (seats, lances) are set by :func:`hand_form`."""
+
+    jugador = RadioField("Jugador", choices=[], validate_choice=False)
+    lance = RadioField("Lance", choices=[], default="entrada", validate_choice=False)
+    trump = RadioField("Triunfo", choices=options(SUIT_PAIRS), validate_choice=False)
+    tricks_1 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_2 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_3 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    tricks_4 = RadioField("Bazas", choices=TRICK_CHOICES, validate_choice=False)
+    estuches = RadioField("Estuches", choices=ESTUCHE_CHOICES, default="", validate_choice=False)
+    estuches_mas = WholeField("¿Cuántos estuches?", validators=[Optional()])
+    contraestuches = RadioField("Contraestuches", choices=ESTUCHE_CHOICES, default="", validate_choice=False)
+    contraestuches_mas = WholeField("¿Cuántos contraestuches?", validators=[Optional()])
+    primeras = RadioField(
+        "Primeras",
+        choices=options([("", "no"), ("jugador", "del jugador"), ("contra", "de la contra")]),
+        default="",
+        validate_choice=False,
+    )
+    bola = RadioField(
+        "Bola",
+        choices=options([("", "no"), ("hecha", "hecha"), ("cortada", "cortada")]),
+        default="",
+        validate_choice=False,
+    )
+    rendida = BooleanField("Rendida")
+    defensor = RadioField("Defensor", choices=[], default="", validate_choice=False)
+
+    def setup(self, rules: Mapping[str, Any]) -> None:
+        self.jugador.choices = options([(str(s), self.names[s]) for s in self.seats])
+        lances = [lance for lance in LANCE_WORDS if lance != "vuelta_solera" or rules.get("vuelta_solera", True)]
+        self.lance.choices = options([(lance, LANCE_WORDS[lance]) for lance in lances])
+        self.defensor.choices = options([("", "nadie"), *((str(s), self.names[s]) for s in self.seats)])
+
+    def fill(self, hand: Mapping[str, Any]) -> None:
+        fill_hand_form(self, hand)
+
+    def to_hand(self) -> dict[str, Any] | None:
+        return hand_from_form(self)
+
+
+def hand_form(players: Sequence[str], dealer: int, rules: Mapping[str, Any] | None = None, **kwargs: Any) -> HandForm:
+    """A hand form for a table whose hand is dealt by ``dealer``; prefilled from ``hand`` when editing."""
+    form: HandForm = build_hand_form(HandForm, players, dealer, rules, **kwargs)
+    if form.lance.data is None:
+        form.lance.data = "entrada"
+    return form
+
+
+def fill_hand_form(form: HandForm, hand: Mapping[str, Any]) -> None:
+    """Prefill the form from a stored hand (editing)."""
+    form.jugador.data = str(hand.get("jugador", "")) or None
+    form.lance.data = str(hand.get("lance", "entrada"))
+    form.trump.data = hand.get("trump")
+    for seat, count in (hand.get("tricks") or {}).items():
+        if int(seat) in form.seats:
+            form.trick_field(int(seat)).data = str(count)
+    for key in ("estuches", "contraestuches"):
+        count = int(hand.get(key) or 0)
+        if count:
+            getattr(form, key).data = str(count) if count <= 5 else "mas"
+            if count > 5:
+                getattr(form, f"{key}_mas").data = count
+    form.primeras.data = hand.get("primeras") or ""
+    form.bola.data = hand.get("bola") or ""
+    form.rendida.data = bool(hand.get("rendida"))
+    form.defensor.data = str(hand.get("defensor") or "")
+
+
+def _estuches(form: HandForm, key: str, trump: str | None) -> int:
+    choice = getattr(form, key).data or ""
+    if choice == "":
+        return 0
+    if choice == "mas":
+        count = getattr(form, f"{key}_mas").data
+        top = 12 if trump in LONG_SUITS else 11
+        if count is None or not 6 <= count <= top:
+            form.problem(key, f"¿Cuántos {key}? Escribe un número de 6 a {top}.")
+            return 0
+        return int(count)
+    if choice in ("3", "4", "5"):
+        return int(choice)
+    form.problem(key, f"Elige cuántos {key}.")
+    return 0
+
+
+def hand_from_form(form: HandForm) -> dict[str, Any] | None:
+    """The hand dict of format.md, or None with Spanish messages attached to the fields.
+
+    Two tricks counts are enough: the third is what is left of the nine.
+    """
+    hand: dict[str, Any] = {}
+    jugador = seat_choice(form.jugador.data, form.seats)
+    if jugador is None:
+        form.problem("jugador", "Elige quién es el jugador.")
+    else:
+        hand["jugador"] = jugador
+    lance = form.lance.data or "entrada"
+    if lance not in {c.value for c in form.lance.choices}:
+        form.problem("lance", "Elige el lance.")
+    hand["lance"] = lance
+    trump = form.trump.data or None
+    if trump not in SUITS:
+        form.problem("trump", "Elige el triunfo.")
+        trump = None
+    else:
+        hand["trump"] = trump
+    estuches = _estuches(form, "estuches", trump)
+    contra = _estuches(form, "contraestuches", trump)
+    if estuches and contra:
+        form.problem("estuches", "No puede haber estuches y contraestuches a la vez.")
+    if estuches:
+        hand["estuches"] = estuches
+    if contra:
+        hand["contraestuches"] = contra
+    rendida = bool(form.rendida.data)
+    defensor = None
+    if form.defensor.data:
+        defensor = seat_choice(form.defensor.data, form.seats)
+        if defensor is None:
+            form.problem("defensor", "Elige el defensor entre los que juegan.")
+    if rendida:
+        hand["rendida"] = True
+    if defensor is not None:
+        hand["defensor"] = defensor
+    if form.primeras.data in ("jugador", "contra"):
+        hand["primeras"] = form.primeras.data
+    if form.bola.data in ("hecha", "cortada"):
+        hand["bola"] = form.bola.data
+    if not rendida or defensor is not None:  # an undefended rendida has no tricks (format.md)
+        tricks = read_tricks(form)
+        if tricks is not None:
+            hand["tricks"] = tricks
+    if form.problems:
+        return None
+    return hand
+
+
+# ------------------------------------------------------------------ view-models
+
+
+def preview(session: Mapping[str, Any], ledger: Mapping[str, Any], entry: Mapping[str, Any], n: int) -> dict[str, Any]:
+    """What a hand not yet saved does: its summary, its payments and the plato after it."""
+    from scorer.web import evening_views
+
+    entries = ledger.get("hands", [])
+    before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
+    names = evening_views.names_at(session, ledger, n)  # R33: the people seated for that hand
+    return {
+        "summary": present.summary(entry, before, names),
+        "transfers": present.transfer_lines(entry, names),
+        "plato": present.plato_view(entry.get("plato"), entry.get("cartulina", []), present.seat_names(names)),
+    }
+
+
+# ------------------------------------------------------------------ the sheet
+
+
+def rules_lines(rules: Mapping[str, Any]) -> list[str]:
+    """The table's options as sentences in Spanish (defaults included, so the sheet is complete)."""
+    r = dict(rules)
+    favor = r.get("favor_suit")
+    lines = [
+        f"Palo de favor: {suit_text(favor)}." if favor else "Sin palo de favor.",
+        f"El que da pone {r.get('dealer_stake', 5)} en el plato cada mano.",
+    ]
+    enchilada = r.get("enchilada", 0)
+    lines.append(f"Enchilada de {enchilada}." if enchilada else "Sin enchilada.")
+    rounding = r.get("rounding", 5)
+    lines.append(f"Se redondea al alza a múltiplos de {rounding}." if rounding and rounding > 1 else "Sin redondeo.")
+    if favor:
+        lines.append(
+            "A favor se dobla lo ya redondeado."
+            if r.get("favor_doubling", "double_rounded") == "double_rounded"
+            else "A favor se redondea el doble."
+        )
+        lines.append(
+            "Una vuelta al palo de favor es a favor."
+            if r.get("vuelta_at_favor", True)
+            else "Una vuelta al palo de favor no es a favor."
+        )
+    lines.append("Se admite la vuelta solera." if r.get("vuelta_solera", True) else "No se admite la vuelta solera.")
+    lines.append(
+        "Solo o vuelta solera con codillo: paga el codillo y las condiciones."
+        if r.get("solo_codillo", "codillo_only") == "codillo_and_conditions"
+        else "Solo o vuelta solera con codillo: paga solo el codillo, sin puesta."
+    )
+    lines.append(
+        "Bola cortada: el jugador paga la bola."
+        if r.get("failed_bola", "pays_bola") == "pays_bola"
+        else "Bola cortada: no se paga la bola."
+    )
+    return lines
+
+
+# ------------------------------------------------------------------ the CSV export
+
+GAME_COLUMNS = ("Estuches", "Contraestuches", "Primeras", "Bola")
+
+
+def pots(entry: Mapping[str, Any]) -> list[Any]:
+    plato = entry.get("plato")
+    return [plato.get("amount", "") if isinstance(plato, Mapping) else ""]
+
+
+def game_cells(hand: Mapping[str, Any], result: str, names: Mapping[int, str]) -> list[Any]:
+    if not exports.played(hand):
+        return [""] * len(GAME_COLUMNS)
+    return [
+        int(hand.get("estuches") or 0),
+        int(hand.get("contraestuches") or 0),
+        exports.primeras_cell(hand, result),
+        exports.bola_cell(hand, result),
+    ]
+
+
+GAME = register(
+    Game(
+        ruleset="tresillo",
+        hand_form=hand_form,
+        hand_template="hand_form.html",
+        option_fields=OPTION_FIELDS,
+        option_defaults=OPTION_DEFAULTS,
+        help="Plato y cartulina con puestas reservadas. 3 o 4 jugadores.",
+        closings=("devolver", "repartir"),  # R30
+        evening=True,  # R32 ajuste, R33 cambio de jugador, play until the plato is won
+        result_filters=True,
+        closed_words="Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.",
+        close_label=lambda view: "Cerrar la partida",
+        result_phrase=True,
+        hand_view=present.hand_view,  # cartulina, plato, people (R33)
+        preview=preview,
+        pot_columns=("Plato",),
+        pots=pots,
+        game_columns=GAME_COLUMNS,
+        game_cells=game_cells,
+        rules_lines=rules_lines,
+        extras_header="Est.",
+    )
+)
