@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from scorer.engine import SessionError, settle, start
-from scorer.sheet.build import render_html, render_pdf, sheet_context
+from scorer.sheet.build import hand_lines, render_html, render_pdf, sheet_context
 
 SUITS = ("oros", "copas", "espadas", "bastos")
 
@@ -118,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
         args.out.write_bytes(pdf)
     best = min(runs)
     print(f"hands: {len(ledger['hands'])}")
+    header = hand_lines(sheet_context(session, ledger))
+    width = len(header["header"].replace("\u2068", "").replace("\u2069", ""))
+    print(f"hand line: {width} characters, pages: {header['fit'] or 'upright'}")
     print(f"settle: {t1 - t0:.3f} s   context: {t2 - t1:.3f} s   html: {t3 - t2:.3f} s")
     print(f"first pdf (cold, loads fonts): {t4 - t3:.3f} s")
     print(f"pdf: best {best:.3f} s, runs {', '.join(f'{r:.3f}' for r in runs)}  ({len(pdf) // 1024} KiB)")

@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
+
 from scorer.words import AJUSTE_REASONS
 
 EVENT_RESULTS = ("ajuste", "sienta", "cierre")
@@ -163,10 +165,10 @@ def ajuste_text(ajuste: Mapping[str, Any], seating: Mapping[int, str]) -> str:
     amount = ajuste.get("amount")
     to = ajuste.get("to")
     if to == PLATO:
-        return f"{payer} paga {amount} al plato"
+        return _("%(payer)s paga %(amount)s al plato", payer=payer, amount=amount)
     if to == TODOS:
-        return f"{payer} paga {amount} a cada uno de los demás"
-    return f"{payer} paga {amount} a {_who(to, seating)}"
+        return _("%(payer)s paga %(amount)s a cada uno de los demás", payer=payer, amount=amount)
+    return _("%(payer)s paga %(amount)s a %(payee)s", payer=payer, amount=amount, payee=_who(to, seating))
 
 
 def sienta_text(change: Mapping[str, Any], seating_before: Mapping[int, str]) -> str:
@@ -175,22 +177,22 @@ def sienta_text(change: Mapping[str, Any], seating_before: Mapping[int, str]) ->
     player = str(change.get("player", ""))
     leaver = seating_before.get(seat) if seat is not None else None
     if leaver:
-        return f"{leaver} deja el asiento {seat}; se sienta {player}"
-    return f"se sienta {player} en el asiento {seat}"
+        return _("%(leaver)s deja el asiento %(seat)s; se sienta %(player)s", leaver=leaver, seat=seat, player=player)
+    return _("se sienta %(player)s en el asiento %(seat)s", player=player, seat=seat)
 
 
 def close_text(how: object) -> str:
     """The closing in words (R30)."""
-    return "cierre: se reparte el plato" if how == "repartir" else "cierre: se devuelve el plato"
+    return _("cierre: se reparte el plato") if how == "repartir" else _("cierre: se devuelve el plato")
 
 
 def event_text(hand: Mapping[str, Any], seating_before: Mapping[int, str]) -> str:
     """One entry that is not a hand of cards, in words (its note not included)."""
     kind = entry_kind(hand)
     if kind == "ajuste" and isinstance(hand.get("ajuste"), Mapping):
-        return "ajuste: " + ajuste_text(hand["ajuste"], seating_before)
+        return _("ajuste: %(what)s", what=ajuste_text(hand["ajuste"], seating_before))
     if kind == "sienta" and isinstance(hand.get("sienta"), Mapping):
-        return "cambio de jugador: " + sienta_text(hand["sienta"], seating_before)
+        return _("cambio de jugador: %(what)s", what=sienta_text(hand["sienta"], seating_before))
     if kind == "close":
         return close_text(hand.get("close"))
     return ""

@@ -2,6 +2,19 @@
 (function () {
   "use strict";
 
+  // The words shown to people come from the page, in its language: templates/_i18n_js.html puts them
+  // in <div id="i18n" data-texts>; "{name}" holes are filled here.
+  var texts = null;
+  function msg(key, values) {
+    if (texts === null) {
+      var holder = document.getElementById("i18n");
+      try { texts = holder ? JSON.parse(holder.getAttribute("data-texts")) : {}; } catch (e) { texts = {}; }
+    }
+    var text = String(texts[key] || "");
+    Object.keys(values || {}).forEach(function (hole) { text = text.split("{" + hole + "}").join(String(values[hole])); });
+    return text;
+  }
+
   // View link: reload when the table changes (polls /t/<token>/estado).
   function poll() {
     var body = document.body;
@@ -39,7 +52,7 @@
               note.setAttribute("role", "status");
               input.parentNode.insertBefore(note, help);
             }
-            note.textContent = "Enlace copiado.";
+            note.textContent = msg("copied");
           }, function () {});
         }
       });
@@ -165,17 +178,17 @@
       var b = others.length === 2 ? value(others[1]) : null;
       var primeras = afterPrimeras();
       if (j && J === 9 && a === 0 && b === 0) {
-        text = "Bola hecha (9-0-0): primeras, bola y todos los estuches.";
+        text = msg("bola_hecha");
         bola = "hecha";
       } else if (primeras && J === 5 && a === 0 && b === 0) {
-        text = "Primeras y se planta (5-0-0).";
+        text = msg("plantado");
         bola = "";
       } else if (primeras && J !== null && J >= 5 && J <= 8 && a !== null && b !== null && a + b === 1) {
         var cutter = a === 1 ? others[0] : others[1];
-        text = "Bola cortada por " + cutter.querySelector(".who").textContent.trim() + " (" + J + "-1-0).";
+        text = msg("cortada", { name: cutter.querySelector(".who").textContent.trim(), jugador: J });
         bola = "cortada";
       } else if (primeras && j) {
-        text = "Tras las primeras: 5-0-0 si se planta, 9 si hace la bola, o marca 1 a quien la cortó.";
+        text = msg("tras_primeras");
         bola = "";
       }
       if (reading) reading.textContent = text;
@@ -240,7 +253,7 @@
                 + data.summary + ". " + (data.after || "");
             } else if (Object.keys(data.problems || {}).length) {
               var first = data.problems[Object.keys(data.problems)[0]][0];
-              bar.textContent = "Así no se puede guardar: " + first;
+              bar.textContent = msg("cannot_save", { reason: first });
             } else {
               bar.textContent = data.missing && data.missing.length ? data.missing[0] : "";
               bar.hidden = !bar.textContent;
@@ -361,10 +374,10 @@
       Array.prototype.forEach.call(form.querySelectorAll("select.seat-select option"), function (option) {
         var seat = parseInt(option.value, 10);
         if (isNaN(seat)) {
-          option.textContent = last ? "el último asiento (" + last + ")" : "el último asiento";
+          option.textContent = last ? msg("last_seat_named", { name: last }) : msg("last_seat");
         } else {
           var name = typed[seat - 1];
-          option.textContent = name ? name + " (asiento " + seat + ")" : "Asiento " + seat;
+          option.textContent = name ? msg("seat_named", { name: name, n: seat }) : msg("seat", { n: seat });
         }
       });
     }

@@ -14,9 +14,22 @@
 (function () {
   "use strict";
 
+  // The words shown to people come from the page, in its language: templates/_i18n_js.html puts them
+  // in <div id="i18n" data-texts>; "{name}" holes are filled here.
+  var texts = null;
+  function msg(key, values) {
+    if (texts === null) {
+      var holder = document.getElementById("i18n");
+      try { texts = holder ? JSON.parse(holder.getAttribute("data-texts")) : {}; } catch (e) { texts = {}; }
+    }
+    var text = String(texts[key] || "");
+    Object.keys(values || {}).forEach(function (hole) { text = text.split("{" + hole + "}").join(String(values[hole])); });
+    return text;
+  }
+
   var DB_NAME = "cartulina";
   var STORE = "queue";
-  var DEALS = ["hand", "pass"]; // kinds of entry that take a deal: the next form is one deal further on
+  var DEALS = ["hand", "pass"]; // kinds of entry that take a deal (an ajuste, a cambio do not: R32, R33)
   var RETRY_MS = 15000;
 
   // ------------------------------------------------------------- the queue (IndexedDB)
@@ -113,7 +126,7 @@
           if (response.status >= 500 || response.status === 429) return saved; // later
           return response.json().catch(function () { return {}; }).then(function (answer) {
             entry.state = "refused";
-            entry.error = answer.error || "El servidor no la ha aceptado (" + response.status + ").";
+            entry.error = answer.error || msg("refused_status", { status: response.status });
             entry.problems = answer.problems || {};
             return queue.put(entry).then(function () { return saved; });
           });
@@ -128,7 +141,9 @@
 
   // ------------------------------------------------------------- the page
 
-  var state = { token: tableToken(), entries: null, sending: false, submitting: false, away: false, through: false };
+  var state = {
+    token: tableToken(), entries: null, sending: false, submitting: false, away: false, through: false, confirmed: false,
+  };
 
   function hhmm(iso) {
     var date = new Date(iso);
@@ -152,7 +167,7 @@
       main.insertBefore(note, main.firstChild);
     }
     var at = hhmm(document.body.getAttribute("data-rendered-at"));
-    note.textContent = "sin conexión" + (at ? " · datos de las " + at : "");
+    note.textContent = at ? msg("offline_at", { time: at }) : msg("offline");
     note.hidden = false;
   }
 
@@ -271,7 +286,7 @@
     if (!kind || !state.token) {
       if (!navigator.onLine && form.method === "post") { // an edit, a deletion…: not kept offline
         event.preventDefault();
-        note(form, "Sin conexión: esto no se puede guardar sin red. Inténtalo cuando vuelva la conexión.");
+        note(form, msg("offline_cannot"));
       }
       return;
     }
@@ -279,7 +294,7 @@
     if (submitter && submitter.name === "preview") {
       if (!navigator.onLine || state.away) {
         event.preventDefault();
-        note(form, "Sin conexión: los pagos se verán cuando vuelva la red. «Guardar» la deja pendiente de guardar.");
+        note(form, msg("offline_queued"));
       }
       return;
     }
@@ -296,14 +311,62 @@
         else form.submit();
         return null;
       }
+      if (mustConfirm(form)) { // offline: what the server knew, shown before one explicit tap
+        state.submitting = false;
+        return null;
+      }
       return enqueue(form, submitter).then(function () {
         window.location.assign(tablePath());
       });
     }).catch(function () {
       state.submitting = false;
       state.through = false;
-      note(form, "No se ha podido guardar en el teléfono: inténtalo de nuevo.");
+      note(form, msg("store_failed"));
     });
+  }
+
+  // A form marked data-offline-confirm="<field>" (the cambio de jugador) is confirmed online after the
+  // server's preview. Offline its page carries, in #offline-confirm, one block per value of that
+  // field (data-seat), written by the server when the page was made: the block of the value chosen
+  // is shown, and only its button queues the form. The blocks' words are the server's.
+  function mustConfirm(form) {
+    var field = form.getAttribute("data-offline-confirm");
+    var box = document.getElementById("offline-confirm");
+    if (!field || !box || state.confirmed) return false;
+    var chosen = form.elements[field] ? form.elements[field].value : "";
+    var at = hhmm(document.body.getAttribute("data-rendered-at"));
+    Array.prototype.forEach.call(box.querySelectorAll("[data-seat]"), function (block) {
+      block.hidden = block.getAttribute("data-seat") !== chosen;
+    });
+    Array.prototype.forEach.call(box.querySelectorAll(".offline-at"), function (span) {
+      if (at) span.textContent = at;
+    });
+    var later = box.querySelector(".offline-later"); // entries waiting: the page's data is older than them
+    if (later) later.hidden = !(state.entries && state.entries.length);
+    var none = box.querySelector(".offline-none");
+    if (none) none.hidden = chosen !== "";
+    var button = document.getElementById("offline-confirm-button");
+    if (button) button.disabled = chosen === "";
+    box.hidden = false;
+    if (!box.getAttribute("data-ready")) {
+      box.setAttribute("data-ready", "true");
+      form.addEventListener("change", function () { box.hidden = true; }); // chosen again: shown again
+      if (button) {
+        button.addEventListener("click", function () {
+          if (state.submitting) return; // a second tap
+          state.submitting = state.confirmed = true;
+          enqueue(form, null).then(function () {
+            window.location.assign(tablePath());
+          }, function () {
+            state.submitting = state.confirmed = false;
+            note(form, msg("store_failed"));
+          });
+        });
+      }
+    }
+    box.scrollIntoView({ block: "center" });
+    if (button) button.focus();
+    return true;
   }
 
   function note(form, text) {
@@ -353,7 +416,7 @@
     box.textContent = "";
     var h = document.createElement("h2");
     h.id = "pendientes-h";
-    h.textContent = entries.length === 1 ? "1 anotación sin guardar" : entries.length + " anotaciones sin guardar";
+    h.textContent = entries.length === 1 ? msg("pending_one") : msg("pending_many", { n: entries.length });
     box.appendChild(h);
     var list = document.createElement("ol");
     list.className = "hands";
@@ -366,7 +429,7 @@
       item.appendChild(what);
       var status = document.createElement("strong");
       status.className = entry.state === "refused" ? "error-text" : "muted";
-      status.textContent = entry.state === "refused" ? " · no se ha guardado" : " · pendiente de guardar";
+      status.textContent = " · " + (entry.state === "refused" ? msg("not_saved") : msg("pending"));
       item.appendChild(status);
       if (entry.state === "refused") {
         var why = document.createElement("p");
@@ -382,13 +445,13 @@
           var forms = formsCycle();
           var url = i === 0 && forms.indexOf(entry.url) >= 0 ? forms[0] : entry.url;
           fix.href = url + "#corregir=" + entry.id;
-          fix.textContent = "Corregir";
+          fix.textContent = msg("fix");
           actions.appendChild(fix);
         }
         var drop = document.createElement("button");
         drop.type = "button";
         drop.className = "danger";
-        drop.textContent = "Descartar";
+        drop.textContent = msg("discard");
         drop.addEventListener("click", function () {
           queue.discard(entry).then(refresh).then(trySend);
         });
@@ -400,7 +463,7 @@
     box.appendChild(list);
     var help = document.createElement("p");
     help.className = "muted small";
-    help.textContent = "Se guardan solas, en orden, cuando vuelva la conexión. Los saldos aún no las cuentan.";
+    help.textContent = msg("pending_help");
     box.appendChild(help);
   }
 
@@ -444,8 +507,7 @@
     var p = document.createElement("p");
     p.className = "flash";
     p.setAttribute("role", "status");
-    p.textContent = saved === "1" ? "Guardada la anotación que estaba pendiente." :
-      "Guardadas las " + saved + " anotaciones que estaban pendientes, en orden.";
+    p.textContent = saved === "1" ? msg("saved_one") : msg("saved_many", { n: saved });
     var main = document.getElementById("contenido") || document.body;
     main.insertBefore(p, main.firstChild);
   }
@@ -474,7 +536,7 @@
         var set = el.type === "radio" || el.type === "checkbox" ? el.checked : el.value !== "";
         if (set) el.dispatchEvent(new Event("change", { bubbles: true }));
       });
-      note(form, entry.error || "Corrige la anotación y guárdala de nuevo.");
+      note(form, entry.error || msg("fix_entry"));
       Object.keys(entry.problems || {}).forEach(function (name) {
         var box = document.getElementById("f-" + name);
         if (!box) return;

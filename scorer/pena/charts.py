@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from flask_babel import gettext as _
+
 from scorer.sheet.chart import PALETTE, _fmt, _label, _short, nice_step
 
 BAR_WIDTH = 360
@@ -31,7 +33,7 @@ def evenings_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, uni
 
     Drawn 360 units wide, so on a phone the labels keep their size; ``unit`` ("tantos", "€") is in the title.
     """
-    title = f"Saldo acumulado por noche ({unit})"
+    title = _("Saldo acumulado por noche (%(unit)s)", unit=unit)
     points = max((len(s) for s in series), default=0)
     values = [v for s in series for v in s] or [0]
     low, high = min(0, *values), max(0, *values)
@@ -77,8 +79,9 @@ def evenings_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, uni
     out.append('<g class="x-labels" fill="#333" text-anchor="middle">')
     out += [f'<text x="{_fmt(sx(k))}" y="{_fmt(TOP + plot_h + 15)}">{k}</text>' for k in range(0, points, xstep)]
     out.append("</g>")
+    axis_word = escape(_("noche"))
     out.append(
-        f'<text x="{LINE_WIDTH - RIGHT}" y="{_fmt(TOP + plot_h + 29)}" fill="#333" text-anchor="end">noche</text>'
+        f'<text x="{LINE_WIDTH - RIGHT}" y="{_fmt(TOP + plot_h + 29)}" fill="#333" text-anchor="end">{axis_word}</text>'
     )
     for i, values_i in enumerate(series):
         colour, dash = PALETTE[i % len(PALETTE)]

@@ -11,9 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import jinja2
+from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorer.sheet.build import TEMPLATES
+from scorer.sheet.build import TEMPLATES, install_i18n
 from scorer.words import date_text
 
 CSS_PATH = TEMPLATES / "pena" / "season.css"
@@ -27,6 +28,7 @@ def _environment() -> jinja2.Environment:
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
+    install_i18n(environment)
     environment.filters["fecha"] = date_text
     return environment
 
@@ -41,9 +43,13 @@ def season_html(
     people: Sequence[tuple[str, Mapping[str, Any]]],
 ) -> str:
     if start or end:
-        season = f"del {date_text(start) if start else 'principio'} al {date_text(end) if end else 'día de hoy'}"
+        season = _(
+            "del %(start)s al %(end)s",
+            start=date_text(start) if start else _("principio"),
+            end=date_text(end) if end else _("día de hoy"),
+        )
     else:
-        season = "todas las noches"
+        season = _("todas las noches")
     template = _environment().get_template("pena/season.html")
     return template.render(
         pena=pena,

@@ -15,8 +15,9 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-import flask_babel
 import jinja2
+from flask_babel import get_locale, get_translations
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorer import evening
@@ -34,7 +35,6 @@ from scorer.words import (
     currency_sign,
     date_text,
     lance_word,
-    language,
     money_text,
     plain,
     result_word,
@@ -104,12 +104,12 @@ def _extras(hand: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if hand.get("estuches"):
         parts.append(f"{hand['estuches']}")
     if hand.get("contraestuches"):
-        parts.append(f"{hand['contraestuches']} contra")
+        parts.append(_("%(n)s contra", n=hand["contraestuches"]))
     if hand.get("matadores"):
-        parts.append(f"{hand['matadores']} mat.")
+        parts.append(_("%(n)s mat.", n=hand["matadores"]))
     holder = _seat(hand.get("matadores_en"))
     if holder is not None and holder in names:
-        parts.append(f"mat. {iso(names[holder])}")
+        parts.append(_("mat. %(name)s", name=iso(names[holder])))
     return " ".join(parts)
 
 
@@ -123,16 +123,16 @@ def _result_text(
     if result == "codillo":
         givers = [t.get("to") for t in entry.get("transfers", ()) if t.get("concept") == "codillo"]
         if givers and givers[0] in names:
-            word = f"codillo de {iso(names[givers[0]])}"
+            word = _("codillo de %(name)s", name=iso(names[givers[0]]))
     defensor = _seat(hand.get("defensor"))
     if result.startswith("defendida") and defensor is not None and defensor in names:
-        notes.append(f"defiende {iso(names[defensor])}")
+        notes.append(_("defiende %(name)s", name=iso(names[defensor])))
     if hand.get("primeras") == "jugador" and not hand.get("bola") and result not in ("bola", "bola_cortada"):
         notes.append("primeras")
     elif hand.get("primeras") == "contra":
-        notes.append("primeras de la contra")
+        notes.append(_("primeras de la contra"))
     elif hand.get("primeras") in ("A", "B"):
-        notes.append(f"primeras del equipo {hand['primeras']}")
+        notes.append(_("primeras del equipo %(team)s", team=hand["primeras"]))
     if hand.get("bola") == "hecha" and result != "bola":
         notes.append("bola hecha")
     elif hand.get("bola") == "cortada" and result != "bola_cortada":  # R19: the result already says it
@@ -143,7 +143,9 @@ def _result_text(
         if isinstance(falta, Mapping):
             who = names.get(_seat(falta.get("seat")) or 0, "?")
             kind = str(falta.get("falta", ""))
-            notes.append(f"falta de {iso(who)} ({FALTA_WORDS.get(kind, kind.replace('_', ' '))})")
+            notes.append(
+                _("falta de %(name)s (%(falta)s)", name=iso(who), falta=FALTA_WORDS.get(kind, kind.replace("_", " ")))
+            )
     return word, ", ".join(notes)
 
 
@@ -213,7 +215,7 @@ def hand_rows(
     else:
         columns = list(seats)
     previous = dict.fromkeys(columns, 0)
-    series = [[0] for _ in columns]
+    series = [[0] for _col in columns]
     rows: list[dict[str, Any]] = []
     for index, entry in enumerate(entries):
         hand = hands[index] if index < len(hands) and isinstance(hands[index], Mapping) else {}
@@ -245,7 +247,7 @@ def hand_rows(
         if result == "cierre" or "close" in hand:
             row["kind"] = "close"
             how = hand.get("close", "devolver")
-            row["text"] = "Cierre: se devuelve el plato" if how == "devolver" else "Cierre: se reparte lo que hay"
+            row["text"] = _("Cierre: se devuelve el plato") if how == "devolver" else _("Cierre: se reparte lo que hay")
             row["note"] = str(hand.get("note") or "")
         elif evening.is_event(hand):  # R32 ajuste, R33 cambio de jugador: their own lines with their note
             row["kind"] = "event"
@@ -254,7 +256,7 @@ def hand_rows(
             row["note"] = str(hand.get("note") or "")
         elif result == "paso" or hand.get("pass"):
             row["kind"] = "pass"
-            row["text"] = "Todos pasan"
+            row["text"] = _("Todos pasan")
         elif jugador is not None:
             lance = str(hand.get("lance", ""))
             row.update(
@@ -382,9 +384,11 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         close_how = str(last.get("close", "devolver")) if isinstance(last, Mapping) else "devolver"
 
     context: dict[str, Any] = {
-        "title": limits.clean(_app_key(session, "name", "title", "table_name") or "Mesa sin nombre", limits.TITLE_MAX),
+        "title": limits.clean(
+            _app_key(session, "name", "title", "table_name") or _("Mesa sin nombre"), limits.TITLE_MAX
+        ),
         # the page header's copy of the title: short enough to leave room for the right-hand header
-        "running_title": limits.clean(_app_key(session, "name", "title", "table_name") or "Mesa sin nombre", 45),
+        "running_title": limits.clean(_app_key(session, "name", "title", "table_name") or _("Mesa sin nombre"), 45),
         "date": limits.clean(date_text(_app_key(session, "date", "created_at", "created")), limits.DATE_MAX),
         "place": limits.clean(_app_key(session, "place") or "", limits.PLACE_MAX),
         "notes": limits.clean(_app_key(session, "notes") or "", limits.NOTES_MAX),
@@ -406,7 +410,7 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         "close_how": close_how,
         "over": bool(ledger.get("over")),
         "has_plato_kinds": isinstance(ledger.get("plato"), Mapping),
-        "score_word": "Saldo" if "balances" in ledger else "Tantos",
+        "score_word": _("Saldo") if "balances" in ledger else _("Tantos"),
     }
 
     # final balances (or scores) ---------------------------------------------
@@ -430,7 +434,7 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
             {"seat": s, "name": names[s], "tantos": scores[s], "team": team_of.get(s, "")} for s in seats
         ]
         winner = ledger.get("winner")
-        context["winner"] = f"Gana el equipo {winner}." if winner else ""
+        context["winner"] = _("Gana el equipo %(team)s.", team=winner) if winner else ""
         context["teams"] = [
             {"name": t, "members": [names[int(s)] for s in members if int(s) in names]}
             for t, members in (teams or {}).items()
@@ -455,7 +459,9 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         context["cartulina"] = boxes
         context["cartulina_empty"] = not any(b["puestas"] for b in boxes)
 
-    context["chart_svg"] = Markup(balance_chart(columns, series, title=f"{context['score_word']}s por mano"))
+    context["chart_svg"] = Markup(
+        balance_chart(columns, series, title=_("Saldos por mano") if "balances" in ledger else _("Tantos por mano"))
+    )
     return context
 
 
@@ -472,7 +478,7 @@ def _settle_context(
 ) -> dict[str, Any]:
     pot = _pot_total(ledger)
     missing = -sum(bal.values())
-    pot_word = GAME_POT_WORDS.get(ruleset, "la mesa")
+    pot_word = str(GAME_POT_WORDS.get(ruleset, _("la mesa")))
     # by person (R33): a person who left is settled too; the pot is a party of its own
     parties: dict[Any, int] = {("person", name): tantos for name, tantos in bal.items()}
     if missing:
@@ -489,14 +495,19 @@ def _settle_context(
         where = next((r["n"] for r in rows if r["kind"] == "close"), len(rows))
         if close_how == "devolver":
             statements.append(
-                f"La mesa se cerró en la mano {where} (R30): lo que había en el plato volvió a quien lo puso "
-                "y las puestas pendientes de la cartulina quedaron anuladas."
+                _(
+                    "La mesa se cerró en la mano %(n)s (R30): lo que había en el plato volvió a quien lo puso "
+                    "y las puestas pendientes de la cartulina quedaron anuladas.",
+                    n=where,
+                )
             )
         else:
-            statements.append(f"La mesa se cerró en la mano {where}: se repartió lo que había en {pot_word}.")
-        statements.append("No queda nada en la mesa: la liquidación cuadra todos los saldos.")
+            statements.append(
+                _("La mesa se cerró en la mano %(n)s: se repartió lo que había en %(pot)s.", n=where, pot=pot_word)
+            )
+        statements.append(_("No queda nada en la mesa: la liquidación cuadra todos los saldos."))
     else:
-        statements.append("La mesa no está cerrada.")
+        statements.append(_("La mesa no está cerrada."))
         plato = ledger.get("plato")
         if isinstance(plato, Mapping):
             amount = int(plato.get("amount", 0))
@@ -505,50 +516,80 @@ def _settle_context(
                 p for p in ledger.get("cartulina") or () if isinstance(p, Mapping) and p.get("state") == "en_plato"
             ]
             if amount:
-                text = f"En el plato quedan {plain(amount)} tantos"
+                tantos = _("%(n)s tantos", n=plain(amount))
                 if has_money:
-                    text += f" ({money(amount)})"
+                    tantos = _("%(tantos)s (%(money)s)", tantos=tantos, money=money(amount))
                 if in_plato:
                     owner = names.get(_seat(in_plato[0].get("owner")) or 0, "?")
-                    text += f", con la puesta reservada de {iso(owner)} ({plain(int(in_plato[0].get('amount', 0)))})"
+                    text = _(
+                        "En el plato quedan %(tantos)s, con la puesta reservada de %(owner)s (%(amount)s).",
+                        tantos=tantos,
+                        owner=iso(owner),
+                        amount=plain(int(in_plato[0].get("amount", 0))),
+                    )
                 elif kind:
-                    text += f", {kind}"
-                on_table.append(text + ".")
+                    text = _("En el plato quedan %(tantos)s, %(kind)s.", tantos=tantos, kind=kind)
+                else:
+                    text = _("En el plato quedan %(tantos)s.", tantos=tantos)
+                on_table.append(text)
             else:
-                on_table.append("El plato está vacío.")
+                on_table.append(_("El plato está vacío."))
         pozo = ledger.get("pozo")
         if isinstance(pozo, Mapping):
             reserves = [int(r) for r in pozo.get("reserves", ()) or ()]
-            text = f"En el pozo quedan {plain(int(pozo.get('amount', 0)))} tantos"
+            in_pozo = plain(int(pozo.get("amount", 0)))
             if reserves:
-                text += " y en reserva " + ", ".join(plain(r) for r in reserves)
-            on_table.append(text + ".")
+                reserve_list = ", ".join(plain(r) for r in reserves)
+                on_table.append(
+                    _("En el pozo quedan %(n)s tantos y en reserva %(list)s.", n=in_pozo, list=reserve_list)
+                )
+            else:
+                on_table.append(_("En el pozo quedan %(n)s tantos.", n=in_pozo))
         if "viuda" in ledger:
-            on_table.append(f"En la viuda quedan {plain(int(ledger['viuda']))} tantos.")
+            on_table.append(_("En la viuda quedan %(n)s tantos.", n=plain(int(ledger["viuda"]))))
         if "bote" in ledger:
-            on_table.append(f"En el bote quedan {plain(int(ledger['bote']))} tantos.")
+            on_table.append(_("En el bote quedan %(n)s tantos.", n=plain(int(ledger["bote"]))))
         pending = [p for p in ledger.get("cartulina") or () if isinstance(p, Mapping) and p.get("state") == "pendiente"]
         if pending:
             items = ", ".join(
-                f"{iso(names.get(_seat(p.get('owner')) or 0, '?'))} {plain(int(p.get('amount', 0)))} "
-                f"(mano {p.get('hand')})"
+                _(
+                    "%(owner)s %(amount)s (mano %(n)s)",
+                    owner=iso(names.get(_seat(p.get("owner")) or 0, "?")),
+                    amount=plain(int(p.get("amount", 0))),
+                    n=p.get("hand"),
+                )
                 for p in pending
             )
             on_table.append(
-                f"Puestas pendientes en la cartulina: {items}. "
-                "No cuentan en los saldos: se pagan al entrar en el plato."
+                _(
+                    "Puestas pendientes en la cartulina: %(list)s. "
+                    "No cuentan en los saldos: se pagan al entrar en el plato.",
+                    list=items,
+                )
             )
         if isinstance(ledger.get("cartulina"), list) and not pending:
-            on_table.append("No hay puestas pendientes en la cartulina.")
-        coverage.append("La liquidación cubre solo los saldos.")
+            on_table.append(_("No hay puestas pendientes en la cartulina."))
+        coverage.append(_("La liquidación cubre solo los saldos."))
         if missing:
             coverage.append(
-                f"Lo que hay en {pot_word} ({plain(missing)} tantos) lo pusieron los jugadores y sigue en la mesa: "
-                f"lo que se paga {_to(pot_word)} es ese dinero, "
-                "que guarda quien lleve la cartulina hasta la próxima partida."
+                _(
+                    "Lo que hay en %(pot)s (%(n)s tantos) lo pusieron los jugadores y sigue en la mesa: "
+                    "lo que se paga %(to_pot)s es ese dinero, "
+                    "que guarda quien lleve la cartulina hasta la próxima partida.",
+                    pot=pot_word,
+                    n=plain(missing),
+                    to_pot=_to(pot_word),
+                )
             )
     if pot != missing:  # pragma: no cover - a ledger that breaks R31
-        statements.append(f"Atención: los saldos y {pot_word} no cuadran ({plain(pot)} frente a {plain(missing)}).")
+        statements.append(
+            _(
+                "Atención: los saldos y %(pot)s no cuadran (%(pot_amount)s frente a %(missing)s).",
+                pot=pot_word,
+                pot_amount=plain(pot),
+                missing=plain(missing),
+            )
+        )
     return {
         "payments": [
             {
@@ -570,21 +611,57 @@ def _settle_context(
 # ---------------------------------------------------------------- rendering
 
 
+def install_i18n(environment: jinja2.Environment) -> jinja2.Environment:
+    """``_()`` and ``ngettext()`` in a printed sheet's templates, through Flask-Babel's catalog of the
+    current locale (Spanish, the msgids, outside a request)."""
+    environment.add_extension("jinja2.ext.i18n")
+    environment.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: get_translations().ugettext(s),
+        ngettext=lambda s, p, n: get_translations().ungettext(s, p, n),
+        newstyle=True,
+    )
+    environment.globals["page_lang"] = page_lang
+    environment.globals["margins_css"] = margins_css
+    return environment
+
+
+def page_lang() -> str:
+    """The language the sheet is printed in, for ``<html lang>``: the current locale's, else Spanish."""
+    locale = get_locale()
+    return locale.language if locale is not None else "es"
+
+
+def _css_text(text: str) -> str:
+    """``text`` as the inside of a CSS string."""
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ").replace("\n", " ")
+
+
+def margins_css(header: bool = True) -> Markup:
+    """The PDF's running header and page numbers in the printed language (the stylesheets say them in
+    Spanish): an ``@page`` rule after them, nothing when the sheet prints in Spanish."""
+    if page_lang() == "es":
+        return Markup("")
+    page, pages = "\ue000", "\ue001"  # where the counters go, whatever the words' order
+    numbers = _css_text(_("Página %(page)s de %(pages)s", page=page, pages=pages))
+    numbers = numbers.replace(page, '" counter(page) "').replace(pages, '" counter(pages) "')
+    rules = f'@bottom-center {{ content: "{numbers}"; }}'
+    if header:
+        title = _css_text(_("Cartulina · hoja de la sesión"))
+        rules = f'@top-right {{ content: "{title}"; }} ' + rules
+    return Markup(f"\n@page {{ {rules} }}")
+
+
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-        extensions=["jinja2.ext.i18n"],
+    return install_i18n(
+        jinja2.Environment(
+            loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+            autoescape=True,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            undefined=jinja2.StrictUndefined,
+        )
     )
-    # {{ _("…") }} in the sheet's templates: the locale of flask_babel (the table's language, forced by
-    # scorer.web.sheet_views; it reaches the forked PDF renderer with the copied context), Spanish outside the app
-    environment.install_gettext_callables(flask_babel.gettext, flask_babel.ngettext, newstyle=True)
-    environment.globals["sheet_language"] = language  # <html lang="{{ sheet_language() }}">
-    return environment
 
 
 def sheet_css() -> str:
@@ -640,13 +717,13 @@ def hand_lines(sheet: Mapping[str, Any]) -> dict[str, Any]:
     seat_w = max(6, min(9, max((len(n) for n in sheet["seat_names"]), default=6)))
     pot_w = 7
     columns = [
-        ("Nº", 3, True, False),
-        ("Da", 8, False, False),
-        ("Jugador", 8, False, False),
-        ("Lance", 12, False, False),
+        (_("Nº"), 3, True, False),
+        (_("Da"), 8, False, False),
+        (_("Jugador"), 8, False, False),
+        (_("Lance"), 12, False, False),
         (sheet["extras_header"], 8, False, False),
-        ("Bazas", 5, False, False),
-        ("Resultado", 22, False, False),
+        (_("Bazas"), 5, False, False),
+        (_("Resultado"), 22, False, False),
     ]
     columns += [(name, seat_w, True, True) for name in sheet["seat_names"]]
     columns += [(h, pot_w, True, False) for h in sheet["pot_headers"]]
@@ -669,14 +746,24 @@ def hand_lines(sheet: Mapping[str, Any]) -> dict[str, Any]:
         cells += [_fit(d["text"], seat_w, True) for d in r["deltas"]]
         cells += [_fit(str(p), pot_w, True) for p in r["pots"]]
         lines.append({"text": " ".join(cells), "kind": r["kind"], "note": r.get("note") or ""})
-    return {"header": header, "lines": lines}
+    return {"header": header, "lines": lines, "fit": page_fit(len(header) - header.count(FSI) - header.count(PDI))}
+
+
+# characters of the hand lines' 6.9 pt DejaVu Sans Mono (0.602 em each) across A4's 182 mm, upright
+# and turned (269 mm); a wider table (many people sat down, R33) also takes a smaller font (sheet.css)
+PAGE_FITS = ((124, ""), (183, "wide"), (226, "wider"))
+
+
+def page_fit(chars: int) -> str:
+    """The class of the hands section whose page and font hold a hand line of ``chars`` characters."""
+    return next((fit for most, fit in PAGE_FITS if chars <= most), "widest")
 
 
 BAND = 10  # hand lines per block of the PDF's hand table
 
 
 def _banded(table: dict[str, Any]) -> dict[str, Any]:
-    return {"header": table["header"], "lines": _bands(table["lines"])}
+    return {**table, "lines": _bands(table["lines"])}
 
 
 def _bands(lines: list[dict[str, str]]) -> list[dict[str, Any]]:
@@ -726,7 +813,9 @@ def _pdf_cartulina(boxes: list[dict[str, Any]]) -> list[dict[str, Any]]:
         crossed = [i for i, p in enumerate(puestas) if p["state"] not in ("pendiente", "en_plato")]
         older = set(crossed[: max(0, len(crossed) - PDF_CROSSED_MARKS)])
         text = " · ".join(
-            f"{p['amount']} (m. {p['hand']}, {p['state_word']})" for i, p in enumerate(puestas) if i in older
+            _("%(amount)s (m. %(n)s, %(state)s)", amount=p["amount"], n=p["hand"], state=p["state_word"])
+            for i, p in enumerate(puestas)
+            if i in older
         )
         out.append({**box, "puestas": [p for i, p in enumerate(puestas) if i not in older], "older": text})
     return out

@@ -19,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
 from scorer.web import evening_views, limits, messages, services, views
-from scorer.web.evening_forms import ajuste_form, read_ajuste
+from scorer.web.evening_forms import ajuste_form, read_ajuste, read_cambio
 from scorer.web.extensions import create_limit
 from scorer.web.games import game_of
 from scorer.web.services import Invalid, ServiceError
@@ -27,19 +27,22 @@ from scorer.web.services import Invalid, ServiceError
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-@bp.errorhandler(ServiceError)
 def service_error(exc: ServiceError) -> tuple[Response, int]:
     return jsonify(error=exc.message), exc.status
-
-
-@bp.errorhandler(HTTPException)
-def http_error(exc: HTTPException) -> tuple[Response, int]:
-    return json_error(exc)
 
 
 def json_error(exc: HTTPException) -> tuple[Response, int]:
     """An HTTP error as ``{"error": …}``."""
     return jsonify(error=exc.description or exc.name), exc.code or 500
+
+
+def answer_errors_in_json(blueprint: Blueprint) -> None:
+    """Every error of an API blueprint, 404 and 405 included, answered as ``{"error": …}``."""
+    blueprint.register_error_handler(ServiceError, service_error)
+    blueprint.register_error_handler(HTTPException, json_error)
+
+
+answer_errors_in_json(bp)
 
 
 class UnsupportedMediaType(ServiceError):
@@ -263,12 +266,21 @@ def _read_ajuste_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]
     return read_form(ajuste_form(seating, formdata=fields), read_ajuste)
 
 
-# The queueable forms: the value of the form's data-offline attribute → its reader. (A cambio de
-# jugador is not here: it is confirmed after seeing what it does, which needs the server.)
+def _read_cambio_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
+    """A change of player (R33), read as ``evening_views.cambio`` reads its POST, for the seating now.
+    Offline its page showed, before the confirming tap, what the server knew the change cancels."""
+    if not game_of(table.ruleset).evening:  # R33: Tresillo's
+        raise Refused("Esta partida no admite cambios de jugador: sus reglas no los tienen.", 422)
+    return read_form(evening_views.cambio_form_for(table, None, formdata=fields), read_cambio)
+
+
+# The queueable forms: the value of the form's data-offline attribute → its reader. An ajuste and a
+# cambio de jugador use up no deal (R32, R33): static/offline.js counts only "hand" and "pass".
 OFFLINE_FORMS: dict[str, Callable[[Any, MultiDict[str, str]], dict[str, Any]]] = {
     "hand": _read_hand_form,
     "pass": _read_pass_form,
     "ajuste": _read_ajuste_form,
+    "cambio": _read_cambio_form,
 }
 STALE = "La partida ha cambiado desde que se anotó esto sin conexión ({why}): no se ha guardado."
 

@@ -14,6 +14,8 @@ from decimal import Decimal
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import evening
@@ -127,10 +129,13 @@ class ClosingChoice:
 
 
 CLOSING_TITLES = {
-    "devolver": ("Devolver el plato", "Lo que hay en el plato vuelve a quien lo puso desde la última vez que se ganó."),
+    "devolver": (
+        _l("Devolver el plato"),
+        _l("Lo que hay en el plato vuelve a quien lo puso desde la última vez que se ganó."),
+    ),
     "repartir": (
-        "Repartir el plato",
-        "El plato se reparte a partes iguales; lo que no se puede dividir va, de uno en uno, a los asientos 1, 2…",
+        _l("Repartir el plato"),
+        _l("El plato se reparte a partes iguales; lo que no se puede dividir va, de uno en uno, a los asientos 1, 2…"),
     ),
 }
 
@@ -151,8 +156,8 @@ def closing_choices(
         choices.append(
             ClosingChoice(
                 how=how,
-                title=title,
-                words=words,
+                title=str(title),
+                words=str(words),
                 gets=list(evening.share_of_people(entry, seating).items()),
                 people=people_lines(series[-1], seating, tanto_value, currency),
                 cancelled=evening.cancelled_puestas(open_now, entry, seating),
@@ -203,10 +208,10 @@ def _tresillo_table(token: str) -> Any:
     """The keeper's open Tresillo table, or a redirect-worthy refusal (flashed)."""
     table = services.require_edit(token)
     if not game_of(table.ruleset).evening:
-        flash("Esta partida no admite ajustes ni cambios de jugador: sus reglas no los tienen.", "error")
+        flash(_("Esta partida no admite ajustes ni cambios de jugador: sus reglas no los tienen."), "error")
         return None
     if table.closed:
-        flash("La partida está cerrada: ya no se puede cambiar.", "error")
+        flash(_("La partida está cerrada: ya no se puede cambiar."), "error")
         return None
     return table
 
@@ -214,7 +219,9 @@ def _tresillo_table(token: str) -> Any:
 def _refusal(form: AjusteForm | CambioForm, exc: services.Invalid, n: int) -> None:
     field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
-        form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
+        form.problem(
+            "general", _("Con este cambio la mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message)
+        )
     else:  # next to its control (payer, to, amount; seat, player) when the form has it
         form.problem(field if hasattr(form, field) else "general", message)
 
@@ -244,7 +251,9 @@ def _save(table: Any, hand: dict[str, Any], n: int | None, form: AjusteForm | Ca
     except services.Invalid as exc:
         _refusal(form, exc, n or 0)
     except services.Conflict:
-        form.problem("general", "Alguien ha cambiado la partida mientras tanto: vuelve a abrirla y repite el cambio.")
+        form.problem(
+            "general", _("Alguien ha cambiado la partida mientras tanto: vuelve a abrirla y repite el cambio.")
+        )
     return None
 
 
@@ -263,7 +272,7 @@ def _already_saved(table: Any) -> BaseResponse | None:
     saved = services.hand_for_request(table, request.form.get("request_id"))
     if saved is None:
         return None
-    flash(f"La anotación {saved} ya estaba guardada.")
+    flash(_("La anotación %(n)s ya estaba guardada.", n=saved))
     return redirect(url_for("main.hand", token=table.edit_token, n=saved))
 
 
@@ -301,7 +310,11 @@ def ajuste(token: str, n: int | None = None) -> Page:
     if number is None:
         return _page("ajuste.html", table, token, form, n, None, 400)
     what = evening.ajuste_text(hand["ajuste"], form.seating)
-    flash(f"Ajuste anotado ({number}): {what}." if n is None else f"Ajuste {number} corregido: {what}.")
+    flash(
+        _("Ajuste anotado (%(n)s): %(what)s.", n=number, what=what)
+        if n is None
+        else _("Ajuste %(n)s corregido: %(what)s.", n=number, what=what)
+    )
     return redirect(url_for("main.table", token=token) if n is None else url_for("main.hand", token=token, n=n))
 
 
@@ -319,21 +332,14 @@ def cambio(token: str, n: int | None = None) -> Page:
     table = _tresillo_table(token)
     if table is None:
         return redirect(url_for("main.table", token=token))
-    session, ledger = services.session_of(table), services.ledger_of(table)
     stored = _entry_at(table, n, "sienta") if n is not None else None
-    used = evening.names_used(session, ledger)
-    used += [n for n in pena_services.roster_for_table(table) if n not in used]  # its peña's people (issue 16)
-    form = cambio_form(
-        _seating_for(session, ledger, n),
-        used,
-        hand=stored,
-        formdata=request.form if request.method == "POST" else None,
-    )
+    form = cambio_form_for(table, n, hand=stored, formdata=request.form if request.method == "POST" else None)
     if request.method == "GET":
         form.request_id.data = uuid.uuid4().hex
         if n is not None:
             form.revision.data = str(services.hand_revision(table, n))
-        return _page("cambio.html", table, token, form, n, None, 200)
+        kept = pending_by_seat(table, form.seating) if n is None else []  # offline: shown before confirming
+        return _page("cambio.html", table, token, form, n, None, 200, pending=kept)
     hand = read_cambio(form) if form.validate() else None
     if hand is None:
         return _page("cambio.html", table, token, form, n, None, 400)
@@ -346,8 +352,51 @@ def cambio(token: str, n: int | None = None) -> Page:
     if number is None:
         return _page("cambio.html", table, token, form, n, None, 400)
     what = evening.sienta_text(hand["sienta"], form.seating)
-    flash(f"Cambio de jugador anotado ({number}): {what}." if n is None else f"Cambio {number} corregido: {what}.")
+    flash(
+        _("Cambio de jugador anotado (%(n)s): %(what)s.", n=number, what=what)
+        if n is None
+        else _("Cambio %(n)s corregido: %(what)s.", n=number, what=what)
+    )
     return redirect(url_for("main.table", token=token) if n is None else url_for("main.hand", token=token, n=n))
+
+
+def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
+    """The cambio form for the seating now (or at entry ``n``), offering the names already used at the
+    table and its peña's people (issue 16); the page's POST and the offline queue (api.py) read it."""
+    session, ledger = services.session_of(table), services.ledger_of(table)
+    used = evening.names_used(session, ledger)
+    used += [name for name in pena_services.roster_for_table(table) if name not in used]
+    return cambio_form(_seating_for(session, ledger, n), used, **kwargs)
+
+
+@dataclass(frozen=True)
+class SeatPending:
+    """The pending puestas a change at ``seat`` would cancel (R33), as the engine settles it now."""
+
+    seat: int
+    name: str
+    cancelled: list[evening.Cancelled]
+
+
+def pending_by_seat(table: Any, seating: Mapping[int, str]) -> list[SeatPending]:
+    """For every seat, what a change of player there would cancel, by the engine (a preview per seat,
+    nothing saved). The cambio page carries it so that, offline, the keeper sees it before confirming
+    (issue 15): what the server knew when the page was made."""
+    before = list(services.ledger_of(table).get("cartulina") or [])
+    if not any(e.get("state") == "pendiente" for e in before):
+        return [SeatPending(seat, seating[seat], []) for seat in sorted(seating)]
+    taken = {name.casefold() for name in evening.names_used(services.session_of(table), services.ledger_of(table))}
+    stranger = next(f"Nadie {k}" for k in range(len(taken) + 1) if f"nadie {k}" not in taken)
+    out = []
+    for seat in sorted(seating):
+        try:
+            entry = services.preview_hand(table, {"sienta": {"seat": seat, "player": stranger}})
+        except services.Invalid:
+            cancelled: list[evening.Cancelled] = []
+        else:
+            cancelled = evening.cancelled_puestas(before, entry, seating)
+        out.append(SeatPending(seat, seating[seat], cancelled))
+    return out
 
 
 def _page(
@@ -359,8 +408,12 @@ def _page(
     preview: EventPreview | None,
     status: int,
     hand: Mapping[str, Any] | None = None,
+    pending: list[SeatPending] | None = None,
 ) -> tuple[str, int]:
-    return render_template(template, table=table, token=token, form=form, n=n, preview=preview, hand=hand), status
+    page = render_template(
+        template, table=table, token=token, form=form, n=n, preview=preview, hand=hand, pending=pending or []
+    )
+    return page, status
 
 
 # -------------------------------------------------------------------- closing
@@ -374,24 +427,24 @@ def closing(token: str, table: Any) -> Page:
             abort(400)
         how = form.how.data or ""
         if how not in services.CLOSE_HOWS:
-            flash("Elige cómo se cierra: devolver o repartir el plato.", "error")
+            flash(_("Elige cómo se cierra: devolver o repartir el plato."), "error")
             return redirect(url_for("main.close", token=token))
         try:
             services.close_table(table, how, request_id=form.request_id.data or None)
         except services.Invalid as exc:
-            flash(f"No se puede cerrar: {messages.message(exc)}", "error")
+            flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
             return redirect(url_for("main.table", token=token))
         flash(
-            "Partida cerrada: "
-            + ("el plato se ha devuelto" if how == "devolver" else "el plato se ha repartido")
-            + " y ya no se puede cambiar."
+            _("Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.")
+            if how == "devolver"
+            else _("Partida cerrada: el plato se ha repartido y ya no se puede cambiar.")
         )
         return redirect(url_for("main.table", token=token))
     session, ledger = services.session_of(table), services.ledger_of(table)
     try:
         previews = services.closing_previews(table)
     except services.Invalid as exc:
-        flash(f"No se puede cerrar: {messages.message(exc)}", "error")
+        flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("main.table", token=token))
     seating = evening.seating_now(session, ledger)
     plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina") or [], seating)
@@ -416,17 +469,17 @@ def ending(token: str) -> BaseResponse:
     if not form.validate_on_submit():
         abort(400)
     if not game_of(table.ruleset).evening:
-        flash("Solo en el Tresillo se juega hasta que se gane el plato.", "error")
+        flash(_("Solo en el Tresillo se juega hasta que se gane el plato."), "error")
         return redirect(url_for("main.table", token=token))
     if table.closed:
-        flash("La partida ya está cerrada.", "error")
+        flash(_("La partida ya está cerrada."), "error")
         return redirect(url_for("main.table", token=token))
     on = form.ending.data == "1"
     services.set_ending(table, on)
     if on:
-        flash("Última vuelta: se juega hasta que alguien se lleve el plato; entonces se ofrece cerrar.")
+        flash(_("Última vuelta: se juega hasta que alguien se lleve el plato; entonces se ofrece cerrar."))
     else:
-        flash("Se sigue jugando con normalidad.")
+        flash(_("Se sigue jugando con normalidad."))
     return redirect(url_for("main.table", token=token))
 
 

@@ -2,7 +2,7 @@
 
 Numbers are written as numbers (a negative change stays ``-10``, never text); only text
 cells are guarded against formula injection (a leading ``=``, ``+``, ``-``, ``@``, tab or
-carriage return gets a ``'``). The header row is Spanish; results are words. Every entry
+carriage return gets a ``'``). The header row is in the page's language; results are game words. Every entry
 is a row: hands, passes, ajustes (R32), changes of player (R33) and the closing (R30),
 each with its note. The tantos columns are by person (R33: money belongs to people), with
 the same columns in money when the table has a tanto value, and a last row with each
@@ -16,6 +16,8 @@ import io
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
+
+from flask_babel import gettext as _
 
 from scorer import evening
 from scorer.web.games import game_of
@@ -157,10 +159,11 @@ def hands_csv(
     out, writer = csv_writer()
     game = list(game_rules.game_columns)
     pots = list(game_rules.pot_columns)
-    header = ["Nº", "Tipo", "Da", "Jugador", "Lance", "Triunfo", *game, "Bazas", "Resultado", "Nota"]
-    header += [f"{p} (tantos)" for p in people]
+    header = [_("Nº"), _("Tipo"), _("Da"), _("Jugador"), _("Lance"), _("Triunfo"), *game]
+    header += [_("Bazas"), _("Resultado"), _("Nota")]
+    header += [_("%(name)s (tantos)", name=p) for p in people]
     if value is not None:
-        header += [f"{p} (dinero)" for p in people]
+        header += [_("%(name)s (dinero)", name=p) for p in people]
     header += pots
     writer.writerow([escape_cell(c) for c in header])
     before = dict.fromkeys(people, 0)
@@ -196,7 +199,7 @@ def hands_csv(
     if entries:
         final = series[-1]
         blank = [""] * (len(header) - len(people) * (2 if value is not None else 1) - len(pots) - 2)
-        row = ["", "saldo final", *blank, *(final[p] for p in people)]
+        row = ["", _("saldo final"), *blank, *(final[p] for p in people)]
         if money is not None:
             row += [money(final[p]) for p in people]
         row += game_rules.pots(entries[-1])

@@ -68,7 +68,8 @@ def pages_to_keep(table: Any) -> list[str]:
     """Other forms the table page has the phone keep for offline (those the queue takes)."""
     if table.closed or not game_of(table.ruleset).evening:  # R32: the ajuste is Tresillo's
         return []
-    return [url_for("main.ajuste", token=table.edit_token)]  # R32: an ajuste takes no deal
+    # R32, R33: an ajuste and a cambio de jugador take no deal; one copy of each
+    return [url_for("main.ajuste", token=table.edit_token), url_for("main.cambio", token=table.edit_token)]
 
 
 @bp.app_context_processor

@@ -15,6 +15,8 @@ from typing import Any
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask import session as browser
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import HiddenField, RadioField, StringField, SubmitField, TextAreaField
@@ -57,51 +59,51 @@ def service_error(exc: services.ServiceError) -> tuple[str, int]:
 
 class NewPenaForm(FlaskForm):
     request_id = HiddenField()  # the same form sent twice makes one peña
-    name = StringField("Nombre de la peña", validators=[Optional(), Length(max=ps.NAME_MAX)])
+    name = StringField(_l("Nombre de la peña"), validators=[Optional(), Length(max=ps.NAME_MAX)])
     people = TextAreaField(
-        "Personas (una por línea; el apodo tras una barra: «Roberto / Berto»)",
+        _l("Personas (una por línea; el apodo tras una barra: «Roberto / Berto»)"),
         validators=[Optional(), Length(max=5000)],
     )
-    submit = SubmitField("Crear la peña")
+    submit = SubmitField(_l("Crear la peña"))
 
     def roster(self) -> list[tuple[str, str | None]]:
         result = []
         for line in (self.people.data or "").splitlines():
-            name, _, nick = line.partition("/")
+            name, _sep, nick = line.partition("/")
             if name.strip():
                 result.append((name.strip(), nick.strip() or None))
         return result
 
 
 class PersonForm(FlaskForm):
-    name = StringField("Nombre", validators=[Optional(), Length(max=ps.NAME_MAX)])
-    nickname = StringField("Apodo (opcional)", validators=[Optional(), Length(max=ps.NAME_MAX)])
-    submit = SubmitField("Guardar")
+    name = StringField(_l("Nombre"), validators=[Optional(), Length(max=ps.NAME_MAX)])
+    nickname = StringField(_l("Apodo (opcional)"), validators=[Optional(), Length(max=ps.NAME_MAX)])
+    submit = SubmitField(_l("Guardar"))
 
 
 class PickForm(FlaskForm):
     """Players of a new table, in seat order, from the roster or new."""
 
-    game = RadioField("Juego", choices=game_choices, default="tresillo")
-    submit = SubmitField("Seguir: reglas y empezar")
+    game = RadioField(_l("Juego"), choices=game_choices, default="tresillo")
+    submit = SubmitField(_l("Seguir: reglas y empezar"))
 
 
 class AttachForm(FlaskForm):
-    link = StringField("Enlace de la partida (o su código)", validators=[Optional(), Length(max=300)])
-    submit = SubmitField("Buscar la partida")
+    link = StringField(_l("Enlace de la partida (o su código)"), validators=[Optional(), Length(max=300)])
+    submit = SubmitField(_l("Buscar la partida"))
 
 
 class ConfirmForm(FlaskForm):
     table = HiddenField()
-    submit = SubmitField("Añadir a la peña")
+    submit = SubmitField(_l("Añadir a la peña"))
 
 
 class SeasonForm(FlaskForm):
     class Meta:
         csrf = False
 
-    desde = StringField("Desde", validators=[Optional()])
-    hasta = StringField("Hasta", validators=[Optional()])
+    desde = StringField(_l("Desde"), validators=[Optional()])
+    hasta = StringField(_l("Hasta"), validators=[Optional()])
 
 
 # ---------------------------------------------------------------- helpers
@@ -120,7 +122,7 @@ def _season() -> tuple[dt.date | None, dt.date | None, str | None]:
             found.append(dt.date.fromisoformat(text))
         except ValueError:
             found.append(None)
-            error = f"La fecha «{text}» no es válida: usa el calendario (aaaa-mm-dd)."
+            error = _("La fecha «%(text)s» no es válida: usa el calendario (aaaa-mm-dd).", text=text)
     return found[0], found[1], error
 
 
@@ -186,7 +188,7 @@ def ledger_context(pena: Pena, evenings: list[stats.Evening], can_edit: bool) ->
         {
             "payer": names.get(int(str(p.payer)), "?"),
             "payee": names.get(int(str(p.payee)), "?"),
-            "money": f"{words.plain(p.amount)} tantos"
+            "money": _("%(n)s tantos", n=words.plain(p.amount))
             if ledger.tantos_only
             else _money(stats.payment_money(p.amount, ledger.places), currency, sign=False),
         }
@@ -198,7 +200,7 @@ def ledger_context(pena: Pena, evenings: list[stats.Evening], can_edit: bool) ->
             "date": line.evening.date,
             "pot": words.plain(line.pot),
             "money": _money(stats.money(line.evening, line.pot), line.evening.currency, sign=False),
-            "word": words.GAME_POT_WORDS.get(line.evening.ruleset, "el plato"),
+            "word": words.GAME_POT_WORDS.get(line.evening.ruleset, _("el plato")),
         }
         for line in ledger.open_pots
     ]
@@ -243,29 +245,29 @@ def _balance_chart(ledger: stats.Ledger, names: dict[int, str]) -> str | None:
             total += Decimal(line.tantos.get(person, 0)) if use_tantos else line.money.get(person, Decimal(0))
             points.append(total)
         running.append(points)
-    unit = "tantos" if use_tantos else (ledger.currency or "dinero")
+    unit = "tantos" if use_tantos else (ledger.currency or _("dinero"))
     largest = max((abs(v) for points in running for v in points), default=Decimal(0))
     scale = Decimal(1)
     if not use_tantos and largest < 50:  # small sums: whole units would flatten every line
-        scale, unit = Decimal(100), f"céntimos de {unit}" if ledger.currency else "céntimos"
+        scale, unit = Decimal(100), _("céntimos de %(unit)s", unit=unit) if ledger.currency else _("céntimos")
     series = [[int((v * scale).to_integral_value()) for v in points] for points in running]
     return charts.evenings_chart([names.get(int(str(p)), "?") for p in people], series, unit=unit)
 
 
 STAT_ROWS = [
-    ("evenings", "Noches jugadas", None),
-    ("hands", "Manos en juego", ("tresillo", "pozo_viuda", "ombre")),
-    ("jugador", "Manos de jugador", ("tresillo", "pozo_viuda", "ombre")),
+    ("evenings", _l("Noches jugadas"), None),
+    ("hands", _l("Manos en juego"), ("tresillo", "pozo_viuda", "ombre")),
+    ("jugador", _l("Manos de jugador"), ("tresillo", "pozo_viuda", "ombre")),
     ("won", "Ganadas", ("tresillo", "pozo_viuda", "ombre")),
     ("puesta", "Puestas", ("tresillo", "pozo_viuda", "ombre")),
-    ("codillo", "Codillos recibidos", ("tresillo", "pozo_viuda", "ombre")),
-    ("codillos_given", "Codillos dados", ("tresillo", "pozo_viuda", "ombre")),
+    ("codillo", _l("Codillos recibidos"), ("tresillo", "pozo_viuda", "ombre")),
+    ("codillos_given", _l("Codillos dados"), ("tresillo", "pozo_viuda", "ombre")),
     ("rendidas", "Rendidas", ("tresillo",)),
-    ("defences", "Defensas", ("tresillo",)),
-    ("defences_won", "Defensas ganadas", ("tresillo",)),
-    ("bolas_made", "Bolas hechas", ("tresillo", "pozo_viuda")),
-    ("bolas_cut", "Bolas cortadas", ("tresillo", "pozo_viuda")),
-    ("bandos_won", "Partidas de bandos ganadas", ("bandos",)),
+    ("defences", _l("Defensas"), ("tresillo",)),
+    ("defences_won", _l("Defensas ganadas"), ("tresillo",)),
+    ("bolas_made", _l("Bolas hechas"), ("tresillo", "pozo_viuda")),
+    ("bolas_cut", _l("Bolas cortadas"), ("tresillo", "pozo_viuda")),
+    ("bandos_won", _l("Partidas de bandos ganadas"), ("bandos",)),
 ]
 STAT_GAMES = {key: games for key, _label, games in STAT_ROWS if games is not None}
 RATES = {"won": "won_rate", "puesta": "puesta_rate", "codillo": "codillo_rate"}
@@ -282,22 +284,24 @@ def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
         rate = data.get(RATES.get(key, ""))
         if rate is not None:
             value += f" ({rate} %)"
-        lines.append({"key": key, "label": label, "value": value})
+        lines.append({"key": key, "label": str(label), "value": value})
     if result.games & set(stats.JUGADOR_GAMES):
         money = _money(result.biggest_plato_money, currency, sign=False)
         lines.append(
             {
                 "key": "biggest_plato",
-                "label": "Mayor plato cobrado",
-                "value": f"{words.plain(result.biggest_plato)} tantos" + (f" ({money})" if money else ""),
+                "label": _("Mayor plato cobrado"),
+                "value": _("%(n)s tantos (%(money)s)", n=words.plain(result.biggest_plato), money=money)
+                if money
+                else _("%(n)s tantos", n=words.plain(result.biggest_plato)),
             }
         )
     if result.money_evenings:
-        lines.append({"key": "money", "label": "Saldo total", "value": _money(result.money, currency)})
+        lines.append({"key": "money", "label": _("Saldo total"), "value": _money(result.money, currency)})
         lines.append(
             {
                 "key": "average_money",
-                "label": "Media por noche",
+                "label": _("Media por noche"),
                 "value": _money(result.average_money.quantize(Decimal("0.01")), currency)
                 if result.average_money is not None
                 else "",
@@ -313,13 +317,13 @@ def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
         "lances": [(words.lance_word(k), v) for k, v in lances],
         "trumps": [(words.suit_text(k), v) for k, v in trumps],
         "games": [f"{words.GAME_NAMES.get(g, g)}: {n}" for g, n in sorted(result.evenings_by_game.items())],
-        "lance_chart": charts.mix_chart([(words.lance_word(k), v) for k, v in lances], title="Lances como jugador")
+        "lance_chart": charts.mix_chart([(words.lance_word(k), v) for k, v in lances], title=_("Lances como jugador"))
         if lances
         else None,
-        "trump_chart": charts.mix_chart([(words.suit_text(k), v) for k, v in trumps], title="Triunfos como jugador")
+        "trump_chart": charts.mix_chart([(words.suit_text(k), v) for k, v in trumps], title=_("Triunfos como jugador"))
         if trumps
         else None,
-        "outcome_chart": charts.mix_chart(outcomes, title="Resultados como jugador") if result.jugador else None,
+        "outcome_chart": charts.mix_chart(outcomes, title=_("Resultados como jugador")) if result.jugador else None,
     }
 
 
@@ -383,10 +387,10 @@ def new_pena() -> Page:
             _remember(pena)
             if form.request_id.data:
                 browser["pena_made"] = {"id": form.request_id.data[:64], "token": pena.edit_token}
-            flash("Peña creada. Guarda este enlace: es el que permite cambiarla.")
+            flash(_("Peña creada. Guarda este enlace: es el que permite cambiarla."))
             return redirect(url_for("pena.page", token=pena.edit_token))
     elif form.is_submitted():
-        error = "Revisa los campos marcados."
+        error = _("Revisa los campos marcados.")
     status = 400 if form.is_submitted() else 200
     if not form.request_id.data:
         form.request_id.data = uuid.uuid4().hex
@@ -428,9 +432,9 @@ def add_person(token: str) -> Page:
         except services.Invalid as exc:
             flash(messages.message(exc), "error")
         else:
-            flash(f"{person.name} está en la peña.")
+            flash(_("%(name)s está en la peña.", name=person.name))
     else:
-        flash("No se ha añadido a nadie: revisa el nombre.", "error")
+        flash(_("No se ha añadido a nadie: revisa el nombre."), "error")
     return redirect(url_for("pena.page", token=token) + "#personas")
 
 
@@ -447,7 +451,7 @@ def person(token: str, person_id: int) -> Page:
             except services.Invalid as exc:
                 flash(messages.message(exc), "error")
             else:
-                flash("Nombre cambiado: sus noches siguen siendo suyas.")
+                flash(_("Nombre cambiado: sus noches siguen siendo suyas."))
         return redirect(url_for("pena.person", token=token, person_id=person_id))
     start, end, error = _season()
     evenings = ps.evenings(pena, start, end)
@@ -520,18 +524,18 @@ def new_table(token: str) -> Page:
                 try:
                     names.append(ps.person_of(pena, int(seat["chosen"])).name)
                 except (ValueError, services.NotFound):
-                    error = f"Asiento {seat['n']}: esa persona no está en la peña."
+                    error = _("Asiento %(n)s: esa persona no está en la peña.", n=seat["n"])
             else:
                 names.append("")
         while names and not names[-1]:
             names.pop()
         if error is None:
             if "" in names:
-                error = "Los asientos van seguidos: no dejes uno vacío entre dos ocupados."
+                error = _("Los asientos van seguidos: no dejes uno vacío entre dos ocupados.")
             elif len({ps.fold(n) for n in names}) < len(names):
-                error = "La misma persona no puede sentarse dos veces."
+                error = _("La misma persona no puede sentarse dos veces.")
             elif len(names) < 3:
-                error = "Hacen falta al menos tres jugadores."
+                error = _("Hacen falta al menos tres jugadores.")
         if error is None:
             args = {"pena": pena.edit_token, "game": form.game.data or "tresillo"}
             args.update({f"player{i}": n for i, n in enumerate(names, 1)})
@@ -597,9 +601,9 @@ def after_table_created(table: Table) -> None:
     try:
         ps.attach_checked(pena, table, choices)
     except services.ServiceError as exc:
-        flash(f"La partida no se ha añadido a la peña: {messages.message(exc)}", "error")
+        flash(_("La partida no se ha añadido a la peña: %(reason)s", reason=messages.message(exc)), "error")
         return
-    flash(f"Partida añadida a la peña {pena.name}.")
+    flash(_("Partida añadida a la peña %(pena)s.", pena=pena.name))
 
 
 @bp.route("/p/<token>/unir", methods=["GET", "POST"])
@@ -613,7 +617,7 @@ def attach(token: str) -> Page:
         try:
             table = ps.table_by_token(form.link.data or "")
         except services.ServiceError:
-            error = "No encontramos esa partida: pega su enlace completo."
+            error = _("No encontramos esa partida: pega su enlace completo.")
         else:
             return redirect(url_for("pena.confirm", token=token, table=table.edit_token))
     elif request.method == "POST" and "f-submit" in request.form and upload.validate_on_submit():
@@ -624,12 +628,12 @@ def attach(token: str) -> Page:
             except services.Invalid as exc:
                 from scorer.web.views import explain_import
 
-                error = f"No se ha importado nada: {explain_import(exc)}"
+                error = _("No se ha importado nada: %(reason)s", reason=explain_import(exc))
             else:
                 from scorer.web.views import _remember as remember_table
 
                 remember_table(table)  # listed on this browser's home page, like any import
-                flash("Partida importada. Di quién es cada nombre.")
+                flash(_("Partida importada. Di quién es cada nombre."))
                 return redirect(url_for("pena.confirm", token=token, table=table.edit_token))
     status = 400 if request.method == "POST" else 200
     return render_template("pena/attach.html", pena=pena, token=token, form=form, upload=upload, error=error), status
@@ -649,7 +653,7 @@ def confirm(token: str, table: str) -> Page:
         except services.ServiceError as exc:
             error = messages.message(exc)
         else:
-            flash("Partida añadida a la peña.")
+            flash(_("Partida añadida a la peña."))
             return redirect(url_for("pena.page", token=token))
     rows = []
     for i, match in enumerate(ps.matches(pena, target), 1):

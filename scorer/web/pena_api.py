@@ -12,12 +12,11 @@ from decimal import Decimal
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
-from werkzeug.exceptions import HTTPException
 
 from scorer.pena import stats
 from scorer.web import pena_services as ps
 from scorer.web import services
-from scorer.web.api import _body, json_error
+from scorer.web.api import _body, answer_errors_in_json
 from scorer.web.extensions import db
 from scorer.web.pena_services import Invalid
 from scorer.web.services import ServiceError
@@ -25,14 +24,7 @@ from scorer.web.services import ServiceError
 bp = Blueprint("pena_api", __name__, url_prefix="/api/penas")
 
 
-@bp.errorhandler(ServiceError)
-def service_error(exc: ServiceError) -> tuple[Response, int]:
-    return jsonify(error=exc.message), exc.status
-
-
-@bp.errorhandler(HTTPException)
-def http_error(exc: HTTPException) -> tuple[Response, int]:
-    return json_error(exc)
+answer_errors_in_json(bp)
 
 
 def _object(body: Any) -> Mapping[str, Any]:

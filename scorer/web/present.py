@@ -1,7 +1,8 @@
 """View-models: what the pages show, derived from a session and its ledger (never stored).
 
-Pure functions over the session file and the engine's ledger (format.md): no Flask,
-no database. Words are Spanish; game terms stay as the table says them.
+Pure functions over the session file and the engine's ledger (format.md): no request,
+no database. Words go through the message catalog (Flask-Babel; outside a request, the
+Spanish msgids), each phrase a whole sentence with named placeholders; game terms stay Spanish.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from scorer import evening
 from scorer.engine.tresillo import active_seats
@@ -131,13 +135,18 @@ def plato_view(
     if kind == "reservada":
         inside = next((e for e in cartulina if e.get("state") == "en_plato"), None)
         if inside is not None:
-            words = f"{PLATO_WORDS['reservada']} de {_who(inside['owner'], names)} ({inside['amount']})"
+            words = _(
+                "%(plato)s de %(owner)s (%(amount)s)",
+                plato=PLATO_WORDS["reservada"],
+                owner=_who(inside["owner"], names),
+                amount=inside["amount"],
+            )
         else:
             words = PLATO_WORDS["reservada"]
     elif kind == "primera":
         words = PLATO_WORDS["primera"]
     elif amount == 0:
-        words = "vacío"
+        words = _("vacío")
     else:
         words = PLATO_WORDS["sin_puesta"]
     return PlatoView(amount, kind, words)
@@ -283,7 +292,7 @@ def people_balance_lines(
         lines.append(
             BalanceLine(
                 seat=seat,
-                name=name if seat else f"{name} (se fue)",
+                name=name if seat else _("%(name)s (se fue)", name=name),
                 tantos=tantos,
                 text=signed(tantos),
                 money=money(tantos, tanto_value, currency),
@@ -368,7 +377,7 @@ def hand_line(
         dealer = entry.get("dealer")
         parts = [str(n), "todos pasan"]
         if dealer is not None:
-            parts.append(f"da {_who(dealer, names)}")
+            parts.append(_("da %(name)s", name=_who(dealer, names)))
         return HandLine(n, " · ".join(parts), result)
     if result == "cierre" or "close" in hand:
         return HandLine(n, f"{n} · {evening.close_text(hand.get('close'))}", result)
@@ -407,9 +416,9 @@ def result_phrase(hand: Mapping[str, Any], entry: Mapping[str, Any], players: Se
         return "bola cortada"
     if result == "codillo":
         giver = codillo_giver(hand)
-        return f"codillo de {_who(giver, names)}" if giver is not None else "codillo"
+        return _("codillo de %(name)s", name=_who(giver, names)) if giver is not None else "codillo"
     if result == "ganada" and sorted((hand.get("tricks") or {}).values()) == [0, 0, 5]:
-        return "ganada, primeras y se planta"
+        return _("ganada, primeras y se planta")
     return result_words(result)
 
 
@@ -526,12 +535,21 @@ def transfer_lines(entry: Mapping[str, Any], players: Sequence[str]) -> list[Tra
 def _each(payments: list[tuple[Any, Any, int]], names: Mapping[int, str], verb: str, key: int) -> tuple[str, str]:
     """("Benito", "cobra 10 de cada uno") when every amount is equal, else one by one."""
     who = _who(payments[0][key], names)
-    prep = "de" if verb == "cobra" else "a"
+    collects = verb == "cobra"
     amounts = {p[2] for p in payments}
     if len(amounts) == 1 and len(payments) > 1:
-        return who, f"{verb} {amounts.pop()} {prep} cada uno"
+        amount = amounts.pop()
+        return who, _("cobra %(amount)s de cada uno", amount=amount) if collects else _(
+            "paga %(amount)s a cada uno", amount=amount
+        )
     other = 1 - key
-    return who, f"{verb} " + ", ".join(f"{p[2]} {prep} {_who(p[other], names)}" for p in payments)
+    items = ", ".join(
+        _("%(amount)s de %(name)s", amount=p[2], name=_who(p[other], names))
+        if collects
+        else _("%(amount)s a %(name)s", amount=p[2], name=_who(p[other], names))
+        for p in payments
+    )
+    return who, _("cobra %(list)s", list=items) if collects else _("paga %(list)s", list=items)
 
 
 def summary(
@@ -546,29 +564,46 @@ def summary(
     if result == "paso":
         dealer = entry.get("dealer")
         stake = sum(int(t["amount"]) for t in transfers)
-        return f"Todos pasan: {_who(dealer, names)} pone {stake} en el plato"
+        return _("Todos pasan: %(name)s pone %(amount)s en el plato", name=_who(dealer, names), amount=stake)
     if result == "cierre":
         back = [t for t in transfers if t.get("from") == "plato"]
         if not back:
-            return "Se cierra la partida: el plato estaba vacío"
+            return _("Se cierra la partida: el plato estaba vacío")
         parts = ", ".join(f"{_who(t['to'], names)} {t['amount']}" for t in back)
-        how = "se reparte" if any(t.get("concept") == "reparto" for t in back) else "se devuelve"  # R30
-        return f"Se cierra la partida y el plato {how}: {parts}"
+        if any(t.get("concept") == "reparto" for t in back):  # R30
+            return _("Se cierra la partida y el plato se reparte: %(list)s", list=parts)
+        return _("Se cierra la partida y el plato se devuelve: %(list)s", list=parts)
     if result == "ajuste":  # R32
         payers = {t["from"] for t in transfers}
         if len(payers) == 1 and len(transfers) > 1 and "plato" not in {t["to"] for t in transfers}:
             who, what = _each([(t["from"], t["to"], int(t["amount"])) for t in transfers], names, "paga", 0)
-            return f"Ajuste: {who} {what}"
-        parts = ", ".join(f"{_who(t['from'], names)} paga {t['amount']} a {_who(t['to'], names)}" for t in transfers)
-        return f"Ajuste: {parts}".replace(" a el plato", " al plato")
+            return _("Ajuste: %(who)s %(what)s", who=who, what=what)
+        parts = ", ".join(
+            _("%(payer)s paga %(amount)s al plato", payer=_who(t["from"], names), amount=t["amount"])
+            if t["to"] == "plato"
+            else _(
+                "%(payer)s paga %(amount)s a %(payee)s",
+                payer=_who(t["from"], names),
+                amount=t["amount"],
+                payee=_who(t["to"], names),
+            )
+            for t in transfers
+        )
+        return _("Ajuste: %(list)s", list=parts)
     if result == "sienta":  # R33
         seating = {int(k): str(v) for k, v in (entry.get("seating") or {}).items()}
         changed = [s for s, name in seating.items() if names.get(s) != name]
-        words = "; ".join(f"se sienta {seating[s]} en lugar de {names.get(s, s)}" for s in changed)
+        words = "; ".join(
+            _("se sienta %(new)s en lugar de %(old)s", new=seating[s], old=names.get(s, s)) for s in changed
+        )
         cancelled = evening.cancelled_puestas(before_cartulina, entry, names)
         if cancelled:
-            words += "; se anula " + ", ".join(f"la puesta pendiente de {c.owner} ({c.amount})" for c in cancelled)
-        return (words or "Cambio de jugador")[:1].upper() + (words or "Cambio de jugador")[1:]
+            listed = ", ".join(
+                _("la puesta pendiente de %(owner)s (%(amount)s)", owner=c.owner, amount=c.amount) for c in cancelled
+            )
+            words += "; " + _("se anula %(list)s", list=listed)
+        words = words or _("Cambio de jugador")
+        return words[:1].upper() + words[1:]
 
     phrases: list[tuple[str, str]] = []  # (subject, predicate): a repeated subject is said once
     by_concept: dict[str, list[tuple[Any, Any, int]]] = {}
@@ -579,22 +614,31 @@ def summary(
     if "condiciones" in by_concept:
         phrases.append(_each(by_concept["condiciones"], names, "paga", 0))
     for source, target, amount in by_concept.get("puesta_defendida", []):
-        phrases.append((_who(source, names), f"paga la puesta a {_who(target, names)}: {amount}"))
+        phrases.append(
+            (_who(source, names), _("paga la puesta a %(name)s: %(amount)s", name=_who(target, names), amount=amount))
+        )
     for _source, target, amount in by_concept.get("plato", []):
-        phrases.append((_who(target, names), f"se lleva el plato: {amount}"))
+        phrases.append((_who(target, names), _("se lleva el plato: %(amount)s", amount=amount)))
     if "bola_cortada" in by_concept:
         who, what = _each(by_concept["bola_cortada"], names, "paga", 0)
-        phrases.append((who, what + " por la bola cortada"))
+        phrases.append((who, _("%(what)s por la bola cortada", what=what)))
     for source, _target, amount in by_concept.get("puesta", []):
-        phrases.append((_who(source, names), f"pone una puesta de {amount} en el plato"))
+        phrases.append((_who(source, names), _("pone una puesta de %(amount)s en el plato", amount=amount)))
     for source, target, amount in by_concept.get("codillo", []):
-        phrases.append((_who(source, names), f"paga el codillo a {_who(target, names)}: {amount}"))
+        phrases.append(
+            (_who(source, names), _("paga el codillo a %(name)s: %(amount)s", name=_who(target, names), amount=amount))
+        )
     before_ids = {int(e["id"]) for e in before_cartulina}
     for e in entry.get("cartulina", []):
         if int(e["id"]) not in before_ids:
-            phrases.append((_who(e["owner"], names), f"apunta una puesta reservada de {e['amount']} en la cartulina"))
+            phrases.append(
+                (
+                    _who(e["owner"], names),
+                    _("apunta una puesta reservada de %(amount)s en la cartulina", amount=e["amount"]),
+                )
+            )
     for source, _target, amount in by_concept.get("puesta_reservada", []):
-        phrases.append((_who(source, names), f"pone su puesta reservada en el plato: {amount}"))
+        phrases.append((_who(source, names), _("pone su puesta reservada en el plato: %(amount)s", amount=amount)))
     if not phrases:
         return RESULT_WORDS.get(str(result), str(result)).capitalize()
     said: list[str] = []
@@ -604,7 +648,7 @@ def summary(
         subject = who
     if len(said) == 1:
         return said[0]
-    return ", ".join(said[:-1]) + " y " + said[-1]
+    return _("%(list)s y %(last)s", list=", ".join(said[:-1]), last=said[-1])
 
 
 # -------------------------------------------------------------- whole page
@@ -735,12 +779,12 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[st
     """What was entered, as (label, value) lines."""
     names = seat_names(players)
     if "pass" in hand:
-        return [("Mano", "todos pasan")]
+        return [(_("Mano"), "todos pasan")]
     if "close" in hand:
-        how = "devolver el plato" if hand.get("close") == "devolver" else "repartir el plato"
-        return [("Mano", "cierre de la partida"), ("Cierre", how), *_note_fact(hand)]
+        how = _("devolver el plato") if hand.get("close") == "devolver" else _("repartir el plato")
+        return [(_("Mano"), _("cierre de la partida")), (_("Cierre"), how), *_note_fact(hand)]
     if evening.is_event(hand):  # R32, R33
-        label = "Ajuste" if "ajuste" in hand else "Cambio de jugador"
+        label = "Ajuste" if "ajuste" in hand else _("Cambio de jugador")
         text = evening.event_text(hand, names).split(": ", 1)[-1]
         return [(label, text), *_note_fact(hand)]
     facts = [
@@ -751,28 +795,30 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[st
     tricks = hand.get("tricks") or {}
     if tricks and not (hand.get("rendida") and hand.get("defensor") is None):
         order = tricks_order(hand, len(players))
-        facts.append(("Bazas", ", ".join(f"{names.get(s, s)} {tricks.get(str(s), 0)}" for s in order)))
+        facts.append((_("Bazas"), ", ".join(f"{names.get(s, s)} {tricks.get(str(s), 0)}" for s in order)))
     if "matadores" in hand:
         facts.append(("Matadores", str(hand.get("matadores") or 0)))
     if hand.get("matadores_en") is not None:
-        facts.append(("Los tres matadores", _who(hand.get("matadores_en"), names)))
+        facts.append((_("Los tres matadores"), _who(hand.get("matadores_en"), names)))
     if hand.get("estuches"):
         facts.append(("Estuches", str(hand["estuches"])))
     if hand.get("contraestuches"):
         facts.append(("Contraestuches", str(hand["contraestuches"])))
     if hand.get("primeras"):
-        facts.append(("Primeras", "del jugador" if hand["primeras"] == "jugador" else "de la contra"))
+        facts.append(("Primeras", _("del jugador") if hand["primeras"] == "jugador" else _("de la contra")))
     if hand.get("bola"):
         facts.append(("Bola", str(hand["bola"])))
     if hand.get("rendida"):
         defensor = hand.get("defensor")
-        facts.append(("Rendida", f"defendida por {_who(defensor, names)}" if defensor else "sin defender"))
+        facts.append(
+            ("Rendida", _("defendida por %(name)s", name=_who(defensor, names)) if defensor else _("sin defender"))
+        )
     return [*facts, *_note_fact(hand)]
 
 
 def _note_fact(hand: Mapping[str, Any]) -> list[tuple[str, str]]:
     note = hand.get("note")
-    return [("Nota", str(note))] if note else []
+    return [(_("Nota"), str(note))] if note else []
 
 
 def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> HandView:
@@ -810,24 +856,24 @@ def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
 
 # ------------------------------------------------------------------ history
 
-ACTION_WORDS = {"create": "anotada", "edit": "corregida", "delete": "borrada", "restore": "restaurada"}
+ACTION_WORDS = {"create": _l("anotada"), "edit": _l("corregida"), "delete": _l("borrada"), "restore": _l("restaurada")}
 FIELD_WORDS = {
     "jugador": "jugador",
     "lance": "lance",
     "trump": "triunfo",
-    "tricks": "bazas",
+    "tricks": _l("bazas"),
     "estuches": "estuches",
     "contraestuches": "contraestuches",
     "primeras": "primeras",
     "bola": "bola",
     "rendida": "rendida",
     "defensor": "defensor",
-    "dealer": "da",
+    "dealer": _l("da"),
     "pass": "todos pasan",
-    "close": "cierre",
+    "close": _l("cierre"),
     "ajuste": "ajuste",  # R32
-    "sienta": "cambio de jugador",  # R33
-    "note": "nota",
+    "sienta": _l("cambio de jugador"),  # R33
+    "note": _l("nota"),
 }
 
 
@@ -846,9 +892,9 @@ def _value_text(key: str, value: Any, hand: Mapping[str, Any], players: Sequence
     if key == "ajuste" and isinstance(value, Mapping):
         return evening.ajuste_text(value, names)
     if key == "sienta" and isinstance(value, Mapping):
-        return f"{value.get('player', '')} en el asiento {value.get('seat', '')}"
+        return _("%(player)s en el asiento %(seat)s", player=value.get("player", ""), seat=value.get("seat", ""))
     if value is True:
-        return "sí"
+        return _("sí")
     return str(value)
 
 
@@ -872,7 +918,7 @@ def history_line(event: Any, players: Sequence[str], timezone: str | None = None
                 new = _value_text(key, after.get(key), after, players)
                 changes.append(f"{label}: {old} → {new}")
     at = time_text(event.at, timezone) if isinstance(event.at, dt.datetime) else str(event.at)
-    return HistoryLine(ACTION_WORDS.get(event.action, str(event.action)), at, changes)
+    return HistoryLine(str(ACTION_WORDS.get(event.action, str(event.action))), at, changes)
 
 
 # =================================================== the other rule sets
@@ -904,10 +950,10 @@ class PozoView:
     @property
     def words(self) -> str:
         if self.amount == 0 and not self.reserves:
-            return "vacío: se repone al empezar la mano"
+            return _("vacío: se repone al empezar la mano")
         if not self.reserves:
-            return f"tope {self.cap}"
-        return f"lleno (tope {self.cap}); en reserva:"
+            return _("tope %(cap)s", cap=self.cap)
+        return _("lleno (tope %(cap)s); en reserva:", cap=self.cap)
 
 
 def pozo_view(entry: Mapping[str, Any] | None, rules: Mapping[str, Any], seats: int) -> PozoView:
@@ -1008,7 +1054,7 @@ def pots_summary(entry: Mapping[str, Any], players: Sequence[str], ruleset: str 
     transfers = list(entry.get("transfers", []))
     result = str(entry.get("result", ""))
     if result == "paso" and not transfers:
-        return "Todos pasan: nadie paga nada"
+        return _("Todos pasan: nadie paga nada")
     # (concept, kind) groups in order of appearance; kind: "in" seat → pot, "out" pot → seat, "pay" seat → seat
     groups: dict[tuple[str, str, str], list[Mapping[str, Any]]] = {}
     for t in transfers:
@@ -1027,32 +1073,71 @@ def pots_summary(entry: Mapping[str, Any], players: Sequence[str], ruleset: str 
                 shares[int(t["to"])] = shares.get(int(t["to"]), 0) + int(t["amount"])
             pots = sorted({POT_WORDS.get(str(t["from"]), str(t["from"])) for t in items})
             listed = ", ".join(f"{names.get(s, s)} {a}" for s, a in sorted(shares.items()))
-            phrases.append(("", f"se reparte {' y '.join(pots)}: {listed}"))
+            pots_text = _("%(list)s y %(last)s", list=", ".join(pots[:-1]), last=pots[-1]) if len(pots) > 1 else pots[0]
+            phrases.append(("", _("se reparte %(pots)s: %(list)s", pots=pots_text, list=listed)))
         elif kind == "in":
             where = POT_WORDS.get(pot, pot)
             sources = [int(t["from"]) for t in items]
             if set(sources) == everyone and len(items) == len(everyone) and len(amounts) == 1:
-                phrases.append(("todos", f"ponen {amounts.pop()} en {where} ({word})"))
+                phrases.append(
+                    (
+                        _("todos"),
+                        _("ponen %(amount)s en %(pot)s (%(concept)s)", amount=amounts.pop(), pot=where, concept=word),
+                    )
+                )
             else:
-                phrases.extend((_who(t["from"], names), f"pone {t['amount']} en {where} ({word})") for t in items)
+                phrases.extend(
+                    (
+                        _who(t["from"], names),
+                        _("pone %(amount)s en %(pot)s (%(concept)s)", amount=t["amount"], pot=where, concept=word),
+                    )
+                    for t in items
+                )
         elif kind == "out":
             for t in items:
                 where = _who(t["from"], names)
                 if concept in POT_WORDS:
-                    phrases.append((_who(t["to"], names), f"se lleva {where}: {t['amount']}"))
+                    phrases.append(
+                        (_who(t["to"], names), _("se lleva %(pot)s: %(amount)s", pot=where, amount=t["amount"]))
+                    )
                 else:
-                    of = "del " + where[3:] if where.startswith("el ") else "de " + where
-                    phrases.append((_who(t["to"], names), f"cobra {t['amount']} {of} ({word})"))
+                    what = (
+                        _("cobra %(amount)s del %(pot)s (%(concept)s)", amount=t["amount"], pot=where[3:], concept=word)
+                        if where.startswith("el ")
+                        else _(
+                            "cobra %(amount)s de %(name)s (%(concept)s)", amount=t["amount"], name=where, concept=word
+                        )
+                    )
+                    phrases.append((_who(t["to"], names), what))
         else:
             sources = [int(t["from"]) for t in items]
             targets = [int(t["to"]) for t in items]
             if len(set(targets)) == 1 and len(items) > 1 and len(amounts) == 1:
-                phrases.append((_who(targets[0], names), f"cobra {amounts.pop()} de cada uno ({word})"))
+                phrases.append(
+                    (
+                        _who(targets[0], names),
+                        _("cobra %(amount)s de cada uno (%(concept)s)", amount=amounts.pop(), concept=word),
+                    )
+                )
             elif len(set(sources)) == 1 and len(items) > 1 and len(amounts) == 1:
-                phrases.append((_who(sources[0], names), f"paga {amounts.pop()} a cada uno ({word})"))
+                phrases.append(
+                    (
+                        _who(sources[0], names),
+                        _("paga %(amount)s a cada uno (%(concept)s)", amount=amounts.pop(), concept=word),
+                    )
+                )
             else:
                 phrases.extend(
-                    (_who(t["from"], names), f"paga {t['amount']} a {_who(t['to'], names)} ({word})") for t in items
+                    (
+                        _who(t["from"], names),
+                        _(
+                            "paga %(amount)s a %(name)s (%(concept)s)",
+                            amount=t["amount"],
+                            name=_who(t["to"], names),
+                            concept=word,
+                        ),
+                    )
+                    for t in items
                 )
     if not phrases:
         return result_words(result, ruleset).capitalize()
@@ -1061,7 +1146,7 @@ def pots_summary(entry: Mapping[str, Any], players: Sequence[str], ruleset: str 
     for who, what in phrases:
         said.append(what if who == subject or not who else f"{who} {what}")
         subject = who
-    text = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " y " + said[-1]
+    text = said[0] if len(said) == 1 else _("%(list)s y %(last)s", list=", ".join(said[:-1]), last=said[-1])
     return text[:1].upper() + text[1:]
 
 

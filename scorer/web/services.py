@@ -361,7 +361,9 @@ def _write_once(table: Table, work: Callable[[Settled], tuple[T, Settled | None]
             db.session.flush()
             db.session.commit()
             if state is not None:
-                _cache.put(table.edit_token, state)
+                newer = _cache.get(table.edit_token)
+                if newer is None or newer.revision <= state.revision:  # a later writer may have cached first
+                    _cache.put(table.edit_token, state)
                 if settled.worth_saving(before, state):
                     settled.save(table.id, state)  # for the next worker that opens this table
             return result
@@ -728,6 +730,12 @@ def _replay(table: Table, hand: Hand, digest: str | None = None) -> tuple[int, d
         raise Conflict("this hand was already saved, then deleted")
     state = state_of(table)
     n = _number(state, hand.id)
+    if n is None:
+        # This request read the table before the other one (the same request id, a double submit racing
+        # itself) committed the hand, and the cache may not have its state yet: read the revision again.
+        db.session.refresh(table)
+        state = state_of(table)
+        n = _number(state, hand.id)
     if n is None:  # deleted by another writer since this request's table was read
         raise Conflict("this hand was already saved, then deleted")
     return n, copy.deepcopy(state.settlement.entries[n - 1])

@@ -23,6 +23,7 @@ from flask import (
 )
 from flask import session as browser
 from flask.sessions import SecureCookieSessionInterface
+from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -69,7 +70,7 @@ def service_error(exc: services.ServiceError) -> tuple[str, int]:
 def not_found(_exc: Exception) -> tuple[str, int] | Any:
     if request.path.startswith("/api/"):
         return jsonify(error="not found"), 404
-    return render_template("error.html", message="Esta página no existe.", status=404), 404
+    return render_template("error.html", message=_("Esta página no existe."), status=404), 404
 
 
 # ------------------------------------------------------------------ helpers
@@ -166,7 +167,9 @@ def _attach(form: HandFormBase, exc: services.Invalid, n: int) -> None:
     """An engine refusal as a Spanish message next to the field it concerns."""
     field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
-        form.problem("general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}")
+        form.problem(
+            "general", _("Con este cambio la mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message)
+        )
     else:
         form.problem(field, message)
 
@@ -199,7 +202,7 @@ def new_table() -> Page:
         else:
             _remember(table)
             pena.after_table_created(table)
-            flash("Partida creada. Guarda este enlace: es el que permite anotar.")
+            flash(_("Partida creada. Guarda este enlace: es el que permite anotar."))
             return redirect(url_for("main.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
     if error is None and form.is_submitted():
@@ -299,22 +302,26 @@ def _deal_moved_on(table: Any, token: str, form: HandFormBase, n: int) -> Page |
     if (not deal or deal == str(n)) and (not revision or revision == str(table.revision)):
         return None
     if deal and deal != str(n):
-        message = (
-            f"Este formulario era para la mano {deal}, pero la partida ya va por la mano {n}"
+        message = _(
+            "Este formulario era para la mano %(deal)s, pero la partida ya va por la mano %(n)s"
             " (quizá volviste atrás después de guardar): no se ha guardado nada."
+            " Vuelve a la mesa y anota la mano desde allí.",
+            deal=deal,
+            n=n,
         )
     else:
-        message = (
-            f"La partida ha cambiado desde que abriste este formulario de la mano {n}: no se ha guardado nada,"
-            " para no anotar una mano con datos viejos."
+        message = _(
+            "La partida ha cambiado desde que abriste este formulario de la mano %(n)s: no se ha guardado nada,"
+            " para no anotar una mano con datos viejos. Vuelve a la mesa y anota la mano desde allí.",
+            n=n,
         )
     page = render_template(
         "error.html",
-        message=message + " Vuelve a la mesa y anota la mano desde allí.",
+        message=message,
         status=409,
         back=url_for("main.table", token=token),
-        back_label="Volver a la mesa",
-        title="Formulario caducado",
+        back_label=_("Volver a la mesa"),
+        title=_("Formulario caducado"),
     )
     return page, 409
 
@@ -343,10 +350,10 @@ def new_hand(token: str) -> Page:
         # a second tap of Guardar after the first was saved: the form no longer fits (the deal moved on)
         saved = services.hand_for_request(table, request.form.get("request_id"))
         if saved is not None:
-            flash(f"La mano {saved} ya estaba anotada.")
+            flash(_("La mano %(n)s ya estaba anotada.", n=saved))
             return redirect(url_for("main.table", token=token))
     if table.closed:
-        flash("La partida está cerrada: no se anotan más manos.", "error")
+        flash(_("La partida está cerrada: no se anotan más manos."), "error")
         return redirect(url_for("main.table", token=token))
     session, ledger = services.session_view(table), services.ledger_view(table)
     if ledger.get("over") and request.method != "POST":
@@ -378,7 +385,13 @@ def new_hand(token: str) -> Page:
         _attach(form, exc, n)
         return _hand_page(table, token, form, None, None, 400)
     done = _preview(table, session, ledger, entry, number, hand)  # the game's own words for it
-    flash(f"Mano {number} anotada: {done['summary'] if isinstance(done, dict) else done.summary}.")
+    flash(
+        _(
+            "Mano %(n)s anotada: %(summary)s.",
+            n=number,
+            summary=done["summary"] if isinstance(done, dict) else done.summary,
+        )
+    )
     return redirect(url_for("main.table", token=token))
 
 
@@ -398,7 +411,7 @@ def _live_json(
         for message in form.messages(name):
             (missing if message.startswith(MISSING) else problems.setdefault(name, [])).append(message)
     if getattr(getattr(form, "csrf_token", None), "errors", None):
-        problems["general"] = ["El formulario ha caducado: vuelve a cargar la página."]
+        problems["general"] = [_("El formulario ha caducado: vuelve a cargar la página.")]
     if hand is None or problems:
         return jsonify(ok=False, missing=missing, problems=problems)
     try:
@@ -406,14 +419,17 @@ def _live_json(
     except services.Invalid as exc:
         field, message = messages.explain(exc)
         if exc.hand is not None and exc.hand != n:
-            field, message = "general", f"Con este cambio la mano {exc.hand} dejaría de ser posible: {message}"
+            field, message = (
+                "general",
+                _("Con este cambio la mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message),
+            )
         return jsonify(ok=False, missing=[], problems={field: [message]})
     preview = _preview(table, session, ledger, entry, n, hand)
     if isinstance(preview, dict):
-        after = f"Después: plato {preview['plato'].amount}, {preview['plato'].words}."
+        after = _("Después: plato %(amount)s, %(words)s.", amount=preview["plato"].amount, words=preview["plato"].words)
         summary, transfers = preview["summary"], preview["transfers"]
     else:
-        after, summary, transfers = f"Después: {preview.after}.", preview.summary, preview.transfers
+        after, summary, transfers = _("Después: %(after)s.", after=preview.after), preview.summary, preview.transfers
     return jsonify(
         ok=True,
         summary=summary,
@@ -438,9 +454,11 @@ def new_hand_preview(token: str) -> Response:
     n = len(ledger.get("hands", [])) + 1
     form = _hand_form(table, dealer, formdata=request.form)
     if table.closed:
-        return jsonify(ok=False, missing=[], problems={"general": ["La partida está cerrada: no se anotan más manos."]})
+        return jsonify(
+            ok=False, missing=[], problems={"general": [_("La partida está cerrada: no se anotan más manos.")]}
+        )
     if _deal_moved_on(table, token, form, n) is not None:
-        return jsonify(ok=False, missing=[], problems={"general": ["La partida ha cambiado: vuelve a la mesa."]})
+        return jsonify(ok=False, missing=[], problems={"general": [_("La partida ha cambiado: vuelve a la mesa.")]})
     return _live_json(table, form, n, lambda hand: services.preview_hand(table, hand), session, ledger)
 
 
@@ -475,9 +493,9 @@ def all_pass(token: str) -> BaseResponse:
     try:
         number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
     except services.Invalid as exc:
-        flash(f"No se ha anotado: {messages.message(exc)}", "error")
+        flash(_("No se ha anotado: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("main.table", token=token))
-    flash(f"Mano {number}: todos pasan.", f"undo:{number}")
+    flash(_("Mano %(n)s: todos pasan.", n=number), f"undo:{number}")
     return redirect(url_for("main.table", token=token))
 
 
@@ -489,14 +507,14 @@ def undo_pass(token: str, n: int) -> BaseResponse:
         abort(400)
     hands = services.session_of(table).get("hands", [])
     if n != len(hands) or "pass" not in hands[n - 1]:
-        flash("No se ha deshecho nada: esa mano ya no es el último «todos pasan».", "error")
+        flash(_("No se ha deshecho nada: esa mano ya no es el último «todos pasan»."), "error")
         return redirect(url_for("main.table", token=token))
     try:
         services.delete_hand(table, n)
     except services.Invalid as exc:
-        flash(f"No se ha deshecho: {messages.message(exc)}", "error")
+        flash(_("No se ha deshecho: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("main.table", token=token))
-    flash(f"Deshecho: la mano {n} (todos pasan) se ha quitado. Queda en el historial.")
+    flash(_("Deshecho: la mano %(n)s (todos pasan) se ha quitado. Queda en el historial.", n=n))
     return redirect(url_for("main.table", token=token))
 
 
@@ -571,7 +589,7 @@ def edit_hand(token: str, n: int) -> Page:
     if "sienta" in stored and not table.closed:
         return redirect(url_for("main.cambio", token=token, n=n))
     if "close" in stored or table.closed:
-        flash("La partida está cerrada: ya no se puede cambiar.", "error")
+        flash(_("La partida está cerrada: ya no se puede cambiar."), "error")
         return redirect(url_for("main.hand", token=token, n=n))
     dealer = int(stored.get("dealer") or 1)
     if request.method != "POST":  # GET and HEAD
@@ -600,10 +618,10 @@ def edit_hand(token: str, n: int) -> Page:
         return _hand_page(table, token, form, n, None, 400)
     except services.Conflict:
         form.problem(
-            "general", "Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio."
+            "general", _("Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio.")
         )
         return _hand_page(table, token, form, n, None, 409)
-    flash(f"Mano {n} corregida; las manos siguientes se han vuelto a calcular.")
+    flash(_("Mano %(n)s corregida; las manos siguientes se han vuelto a calcular.", n=n))
     return redirect(url_for("main.hand", token=token, n=n))
 
 
@@ -620,9 +638,17 @@ def delete_hand(token: str, n: int) -> Page:
         services.delete_hand(table, n)
     except services.Invalid as exc:
         message = messages.message(exc)
-        flash(f"No se puede borrar la mano {n}: la mano {exc.hand} dejaría de ser posible. {message}", "error")
+        flash(
+            _(
+                "No se puede borrar la mano %(n)s: la mano %(hand)s dejaría de ser posible. %(reason)s",
+                n=n,
+                hand=exc.hand,
+                reason=message,
+            ),
+            "error",
+        )
         return redirect(url_for("main.hand", token=token, n=n))
-    flash(f"Mano {n} borrada. Puedes restaurarla desde la partida.")
+    flash(_("Mano %(n)s borrada. Puedes restaurarla desde la partida.", n=n))
     return redirect(url_for("main.table", token=token))
 
 
@@ -634,9 +660,16 @@ def restore_hand(token: str, hand_id: int) -> BaseResponse:
     try:
         n = services.restore_hand(table, hand_id)
     except services.Invalid as exc:
-        flash(f"No se puede restaurar: la mano {exc.hand} dejaría de ser posible. {messages.message(exc)}", "error")
+        flash(
+            _(
+                "No se puede restaurar: la mano %(hand)s dejaría de ser posible. %(reason)s",
+                hand=exc.hand,
+                reason=messages.message(exc),
+            ),
+            "error",
+        )
         return redirect(url_for("main.table", token=token))
-    flash(f"Mano {n} restaurada.")
+    flash(_("Mano %(n)s restaurada.", n=n))
     return redirect(url_for("main.hand", token=token, n=n))
 
 
@@ -645,11 +678,11 @@ def close(token: str) -> Page:
     table = services.require_edit(token)
     form = ConfirmForm()
     if table.closed:
-        flash("La partida ya estaba cerrada.")
+        flash(_("La partida ya estaba cerrada."))
         return redirect(url_for("main.table", token=token))
     game = game_of(table.ruleset)
     if not game.closings:  # B4: the game ends by itself at the target
-        flash("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta.", "error")
+        flash(_("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta."), "error")
         return redirect(url_for("main.table", token=token))
     if len(game.closings) > 1:  # R30: devolver or repartir, each previewed
         return evening_views.closing(token, table)
@@ -671,7 +704,7 @@ def close(token: str) -> Page:
     try:
         services.close_table(table)
     except services.Invalid as exc:
-        flash(f"No se puede cerrar: {messages.message(exc)}", "error")
+        flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("main.table", token=token))
     flash(game.closed_words)
     return redirect(url_for("main.table", token=token))
@@ -706,10 +739,10 @@ def import_table() -> Page:
             try:
                 table = services.import_session(text)
             except services.Invalid as exc:
-                error = f"No se ha importado nada: {explain_import(exc)}"
+                error = _("No se ha importado nada: %(reason)s", reason=explain_import(exc))
             else:
                 _remember(table)
-                flash("Partida importada.")
+                flash(_("Partida importada."))
                 return redirect(url_for("main.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
     return render_template("import.html", form=form, error=error), status
@@ -718,9 +751,9 @@ def import_table() -> Page:
 def explain_import(exc: services.Invalid) -> str:
     """An import refusal in Spanish, naming the hand when one is wrong."""
     if exc.hand is not None and exc.code in ENGINE_CODES:
-        return f"la mano {exc.hand} no es posible. {messages.message(exc)}"
+        return _("la mano %(n)s no es posible. %(reason)s", n=exc.hand, reason=messages.message(exc))
     if exc.hand is not None:  # the limits
-        return f"la mano {exc.hand}: {messages.message(exc)}"
+        return _("la mano %(n)s: %(reason)s", n=exc.hand, reason=messages.message(exc))
     return messages.message(exc)
 
 

@@ -8,6 +8,7 @@ server answers is then ``scorer settle`` of the exported session.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from typing import Any
@@ -17,6 +18,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from scorer.engine import settle
 from scorer.engine.tresillo import active_seats
+from tests.conftest import EXAMPLES, load_json
 from tests.engine.cli import settle_cli
 
 from .conftest import LiveServer, Taps
@@ -139,6 +141,88 @@ def test_three_hands_an_ajuste_and_a_pass_offline_saved_once_in_order(
     session["hands"].append(AJUSTE)  # an ajuste carries no dealer
     for hand in [hands[2], {"pass": True}]:
         session = with_hand(session, hand)
+    assert_saved_once(live_server, token, session)
+
+
+def test_a_hand_a_cambio_and_a_hand_offline_saved_once_in_order(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """R33 offline: the walkthrough's five hands leave Benito (seat 2) a pending reserved puesta of 55.
+    With no network: a hand (Diego's puesta, reserved too), then Elena takes Benito's seat (the page
+    shows what the server knew it cancels, one tap confirms it), then another hand. Reloaded, the
+    three wait; online, they are saved once, in order, and the ledger is ``scorer settle``'s."""
+    session = new_session(favor_suit="bastos")
+    for hand in load_json(EXAMPLES / "walkthrough.json")["hands"][:5]:
+        session = with_hand(session, hand)
+    token, _view = seed_table(live_server, session)
+    assert [e["owner"] for e in settle(session)["cartulina"] if e["state"] == "pendiente"] == [2]
+    first = night(*active_seats(4, next_dealer(session)))[1]  # a puesta
+    after_first = with_hand(session, first)
+    cambio = {"sienta": {"seat": 2, "player": "Elena"}}
+    after_cambio = copy.deepcopy(after_first)
+    after_cambio["hands"].append(cambio)  # R33: takes no deal, carries no dealer
+    second = night(*active_seats(4, next_dealer(after_cambio)))[0]  # a ganada
+    open_online(page, live_server, token)
+
+    phone.set_offline(True)
+    enter_offline(page, taps, first, 0)
+    taps(page.get_by_role("link", name="Cambio de jugador"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Cambio de jugador")
+    taps(page.get_by_role("group", name="¿Qué asiento cambia?").get_by_role("radio", name="2 · Benito"))
+    taps(page.get_by_role("group", name="¿Quién se sienta?").get_by_role("radio", name="Otro nombre"))
+    page.get_by_label("Nombre de quien llega").fill("Elena")
+    taps(page.get_by_role("button", name="Ver qué cambia"))
+    shown = page.get_by_role("region", name="Sin conexión: antes de confirmar")
+    expect(shown).to_contain_text(re.compile(r"según los datos de las \d\d:\d\d; se anularán al guardar \(R33\)"))
+    expect(shown.get_by_role("listitem")).to_have_text(["Benito: 55 (mano 5)"])  # the engine's, when kept
+    expect(shown).to_contain_text("pueden cambiar lo que se anula")  # a hand waits, entered after that
+    expect(page).to_have_url(re.compile(r"/cambio$"))  # nothing queued before the confirming tap
+    assert page.evaluate("document.body.getAttribute('data-pending')") == "1"
+    taps(page.get_by_role("group", name="¿Qué asiento cambia?").get_by_role("radio", name="1 · Ana"))
+    expect(shown).to_be_hidden()  # chosen again: shown again, for that seat
+    taps(page.get_by_role("button", name="Ver qué cambia"))
+    expect(shown).to_contain_text("Ana no tiene puestas pendientes")
+    taps(page.get_by_role("group", name="¿Qué asiento cambia?").get_by_role("radio", name="2 · Benito"))
+    taps(page.get_by_role("button", name="Ver qué cambia"))
+    taps(shown.get_by_role("button", name="Confirmar el cambio"))
+    expect(pending(page)).to_have_count(2)
+    expect(pending(page).last).to_contain_text("2 · Benito · Otro nombre · Nombre de quien llega Elena")
+    enter_offline(page, taps, second, 2)  # the form kept for that deal: the cambio took none
+    page.reload()
+    expect(pending(page)).to_have_count(3)
+    assert len(api_json(live_server, f"/api/tables/{token}")["hands"]) == 5  # nothing reached the server
+
+    phone.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="pendientes")).to_contain_text("Guardadas las 3 anotaciones")
+    expect(pending(page)).to_have_count(0)
+    expected = with_hand(after_cambio, second)
+    assert_saved_once(live_server, token, expected)
+    ledger = api_json(live_server, f"/api/tables/{token}/ledger")
+    assert ledger["hands"][6]["seating"] == {"1": "Ana", "2": "Elena", "3": "Carmen", "4": "Diego"}
+    assert [e["owner"] for e in ledger["hands"][6]["cartulina"] if e["state"] == "pendiente"] == [4]  # R33
+    assert set(ledger["people"]) == {*PLAYERS, "Elena"} and ledger["people"] == settle(expected)["people"]
+
+
+def test_online_a_cambio_is_still_previewed_by_the_server_then_confirmed(
+    live_server: LiveServer, page: Page, taps: Taps
+) -> None:
+    """With the network on, nothing changes: the server's preview, then the confirming tap (R33)."""
+    session = new_session(favor_suit="bastos")
+    for hand in load_json(EXAMPLES / "walkthrough.json")["hands"][:5]:
+        session = with_hand(session, hand)
+    token, _view = seed_table(live_server, session)
+    open_online(page, live_server, token)
+    taps(page.get_by_role("link", name="Cambio de jugador"))
+    taps(page.get_by_role("group", name="¿Qué asiento cambia?").get_by_role("radio", name="2 · Benito"))
+    taps(page.get_by_role("group", name="¿Quién se sienta?").get_by_role("radio", name="Otro nombre"))
+    page.get_by_label("Nombre de quien llega").fill("Elena")
+    taps(page.get_by_role("button", name="Ver qué cambia"))
+    expect(page.locator("#pagos")).to_contain_text("Benito: 55")  # the server's own preview
+    expect(page.locator("#offline-confirm")).to_have_count(0)
+    assert len(api_json(live_server, f"/api/tables/{token}")["hands"]) == 5
+    taps(page.get_by_role("button", name="Confirmar el cambio"))
+    expect(page.get_by_role("status").filter(has_text="anotado")).to_contain_text("Cambio de jugador anotado (6)")
+    session["hands"].append({"sienta": {"seat": 2, "player": "Elena"}})
     assert_saved_once(live_server, token, session)
 
 

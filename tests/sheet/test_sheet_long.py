@@ -75,3 +75,24 @@ def test_a_long_chart_keeps_every_column_extremes_and_both_ends() -> None:
     assert max(kept) == max(values) and min(kept) == min(values)
     assert [k for k, _ in points] == sorted({k for k, _ in points})  # in order, no repeats
     assert _decimated(values[:500], 400) == list(enumerate(values[:500]))  # short lines: every point
+
+
+def test_a_table_too_wide_for_the_upright_page_goes_on_turned_pages_whole() -> None:
+    """Many people sat down over the night (R33): a hand line no longer fits A4 upright, so the
+    hands are printed on landscape pages (smaller type beyond) instead of losing the last columns."""
+    session = random_session(random.Random(7), 200)
+    ledger = settle(session)
+    table = hand_lines(sheet_context(session, ledger))
+    chars = len(re.sub("[\u2066-\u2069]", "", table["header"]))
+    assert chars > build.PAGE_FITS[0][0] and table["fit"]  # this night's line is wider than an upright page
+    pages = PdfReader(io.BytesIO(render_pdf(session, ledger))).pages
+    turned = [p for p in pages if p.mediabox.width > p.mediabox.height]
+    assert turned and pages[0].mediabox.width < pages[0].mediabox.height  # the summary stays upright
+    # the turned page holds the whole line: 0.602 em per character of the monospaced font, 14 mm margins
+    size = {"wide": 6.9, "wider": 5.6, "widest": 4.6}[table["fit"]]
+    assert chars * 0.602 * size <= float(turned[0].mediabox.width) - 2 * 14 / 25.4 * 72
+    # a four-player table stays on upright pages
+    small, small_ledger = long_night(40, seed=3)
+    if not hand_lines(sheet_context(small, small_ledger))["fit"]:
+        upright = PdfReader(io.BytesIO(render_pdf(small, small_ledger))).pages
+        assert all(p.mediabox.width < p.mediabox.height for p in upright)

@@ -194,6 +194,21 @@ class TestConcurrency:
         with app.app_context():
             assert len(services.session_of(services.open_table(token)[0])["hands"]) == 1
 
+    def test_a_double_submit_that_read_the_table_before_the_first_saved_replays(self, app: Flask) -> None:
+        # The race behind the test above, made certain: this request read the table (its settled state
+        # cached) before the other request committed the hand with the same request id, and that
+        # request has not put its new state in the cache yet. It must replay, not answer 409.
+        with app.app_context():
+            token = services.create_table(sample_session(hands=[])).edit_token
+        with app.app_context():
+            table = services.require_edit(token)
+            before = services.state_of(table)
+            with app.app_context():  # the other request, in its own database session
+                first = services.add_hand(services.require_edit(token), {"pass": True}, request_id="same")
+            services._cache.put(token, before)  # its state not cached yet
+            again = services.add_hand(table, {"pass": True}, request_id="same")
+        assert again == first
+
     def test_concurrent_edits_of_one_revision_conflict(self, app: Flask) -> None:
         with app.app_context():
             table = services.create_table(sample_session())

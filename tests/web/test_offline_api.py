@@ -7,6 +7,7 @@ form and to the endpoint store the same hand.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from flask.testing import FlaskClient
 
 from scorer.engine import settle
 from scorer.web.models import Table
+from tests.conftest import EXAMPLES, load_json
 from tests.engine.cli import settle_cli
 from tests.web.conftest import PLAYERS, sample_session
 
@@ -282,7 +284,8 @@ def test_an_ajuste_form_is_saved_as_its_own_post_would(client: FlaskClient, make
     wrong = post(client, by_queue.edit_token, {**fields, "to": "2"}, key="k2", form="ajuste")
     assert wrong.status_code == 422 and list(wrong.get_json()["problems"]) == ["to"]
     page = client.get(f"/t/{by_queue.edit_token}").get_data(as_text=True)
-    assert f'data-offline-keep="/t/{by_queue.edit_token}/ajuste"' in page
+    token = by_queue.edit_token
+    assert f'data-offline-keep="/t/{token}/ajuste /t/{token}/cambio"' in page  # R32, R33: no deal
 
 
 def test_saved_then_deleted_is_not_saved_again(client: FlaskClient, empty: Table) -> None:
@@ -292,3 +295,104 @@ def test_saved_then_deleted_is_not_saved_again(client: FlaskClient, empty: Table
     again = post(client, empty.edit_token, FIELDS, key="gone")
     assert again.status_code == 409 and "se borró" in again.get_json()["error"]
     assert hands(client, empty.edit_token) == []
+
+
+# The walkthrough's first five hands (shared/examples): hand 5 leaves Benito (seat 2) a pending
+# reserved puesta of 55, which a change of player at seat 2 cancels (R33).
+WALK = load_json(EXAMPLES / "walkthrough.json")["hands"][:5]
+CAMBIO = {"seat": "2", "player": "otro", "new_name": "Elena", "note": "Benito se va"}
+
+
+@pytest.fixture
+def puesta(make_table: Callable[..., Table]) -> Table:
+    return make_table(hands=copy.deepcopy(WALK))
+
+
+def test_a_cambio_form_is_saved_as_its_own_confirmed_post_would(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """R33: Elena takes Benito's seat; the page's review-then-confirm and the queue store the same entry."""
+    by_form, by_queue = make_table(hands=copy.deepcopy(WALK)), make_table(hands=copy.deepcopy(WALK))
+    review = client.post(f"/t/{by_form.edit_token}/cambio", data={**CAMBIO, "review": "1"})
+    assert review.status_code == 200 and "Benito: 55" in review.get_data(as_text=True)  # the server's preview
+    confirm = {**CAMBIO, "confirm": "1", "reviewed": "2|Elena"}
+    assert client.post(f"/t/{by_form.edit_token}/cambio", data=confirm).status_code == 302
+    answer = post(client, by_queue.edit_token, CAMBIO, form="cambio")
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["n"] == 6 and answer.get_json()["hand"]["result"] == "sienta"
+    saved = hands(client, by_queue.edit_token)
+    assert saved == hands(client, by_form.edit_token)
+    assert saved[5] == {"sienta": {"seat": 2, "player": "Elena"}, "note": "Benito se va"}
+    ledger = client.get(f"/api/tables/{by_queue.edit_token}/ledger").get_json()
+    assert ledger == client.get(f"/api/tables/{by_form.edit_token}/ledger").get_json()
+    assert ledger["hands"][4]["cartulina"][0]["state"] == "pendiente"
+    assert not [e for e in ledger["hands"][5]["cartulina"] if e["state"] == "pendiente"]  # cancelled (R33)
+    assert ledger == settle(sample_session([*WALK, saved[5]]))  # the engine, on the stored entries
+    assert set(ledger["people"]) == {*PLAYERS, "Elena"}  # money belongs to people; Benito keeps his
+
+
+def test_a_cambio_sent_again_is_recorded_once(client: FlaskClient, puesta: Table) -> None:
+    first = post(client, puesta.edit_token, CAMBIO, key="c1", form="cambio")
+    again = post(client, puesta.edit_token, CAMBIO, key="c1", form="cambio")
+    assert first.status_code == 201 and again.status_code == 200
+    assert again.get_json() == {"n": 6, "replayed": True, "revision": first.get_json()["revision"]}
+    assert len(hands(client, puesta.edit_token)) == 6
+
+
+def test_a_cambio_naming_someone_seated_is_refused_next_to_the_player(client: FlaskClient, puesta: Table) -> None:
+    """R33: NAME must not be seated already: the form's own message, nothing saved."""
+    seated = post(client, puesta.edit_token, {**CAMBIO, "new_name": "carmen"}, form="cambio")
+    assert seated.status_code == 422
+    body = seated.get_json()
+    assert list(body["problems"]) == ["player"] and "Carmen ya está sentado (asiento 3)" in body["error"]
+    nowhere = post(client, puesta.edit_token, {**CAMBIO, "seat": "9"}, key="k2", form="cambio")
+    assert nowhere.status_code == 422 and list(nowhere.get_json()["problems"]) == ["seat"]
+    assert len(hands(client, puesta.edit_token)) == 5
+
+
+def test_a_cambio_takes_no_deal_so_the_next_hand_follows_it(client: FlaskClient, puesta: Table) -> None:
+    """Queued after a cambio, the next hand is for the same dealer as before the cambio (R33: dealer null)."""
+    dealer = client.get(f"/api/tables/{puesta.edit_token}/ledger").get_json()["next_dealer"]
+    assert post(client, puesta.edit_token, CAMBIO, key="c1", form="cambio").status_code == 201
+    fields = {"jugador": "3", "lance": "entrada", "trump": "oros", "tricks_3": "5", "tricks_4": "3"}
+    answer = post(client, puesta.edit_token, fields, key="h1", after="c1", dealer=dealer)
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["n"] == 7
+
+
+def test_the_cambio_page_carries_each_seats_pending_puestas_for_offline(client: FlaskClient, puesta: Table) -> None:
+    """Offline there is no server preview: the page says, seat by seat, what the engine says a change
+    there cancels (R33), as of when it was made."""
+    page = client.get(f"/t/{puesta.edit_token}/cambio").get_data(as_text=True)
+    assert 'data-offline="cambio" data-offline-confirm="seat"' in page
+    blocks = dict(re.findall(r'<div class="offline-seat" data-seat="(\d)" hidden>(.*?)</div>', page, re.S))
+    assert sorted(blocks) == ["1", "2", "3", "4"]
+    assert "Benito: 55" in blocks["2"] and "(mano 5)" in blocks["2"]
+    assert all("no tiene puestas pendientes" in blocks[s] for s in "134")
+    assert "se anularán al guardar (R33)" in blocks["2"] and "según los datos de las" in blocks["2"]
+    corrected = client.post(f"/t/{puesta.edit_token}/cambio", data={**CAMBIO, "review": "1"}).get_data(as_text=True)
+    assert 'id="offline-confirm"' not in corrected  # the server's own preview is shown instead
+
+
+def test_the_offline_lists_in_english_escape_the_name(
+    app: Flask, make_table: Callable[..., Table], tmp_path: Any
+) -> None:
+    """Issue 13: the lists read in English with the i18n-views fragment; a name is text, never markup."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    folder = tmp_path / "en" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (EXAMPLES.parents[2] / "translations" / "fragments" / "i18n-views.po").open("rb") as f:
+        catalog = read_po(f, locale="en")
+    with (folder / "messages.mo").open("wb") as f:
+        write_mo(f, catalog)
+    state = app.extensions["babel"]
+    state.translation_directories = [str(tmp_path)]
+    state.locale_selector = lambda: "en"
+    table = make_table(hands=copy.deepcopy(WALK), players=["Ana", "<b>Beni</b>", "Carmen", "Diego"])
+    page = app.test_client().get(f"/t/{table.edit_token}/cambio").get_data(as_text=True)
+    assert "<strong>Pending puestas of &lt;b&gt;Beni&lt;/b&gt;</strong> as of the data from <span" in page
+    assert '&lt;b&gt;Beni&lt;/b&gt;: 55 <span class="muted small">(hand 5)</span>' in page
+    assert 'Ana has no pending puestas as of the data from <span class="offline-at">' in page
+    assert "store_failed" in page  # the words offline.js shows on this page are there (templates/_i18n_js.html)

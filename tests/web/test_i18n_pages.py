@@ -1,0 +1,77 @@
+"""Issue 13: the table pages, their flash messages and the texts the scripts show read in English with
+the i18n-pages fragment compiled, and the game's own words stay Spanish (Spanish, the default, is
+checked byte for byte by the other page tests)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+from collections.abc import Callable
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorer.web.models import Table
+
+FRAGMENT = pathlib.Path(__file__).resolve().parent.parent.parent / "translations" / "fragments" / "i18n-pages.po"
+
+
+@pytest.fixture
+def english(app: Flask, tmp_path: pathlib.Path) -> FlaskClient:
+    """A client of the app with only this fragment as its English catalog, every request in English."""
+    folder = tmp_path / "en" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with open(FRAGMENT, "rb") as f:
+        catalog = read_po(f, locale="en")
+    with open(folder / "messages.mo", "wb") as f:
+        write_mo(f, catalog)
+    state = app.extensions["babel"]
+    state.translation_directories = [str(tmp_path)]
+    state.locale_selector = lambda: "en"
+    return app.test_client()
+
+
+def texts(html: str) -> dict[str, str]:
+    found = re.search(r"data-texts='([^']*)'", html)
+    assert found, "no texts for the scripts"
+    return json.loads(found.group(1).replace("&#39;", "'").replace("&amp;", "&"))
+
+
+def test_table_page_in_english(english: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    html = english.get(f"/t/{t.edit_token}").get_data(as_text=True)
+    for words in ("Record a hand", "Balances", "Latest hands", "Share: links and QR codes", "Todos pasan", ">Plato<"):
+        assert words in html, words
+    for words in ("Anotar mano", "Últimas manos", "Compartir"):
+        assert words not in html, words
+    scripts = texts(html)
+    assert scripts["pending_many"] == "{n} entries not saved yet"  # the hole the script fills
+    assert scripts["offline_at"] == "offline · data from {time}"
+
+
+def test_hand_form_and_flash_in_english(english: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    form = english.get(f"/t/{t.edit_token}/mano").get_data(as_text=True)
+    assert "Record a hand" in form and "Tricks" in form and ">Triunfo<" in form and ">Save<" in form
+    assert texts(form)["cortada"] == "Bola cut by {name} ({jugador}-1-0)."
+    page = english.post(f"/t/{t.edit_token}/pasan", follow_redirects=True).get_data(as_text=True)
+    assert re.search(r"Hand \d+: todos pasan\.", page)
+
+
+def test_view_link_gets_no_editing_words(english: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = make_table()
+    html = english.get(f"/t/{t.view_token}").get_data(as_text=True)
+    assert "view only" in html
+    assert set(texts(html)) == {"offline", "offline_at", "refused_status"}
+
+
+def test_home_and_new_table_in_english(english: FlaskClient) -> None:
+    home = english.get("/").get_data(as_text=True)
+    assert "<h1>Games</h1>" in home and 'href="/nueva">New game</a>' in home  # the header is base.html's
+    new = english.get("/nueva").get_data(as_text=True)
+    assert "Players, in the order they sit" in new and "House rules" in new
+    assert texts(new)["seat_named"] == "{name} (seat {n})"
