@@ -45,7 +45,6 @@ TRANSLATIONS = pathlib.Path(__file__).resolve().parent.parent.parent / "translat
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}  # each in its own language: never translated
 
 bp = Blueprint("i18n", __name__)
-babel = Babel()
 
 
 def language_or_default(value: object) -> str:
@@ -106,7 +105,8 @@ def init_app(app: Flask) -> None:
     ensure_compiled()
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
-    babel.init_app(app, locale_selector=select_locale)
+    # one Babel per app: Flask-Babel caches the loaded catalogs on its Babel object, by locale only
+    Babel(app, locale_selector=select_locale)
     words.language_of_page = _page_language  # numbers, money and dates follow the page (or force_locale)
     words.gettext_of_page = _page_gettext  # the interface words of scorer.words too
     app.register_blueprint(bp)
