@@ -17,12 +17,14 @@ from flask.testing import FlaskClient
 
 from scorer.web.models import Table
 
-FRAGMENT = pathlib.Path(__file__).resolve().parent.parent.parent / "translations" / "fragments" / "i18n-pages.po"
+FRAGMENT = (
+    pathlib.Path(__file__).resolve().parent.parent.parent / "translations" / "en" / "LC_MESSAGES" / "messages.po"
+)  # the English catalog
 
 
 @pytest.fixture
 def english(app: Flask, tmp_path: pathlib.Path) -> FlaskClient:
-    """A client of the app with only this fragment as its English catalog, every request in English."""
+    """A client of the app with the English catalog, every request in English."""
     folder = tmp_path / "en" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     with open(FRAGMENT, "rb") as f:

@@ -1,8 +1,9 @@
 """Issue 13 (i18n-views): the evening, peña and sheet strings go through the catalog.
 
-Every msgid extracted from these files has an English entry in ``translations/fragments/i18n-views.po``;
-with that fragment compiled, the sheet and the hand summaries read in English while the game's own
-words stay Spanish; without a catalog (Spanish, the default) they read as before.
+Every msgid extracted from these files has an English entry in the English catalog
+(``translations/en/LC_MESSAGES/messages.po``); with it compiled, the sheet and the hand summaries
+read in English while the game's own words stay Spanish; without a catalog (Spanish, the default)
+they read as before.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from scorer.web import present
 from tests.conftest import EXAMPLES, load_json
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-FRAGMENT = ROOT / "translations" / "fragments" / "i18n-views.po"
+FRAGMENT = ROOT / "translations" / "en" / "LC_MESSAGES" / "messages.po"  # the English catalog
 MINE = re.compile(
     r"^(templates/(evening/|pena/|sheet/|ajuste\.html|cambio\.html|closing\.html)"
     r"|scorer/web/(present|exports|evening_views|pena|pena_services)\.py"
@@ -82,7 +83,7 @@ def test_english_keeps_the_placeholders_of_its_msgid() -> None:
 
 @pytest.fixture()
 def english_app(tmp_path: pathlib.Path) -> Flask:
-    """A bare app whose English catalog is this fragment, compiled."""
+    """A bare app with the English catalog, compiled."""
     target = tmp_path / "en" / "LC_MESSAGES"
     target.mkdir(parents=True)
     buffer = io.BytesIO()
