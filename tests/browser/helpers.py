@@ -123,10 +123,10 @@ def read_plato(page: Page) -> int:
     return tantos(page.get_by_role("region", name="Plato").locator(".amount").inner_text())
 
 
-def assert_table_shows(page: Page, session: dict[str, Any]) -> None:
-    """The table page shows the engine's balances and plato for ``session``."""
+def assert_table_shows(page: Page, session: dict[str, Any], saldos: str = "Saldos") -> None:
+    """The table page shows the engine's balances and plato for ``session`` (``saldos``: the heading's words)."""
     balances, plato = expected(session)
-    assert read_balances(page.get_by_role("region", name="Saldos")) == balances
+    assert read_balances(page.get_by_role("region", name=saldos)) == balances
     assert read_plato(page) == plato
 
 
