@@ -31,7 +31,7 @@ from scorer import words
 from scorer.engine.errors import MESSAGES as ENGINE_CODES
 from scorer.web.games import all_games, game_of
 
-from . import messages, present, services
+from . import messages, pena_services, present, services
 from .extensions import create_limit
 from .forms import (
     GAME_LABELS,
@@ -258,6 +258,7 @@ def table(token: str) -> str:
             if table.closed and game_of(table.ruleset).money
             else None
         ),
+        pena=pena_services.pena_of_table(table),  # issue 16: the way back to the peña's standings
     )
 
 

@@ -445,6 +445,9 @@ def test_new_table_from_the_roster(client: FlaskClient) -> None:
     assert len(pena["tables"]) == 1
     zoe = next(p["id"] for p in pena["people"] if p["name"] == "Zoe")
     assert pena["tables"][0]["people"] == {"Carmen": people["Carmen"], "Ana": people["Ana"], "Zoe": zoe}
+    # the table's page leads back to the peña's standings (its view link: the table's keeper need not edit it)
+    table_page = client.get(made.headers["Location"]).get_data(as_text=True)
+    assert f'href="/p/{pena["view_token"]}"' in table_page and "La peña del Casino" in table_page
     # a plain new table afterwards does not join the peña
     client.get("/nueva")
     client.post(
