@@ -14,18 +14,8 @@
 (function () {
   "use strict";
 
-  // The words shown to people come from the page, in its language: templates/_i18n_js.html puts them
-  // in <div id="i18n" data-texts>; "{name}" holes are filled here.
-  var texts = null;
-  function msg(key, values) {
-    if (texts === null) {
-      var holder = document.getElementById("i18n");
-      try { texts = holder ? JSON.parse(holder.getAttribute("data-texts")) : {}; } catch (e) { texts = {}; }
-    }
-    var text = String(texts[key] || "");
-    Object.keys(values || {}).forEach(function (hole) { text = text.split("{" + hole + "}").join(String(values[hole])); });
-    return text;
-  }
+  // The words shown to people come from the page, in its language (static/i18n.js).
+  var msg = window.cartulinaText;
 
   var DB_NAME = "cartulina";
   var STORE = "queue";

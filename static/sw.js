@@ -9,10 +9,11 @@
 // Nothing here knows the game: it caches and serves what the server made.
 "use strict";
 
-var SHELL = "cartulina-shell-5";
+var SHELL = "cartulina-shell-6";
 var PAGES = "cartulina-pages-1";
 var SHELL_FILES = [
   "/static/app.css",
+  "/static/i18n.js",
   "/static/app.js",
   "/static/offline.js",
   "/static/manifest.webmanifest",
