@@ -216,6 +216,19 @@ def _tresillo_table(token: str) -> Any:
     return table
 
 
+def _event_table(token: str, n: int | None) -> Any:
+    """The table of the ajuste and cambio screens, or where to go instead: a new entry sent twice
+    answers as the first time; a table of another game, or a closed one, goes back to its page."""
+    if request.method == "POST" and n is None:
+        replay = _already_saved(services.require_edit(token))
+        if replay is not None:
+            return replay
+    table = _tresillo_table(token)
+    if table is None:
+        return redirect(url_for("main.table", token=token))
+    return table
+
+
 def _refusal(form: AjusteForm | CambioForm, exc: services.Invalid, n: int) -> None:
     field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
@@ -283,13 +296,9 @@ def _already_saved(table: Any) -> BaseResponse | None:
 @bp.route("/t/<token>/ajuste/<int:n>", methods=["GET", "POST"])
 def ajuste(token: str, n: int | None = None) -> Page:
     """R32: a payment the table agrees outside the hands (renuncio, mal reparto, corrección)."""
-    if request.method == "POST" and n is None:
-        replay = _already_saved(services.require_edit(token))
-        if replay is not None:
-            return replay
-    table = _tresillo_table(token)
-    if table is None:
-        return redirect(url_for("main.table", token=token))
+    table = _event_table(token, n)
+    if isinstance(table, BaseResponse):
+        return table
     session, ledger = services.session_of(table), services.ledger_of(table)
     stored = _entry_at(table, n, "ajuste") if n is not None else None
     form = ajuste_form(
@@ -325,13 +334,9 @@ def ajuste(token: str, n: int | None = None) -> Page:
 @bp.route("/t/<token>/cambio/<int:n>", methods=["GET", "POST"])
 def cambio(token: str, n: int | None = None) -> Page:
     """R33: someone takes a seat from the next hand; the leaver's pending puestas are listed before confirming."""
-    if request.method == "POST" and n is None:
-        replay = _already_saved(services.require_edit(token))
-        if replay is not None:
-            return replay
-    table = _tresillo_table(token)
-    if table is None:
-        return redirect(url_for("main.table", token=token))
+    table = _event_table(token, n)
+    if isinstance(table, BaseResponse):
+        return table
     stored = _entry_at(table, n, "sienta") if n is not None else None
     form = cambio_form_for(table, n, hand=stored, formdata=request.form if request.method == "POST" else None)
     if request.method == "GET":
