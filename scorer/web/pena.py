@@ -623,16 +623,10 @@ def attach(token: str) -> Page:
     elif request.method == "POST" and "f-submit" in request.form and upload.validate_on_submit():
         text = upload.content()
         if text is not None:
-            try:
-                table = services.import_session(text)
-            except services.Invalid as exc:
-                from scorer.web.views import explain_import
+            from scorer.web.views import import_text
 
-                error = _("No se ha importado nada: %(reason)s", reason=explain_import(exc))
-            else:
-                from scorer.web.views import _remember as remember_table
-
-                remember_table(table)  # listed on this browser's home page, like any import
+            table, error = import_text(text)
+            if table is not None:
                 flash(_("Partida importada. Di quién es cada nombre."))
                 return redirect(url_for("pena.confirm", token=token, table=table.edit_token))
     status = 400 if request.method == "POST" else 200

@@ -45,6 +45,7 @@ from .forms import (
     read_hand,
     session_from_form,
 )
+from .models import Table
 
 bp = Blueprint("main", __name__)
 
@@ -737,16 +738,22 @@ def import_table() -> Page:
     if form.validate_on_submit():
         text = form.content()
         if text is not None:
-            try:
-                table = services.import_session(text)
-            except services.Invalid as exc:
-                error = _("No se ha importado nada: %(reason)s", reason=explain_import(exc))
-            else:
-                _remember(table)
+            table, error = import_text(text)
+            if table is not None:
                 flash(_("Partida importada."))
                 return redirect(url_for("main.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
     return render_template("import.html", form=form, error=error), status
+
+
+def import_text(text: str) -> tuple[Table | None, str | None]:
+    """A new table from a session file, remembered by this browser; or why nothing was imported."""
+    try:
+        table = services.import_session(text)
+    except services.Invalid as exc:
+        return None, _("No se ha importado nada: %(reason)s", reason=explain_import(exc))
+    _remember(table)  # listed on this browser's home page
+    return table, None
 
 
 def explain_import(exc: services.Invalid) -> str:
