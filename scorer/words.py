@@ -13,6 +13,7 @@ import re
 import zoneinfo
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any
 
 from babel import Locale
@@ -192,8 +193,15 @@ def language() -> str:
 
 def _grouped(value: int | Decimal, places: int = 0) -> str:
     """A non-negative number with the locale's grouping and decimal signs (es 1.234,50; en 1,234.50)."""
+    # a sheet writes the same few numbers thousands of times; a Decimal by its text (1.5 and 1.50 differ)
+    return _formatted(value if isinstance(value, int) else str(value), places, language())
+
+
+@lru_cache(maxsize=4096)
+def _formatted(value: int | str, places: int, locale: str) -> str:
     pattern = "#,##0" + ("." + "0" * places if places else "")
-    return format_decimal(value, format=pattern, locale=language(), decimal_quantization=False)
+    number = value if isinstance(value, int) else Decimal(value)
+    return format_decimal(number, format=pattern, locale=locale, decimal_quantization=False)
 
 
 def plain(tantos: int) -> str:

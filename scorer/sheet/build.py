@@ -42,6 +42,7 @@ from scorer.words import (
     tanto_value,
 )
 
+from . import drawn
 from .chart import balance_chart
 from .settleup import settle_up
 
@@ -688,6 +689,7 @@ def render_html(
         css=None if css_href else Markup(sheet_css()),
         links=dict(links or {}),
         pdf_lines=None,
+        drawn=None,
     )
 
 
@@ -712,12 +714,14 @@ def hand_lines(sheet: Mapping[str, Any]) -> dict[str, Any]:
 
     WeasyPrint lays out every table cell separately, which made a 200-hand sheet take
     seconds; one line of monospaced text per hand keeps the columns aligned at a
-    fraction of the cost (bench/sheet.py). The HTML page keeps the real table.
+    fraction of the cost, and plain left-to-right lines are written into the PDF
+    directly (:mod:`scorer.sheet.drawn`, bench/sheet.py). The HTML page keeps the real table.
     """
     seat_w = max(6, min(9, max((len(n) for n in sheet["seat_names"]), default=6)))
     pot_w = 7
+    n_w = max([3, *(len(str(r["n"])) for r in sheet["hands"])])  # hand 1,000 and on keep their number whole
     columns = [
-        (_("Nº"), 3, True, False),
+        (_("Nº"), n_w, True, False),
         (_("Da"), 8, False, False),
         (_("Jugador"), 8, False, False),
         (_("Lance"), 12, False, False),
@@ -730,7 +734,7 @@ def hand_lines(sheet: Mapping[str, Any]) -> dict[str, Any]:
     header = " ".join(_fit(title, width, right, isolate) for title, width, right, isolate in columns)
     lines = []
     for r in sheet["hands"]:
-        cells = [_fit(str(r["n"]), 3, True), _fit(r["dealer"], 8, isolate=True)]
+        cells = [_fit(str(r["n"]), n_w, True), _fit(r["dealer"], 8, isolate=True)]
         if r["kind"] == "played":
             suit = r.get("suit") or {}
             lance = f"{r['lance']} {suit.get('symbol') or suit.get('name', '')}".strip()
@@ -766,36 +770,46 @@ def _banded(table: dict[str, Any]) -> dict[str, Any]:
     return {**table, "lines": _bands(table["lines"])}
 
 
-def _bands(lines: list[dict[str, str]]) -> list[dict[str, Any]]:
-    """The hand lines in bands of up to BAND lines, one block each (shaded in turn, as a ledger's rows).
+def _groups(lines: Sequence[Mapping[str, str]]) -> list[list[Mapping[str, str]]]:
+    """The hand lines in bands of up to BAND lines (shaded in turn, as a ledger's rows).
 
-    WeasyPrint's cost grows with the number of boxes: one block per 10 hands lays out a
-    5,000-hand sheet in well under half the time of one block per hand. A band ends
-    after a line with a note (the note follows it); a closing stands alone (bold).
+    A band ends after a line with a note (the note follows it); a closing stands alone (bold).
     """
-    bands: list[dict[str, Any]] = []
-    current: list[dict[str, str]] = []
-
-    def flush(kind: str = "band") -> None:
-        if current:
-            text = Markup("\n").join(
-                Markup('<span class="pass">{}</span>').format(x["text"]) if x["kind"] == "pass" else x["text"]
-                for x in current
-            )
-            bands.append({"text": text, "kind": kind, "note": current[-1]["note"]})
-            current.clear()
-
+    groups: list[list[Mapping[str, str]]] = []
+    current: list[Mapping[str, str]] = []
     for line in lines:
         if line["kind"] == "close":
-            flush()
-            current.append(line)
-            flush("close")
+            if current:
+                groups.append(current)
+            groups.append([line])
+            current = []
             continue
         current.append(line)
         if len(current) == BAND or line["note"]:
-            flush()
-    flush()
-    return bands
+            groups.append(current)
+            current = []
+    if current:
+        groups.append(current)
+    return groups
+
+
+def _bands(lines: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """The bands of :func:`_groups`, one block each, for WeasyPrint's own layout of the hand lines.
+
+    WeasyPrint's cost grows with the number of boxes: one block per 10 hands lays out a
+    5,000-hand sheet in well under half the time of one block per hand.
+    """
+    return [
+        {
+            "text": Markup("\n").join(
+                Markup('<span class="pass">{}</span>').format(x["text"]) if x["kind"] == "pass" else x["text"]
+                for x in group
+            ),
+            "kind": "close" if group[-1]["kind"] == "close" else "band",
+            "note": group[-1]["note"],
+        }
+        for group in _groups(lines)
+    ]
 
 
 PDF_CROSSED_MARKS = 16  # crossed-out puestas drawn per box in the PDF; older ones are listed as text
@@ -828,13 +842,29 @@ def render_pdf(session: dict[str, Any], ledger: dict[str, Any]) -> bytes:
     context = sheet_context(session, ledger)
     if "cartulina" in context:
         context["cartulina"] = _pdf_cartulina(context["cartulina"])
-    html = (
-        _environment()
-        .get_template("sheet/sheet.html")
-        .render(sheet=context, css_href=None, css=Markup(sheet_css()), links={}, pdf_lines=_banded(hand_lines(context)))
-    )
-    document = weasyprint.HTML(string=html, base_url=str(TEMPLATES / "sheet"))
-    pdf = document.write_pdf()
+    table = hand_lines(context)
+    template = _environment().get_template("sheet/sheet.html")
+
+    def laid_out(plan: drawn.Plan | None) -> Any:
+        css = sheet_css() + ("\n" + plan.css() if plan else "")
+        html = template.render(
+            sheet=context,
+            css_href=None,
+            css=Markup(css),
+            links={},
+            pdf_lines=_banded(table) if plan is None else table,
+            drawn=plan,
+        )
+        return weasyprint.HTML(string=html, base_url=str(TEMPLATES / "sheet")).render()
+
+    # the hand lines are written into the PDF directly when they are plain left-to-right text (drawn.py)
+    texts = [table["header"], *(x["text"] for x in table["lines"]), *(x["note"] for x in table["lines"])]
+    plan = drawn.plan(table["fit"], _groups(table["lines"])) if table["lines"] and drawn.drawable(texts) else None
+    document = laid_out(plan)
+    if plan is not None and not plan.placed(document):
+        plan = None  # WeasyPrint did not put the blocks where they were planned: let it lay out the lines itself
+        document = laid_out(None)
+    pdf = document.write_pdf(finisher=plan.finish if plan else None)
     assert pdf is not None
     return bytes(pdf)
 
@@ -856,6 +886,7 @@ def _warm_up() -> None:
     with _warm_lock:
         if not _warm:
             render_pdf({"format": "tresillo-session/1", "players": ["Ana", "Benito", "Carmen"], "hands": []}, {})
+            drawn.drawable(["0"])  # and the hand lines' font files (drawn.py)
             _warm = True
 
 
