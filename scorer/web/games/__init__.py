@@ -3,8 +3,10 @@
 Each module of this package (``tresillo``, ``pozo_viuda``, ``ombre``, ``bandos``) builds one
 :class:`Game` and registers it under its engine rule-set name. Views, services, exports and
 the sheet ask :func:`game_of` for the table's game and use its attributes; none of them
-compares a rule-set name. Adding a fifth game: its engine module (``scorer/engine/``), one
-module here, its templates (a hand form if the shared ones do not fit) and its rules page.
+compares a rule-set name, and neither do the templates: what a game's pages show differently is
+in ``templates/games/<ruleset>/``, named by its attributes (``pot_panel``, ``hand_fields``…). Adding
+a fifth game: its engine module (``scorer/engine/``), one module here, its templates under
+``templates/games/<ruleset>/`` (a whole hand form if ``hand_game.html`` does not fit) and its rules page.
 """
 
 from __future__ import annotations
