@@ -19,6 +19,8 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from scorer.engine.registry import RULESETS
+
 GAME_MODULES = ("tresillo", "pozo_viuda", "ombre", "bandos")  # the order of the new-table form
 GAMES: dict[str, Game] = {}
 
@@ -84,8 +86,6 @@ class Game:
     @property
     def player_counts(self) -> tuple[int, ...]:
         """How many players the engine's rule set admits (3–4, exactly 3, exactly 6)."""
-        from scorer.engine.registry import RULESETS
-
         return tuple(getattr(RULESETS.get(self.ruleset), "player_counts", (3, 4)))
 
     @property
