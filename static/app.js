@@ -313,8 +313,8 @@
     var form = document.getElementById("new-table");
     if (!form) return;
     function chosen() {
-      var checked = form.querySelector("input[name=game]:checked");
-      return checked ? checked.value : "tresillo";
+      var checked = form.querySelector("input[name=game]:checked") || form.querySelector("input[name=game]");
+      return checked ? checked.value : form.getAttribute("data-game");
     }
     function apply() {
       var game = chosen();
@@ -330,12 +330,15 @@
       Array.prototype.forEach.call(form.querySelectorAll("[data-hide-for]"), function (el) {
         el.hidden = el.getAttribute("data-hide-for").split(" ").indexOf(game) >= 0;
       });
-      // hints that only make sense without JS ("solo bandos") go once the game is known
+      // hints that only make sense without JS ("solo bandos") go once the game is known: a seat's
+      // hint stays for the games that may leave it empty (its data-hint-for)
       Array.prototype.forEach.call(form.querySelectorAll("input[data-hint]"), function (input) {
-        input.placeholder = game === "tresillo" || game === "pozo_viuda" ? input.getAttribute("data-hint") : "";
+        var games = (input.getAttribute("data-hint-for") || "").split(" ");
+        input.placeholder = games.indexOf(game) >= 0 ? input.getAttribute("data-hint") : "";
       });
-      // seats offered to deal first and keep the score: as many as the game has
-      var seats = { ombre: 3, bandos: 6 }[game] || 4;
+      // seats offered to deal first and keep the score: as many as the game has (its radio's data-seats)
+      var radio = form.querySelector("input[name=game][value=\"" + game + "\"]");
+      var seats = parseInt(radio ? radio.getAttribute("data-seats") : "", 10) || 4;
       Array.prototype.forEach.call(form.querySelectorAll("select.seat-select option"), function (option) {
         var off = parseInt(option.value, 10) > seats;
         option.hidden = off;

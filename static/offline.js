@@ -117,6 +117,7 @@
           return response.json().catch(function () { return {}; }).then(function (answer) {
             entry.state = "refused";
             entry.error = answer.error || msg("refused_status", { status: response.status });
+            entry.reason = answer.reason || entry.error; // why, without "no se ha guardado"
             entry.problems = answer.problems || {};
             return queue.put(entry).then(function () { return saved; });
           });
@@ -247,6 +248,7 @@
         entry.label = label;
         entry.state = "pending";
         entry.error = null;
+        entry.reason = null;
         entry.problems = {};
         entry.after = null; // entered again on the table as it is now
         entry.dealer = dealer;
@@ -424,7 +426,7 @@
       if (entry.state === "refused") {
         var why = document.createElement("p");
         why.className = "error-text";
-        var reason = String(entry.error || "").replace(/^No se ha guardado:\s*/, "");
+        var reason = String(entry.reason || entry.error || "");
         why.textContent = reason.charAt(0).toUpperCase() + reason.slice(1);
         item.appendChild(why);
         var actions = document.createElement("div");

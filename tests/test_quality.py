@@ -198,3 +198,72 @@ def test_every_engine_rule_set_has_its_web_module() -> None:
         assert (ROOT / "templates" / game.hand_template).is_file(), game.ruleset
         assert (GAMES_DIR / f"{game.ruleset}.py").is_file()
         assert game.help and game.rules_lines({})  # the new-table form's line, the sheet's rules
+
+
+TEMPLATES = ROOT / "templates"
+GAME_TEMPLATES = TEMPLATES / "games"
+_RULESET = "|".join(sorted(RULESET_NAMES))
+RULESET_IN_PAGE = [
+    # a quoted rule-set name: game == "ombre", ruleset in ("ombre", …), data-for="bandos", game === "tresillo"
+    re.compile(rf"""(["'])(?:{_RULESET})\1"""),
+    # a list of them in a data- attribute: data-for="tresillo pozo_viuda", data-hide-for="… ombre"
+    re.compile(rf"""data-[\w-]+="[^"]*\b(?:{_RULESET})\b"""),
+    # a script's table keyed by them: {{ ombre: 3, bandos: 6 }}
+    re.compile(rf"""[{{,]\s*(?:{_RULESET})\s*:"""),
+]
+
+
+def _ruleset_branches(text: str) -> list[str]:
+    """The lines of a template or script that select by a rule-set name written in it."""
+    return [line.strip() for line in text.splitlines() if any(p.search(line) for p in RULESET_IN_PAGE)]
+
+
+def test_no_ruleset_branch_in_the_templates_and_scripts() -> None:
+    """Issue 13: the pages, too, ask the game (``game.pot_panel``, ``game.preview_button``…) instead of
+    comparing its name; what differs per game is in templates/games/<game>/, named by scorer.web.games."""
+    pages = [p for p in sorted(TEMPLATES.rglob("*.html")) if GAME_TEMPLATES not in p.parents]
+    scripts = sorted((ROOT / "static").glob("*.js"))
+    assert len(pages) > 20 and scripts
+    found = [
+        f"{path.relative_to(ROOT)}: {line}"
+        for path in pages + scripts
+        for line in _ruleset_branches(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_template_scan_finds_a_ruleset_branch() -> None:
+    """The scan above flags what it forbids, and lets the game's own words and attributes be."""
+    for branch in (
+        '{% if game.ruleset == "pozo_viuda" %}',
+        "{% if game != 'tresillo' and game != 'bandos' %}",
+        '{% elif ruleset in ("ombre", "bandos") %}',
+        '<fieldset class="game-opts" data-for="tresillo pozo_viuda">',
+        '<span data-hide-for="tresillo pozo_viuda ombre">',
+        'data-for="{% if seat <= 3 %}tresillo ombre{% else %}bandos{% endif %}"',
+        'input.placeholder = game === "tresillo" ? hint : "";',
+        "var seats = { ombre: 3, bandos: 6 }[game] || 4;",
+    ):
+        assert _ruleset_branches(branch), branch
+    for fine in (
+        "{% include game.spec.pot_panel %}",
+        '<fieldset class="game-opts" data-for="{{ g.ruleset }}">',
+        '{{ _("Asiento %(n)s (solo bandos)", n=s.n) }}',
+        "var tresillo = !!primerasRadio;",
+    ):
+        assert not _ruleset_branches(fine), fine
+
+
+def test_every_game_template_is_there() -> None:
+    """The templates each game names (scorer.web.games) exist, and each game's own live under templates/games/."""
+    from scorer.web.games import all_games
+
+    for game in all_games():
+        named = [game.options_template, game.pot_panel, game.hand_state, game.hand_fields, game.over_panel,
+                 game.cartulina_panel]  # fmt: skip
+        assert game.options_template and game.pot_panel and game.hand_state, game.ruleset
+        for name in filter(None, named):
+            assert (TEMPLATES / name).is_file(), f"{game.ruleset}: {name}"
+            assert name.startswith("games/"), name
+        if game.hand_template == "hand_game.html":
+            assert game.hand_fields and game.summary_fields, game.ruleset

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
@@ -207,12 +208,18 @@ def restore_hand(token: str, hand_id: int) -> Response:
 
 
 class Refused(ServiceError):
-    """A queued form the server will not record; ``problems`` are Spanish messages per field."""
+    """A queued form the server will not record; ``problems`` are messages per field.
 
-    def __init__(self, message: str, status: int, problems: dict[str, list[str]] | None = None) -> None:
+    ``reason`` is why, alone (what the queue shows under "no se ha guardado"); ``message`` (the
+    answer's ``error``) says it in one sentence."""
+
+    def __init__(
+        self, message: str, status: int, problems: dict[str, list[str]] | None = None, reason: str | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.problems = problems or {"general": [message]}
+        self.reason = reason or message
 
 
 def _form_problems(form: Any) -> dict[str, list[str]]:
@@ -243,7 +250,7 @@ def read_form(form: Any, read: Callable[[Any], dict[str, Any] | None]) -> dict[s
     if entry is None:
         problems = _form_problems(form)
         first = next(iter(problems.values()), ["Revisa lo anotado."])[0]
-        raise Refused(f"No se ha guardado: {first}", 422, problems)
+        raise Refused(gettext("No se ha guardado: %(reason)s", reason=first), 422, problems, reason=first)
     return entry
 
 
@@ -329,7 +336,7 @@ def _check_place(table: Any, fields: MultiDict[str, str], after: str | None, dea
 
 @bp.errorhandler(Refused)
 def refused(exc: Refused) -> tuple[Response, int]:
-    return jsonify(error=exc.message, problems=exc.problems), exc.status
+    return jsonify(error=exc.message, reason=exc.reason, problems=exc.problems), exc.status
 
 
 @bp.post("/tables/<token>/entries/form")
@@ -367,7 +374,8 @@ def add_form_entry(token: str) -> tuple[Response, int]:
         count = services.settlement_of(table).count
         if exc.hand is not None and exc.hand != count + 1:
             field, message = "general", f"La mano {exc.hand} dejaría de ser posible: {message}"
-        raise Refused(f"No se ha guardado: {message}", 422, {field: [message]}) from None
+        said = gettext("No se ha guardado: %(reason)s", reason=message)
+        raise Refused(said, 422, {field: [message]}, reason=message) from None
     except services.Conflict:  # the key's hand was saved, then deleted at the table: not again
         raise Refused("Ya se había guardado y después se borró en la partida: descártala.", 409) from None
     except (services.NotFound, services.Forbidden) as exc:

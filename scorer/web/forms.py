@@ -144,8 +144,7 @@ OPTIONAL_NUMBERS = ("om_deals", "om_target")  # blank means "none"
 
 def player_counts(game: str) -> tuple[int, ...]:
     """How many players the engine's rule set admits (3–4, exactly 3, exactly 6)."""
-    ruleset = RULESETS.get(game)
-    return tuple(getattr(ruleset, "player_counts", (3, 4)))
+    return game_of(game).player_counts
 
 
 def count_words(counts: Sequence[int]) -> str:
@@ -445,19 +444,29 @@ class HandFormBase(FlaskForm):
     names: dict[int, str] = {}  # noqa: RUF012  (replaced per instance)
     dealer: int = 1
     problems: dict[str, list[str]]
+    gaps: dict[str, list[str]]  # the problems that only say a field is not filled in yet
 
     def trick_field(self, seat: int) -> RadioField:
         field: RadioField = getattr(self, f"tricks_{seat}")
         return field
 
-    def problem(self, name: str, message: str) -> None:
-        """Attach a Spanish message to a field ("general" for the whole hand)."""
+    def problem(self, name: str, message: str, *, missing: bool = False) -> None:
+        """Attach a message to a field ("general" for the whole hand), in the page's language.
+
+        ``missing``: the field is only not filled in yet (no jugador chosen, one tricks count): the
+        form is still being filled in, not wrong (the live preview says so without alarm)."""
         self.problems.setdefault(name, []).append(message)
+        if missing:
+            self.gaps.setdefault(name, []).append(message)
 
     def messages(self, name: str) -> list[str]:
         field = getattr(self, name, None)
         own = list(field.errors) if field is not None and hasattr(field, "errors") else []
         return own + self.problems.get(name, [])
+
+    def missing(self, name: str) -> list[str]:
+        """The messages of a field that say it is not filled in yet (those of :meth:`problem` ``missing``)."""
+        return list(self.gaps.get(name, []))
 
     def setup(self, rules: Mapping[str, Any]) -> None:
         """Choices that depend on the table."""
@@ -505,7 +514,7 @@ def read_tricks(form: HandFormBase) -> dict[str, int] | None:
             return None
         given[seat] = count
     if len(given) < 2:
-        form.problem("tricks", _("Faltan las bazas: marca las del jugador y las de uno de la contra."))
+        form.problem("tricks", _("Faltan las bazas: marca las del jugador y las de uno de la contra."), missing=True)
         return None
     if len(given) == 2:
         (missing,) = [s for s in form.seats if s not in given]
@@ -576,14 +585,14 @@ class GameHandForm(HandFormBase):
     def _jugador(self, hand: dict[str, Any]) -> None:
         jugador = seat_choice(self.jugador.data, self.seats)
         if jugador is None:
-            self.problem("jugador", _("Elige quién es el jugador."))
+            self.problem("jugador", _("Elige quién es el jugador."), missing=not self.jugador.data)
         else:
             hand["jugador"] = jugador
 
     def _trump(self, hand: dict[str, Any]) -> str | None:
         trump = self.trump.data or None
         if trump not in SUITS:
-            self.problem("trump", _("Elige el triunfo."))
+            self.problem("trump", _("Elige el triunfo."), missing=trump is None)
             return None
         hand["trump"] = trump
         return str(trump)
@@ -615,6 +624,7 @@ def build_hand_form(
         kwargs["formdata"] = formdata
     form = kind(**kwargs)
     form.problems = {}
+    form.gaps = {}
     form.names = {i: name for i, name in enumerate(players, 1)}
     form.dealer = dealer
     # R3: with three or four players the alcalde is not offered; six (bandos) all play

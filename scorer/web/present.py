@@ -1027,6 +1027,16 @@ class GameView:
         """The words of the closing button (and of its confirmation)."""
         return game_of(self.ruleset).close_label(self)
 
+    @property
+    def confirm_heading(self) -> str:
+        """The question of the closing's confirmation page."""
+        return game_of(self.ruleset).confirm_heading(self)
+
+    @property
+    def spec(self) -> Any:
+        """The game's registered web module (scorer.web.games.Game): its templates and words."""
+        return game_of(self.ruleset)
+
 
 def deals_played(ledger: Mapping[str, Any]) -> int:
     """Deals used up so far (passed deals count, the closing does not)."""

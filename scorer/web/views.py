@@ -29,7 +29,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import words
 from scorer.engine.errors import MESSAGES as ENGINE_CODES
-from scorer.web.games import all_games, game_of
+from scorer.web.games import all_games, game_of, shared
 
 from . import messages, pena_services, present, services
 from .extensions import create_limit
@@ -216,7 +216,9 @@ def new_table() -> Page:
         names=sorted(set(_known_names()) | set(pena.pena_names()), key=str.casefold),
         help=RULE_HELP,
         games=GAME_LABELS,
-        game_help={g.ruleset: g.help for g in all_games()},
+        registry=all_games(),  # each game's options, seats and words (templates/games/<game>/)
+        games_by_name={g.ruleset: g for g in all_games()},
+        seats_help=shared("seats_help"),
         chosen=form.chosen_game(),
     )
     return page, status
@@ -274,9 +276,9 @@ def state(token: str) -> Response:
 
 
 def _hand_page(table: Any, token: str, form: HandFormBase, n: int | None, preview: Any, status: int) -> tuple[str, int]:
-    template = game_of(table.ruleset).hand_template
+    game = game_of(table.ruleset)
     return (
-        render_template(template, table=table, token=token, form=form, n=n, preview=preview),
+        render_template(game.hand_template, table=table, token=token, form=form, n=n, preview=preview, game=game),
         status,
     )
 
@@ -397,9 +399,6 @@ def new_hand(token: str) -> Page:
     return redirect(url_for("main.table", token=token))
 
 
-MISSING = ("Elige", "Faltan", "Hace falta")  # a form still being filled in, not a mistake
-
-
 def _live_json(
     table: Any, form: HandFormBase, n: int, entry_of: Any, session: dict[str, Any], ledger: dict[str, Any]
 ) -> Response:
@@ -409,9 +408,10 @@ def _live_json(
     missing: list[str] = []
     names = ("jugador", "trump", "lance", "tricks", "estuches", "contraestuches", "primeras", "bola", "rendida",
              "defensor", "matadores", "matadores_en", "capote", "faltas", "general")  # fmt: skip
-    for name in names:
+    for name in names:  # a field not filled in yet is a form still being filled in, not a mistake
+        gaps = form.missing(name)
         for message in form.messages(name):
-            (missing if message.startswith(MISSING) else problems.setdefault(name, [])).append(message)
+            (missing if message in gaps else problems.setdefault(name, [])).append(message)
     if getattr(getattr(form, "csrf_token", None), "errors", None):
         problems["general"] = [_("El formulario ha caducado: vuelve a cargar la página.")]
     if hand is None or problems:
@@ -567,7 +567,7 @@ def hand(token: str, n: int) -> str:
     history = services.hand_history(table, n)
     return render_template(
         "hand.html",
-        game=table.ruleset,
+        game=game_of(table.ruleset),
         table=table,
         token=token,
         view=view,

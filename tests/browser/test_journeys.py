@@ -362,3 +362,35 @@ def test_close_the_table_at_the_end_of_the_night(live_server: LiveServer, page: 
     page.goto(table_url(live_server, token) + "/mano")
     expect(page.get_by_role("status")).to_contain_text("cerrada")
     expect(page).to_have_url(table_url(live_server, token))
+
+
+def test_the_new_table_form_follows_the_chosen_game(live_server: LiveServer, page: Page) -> None:
+    """The seats, options and words of the new-table form follow the chosen game, from the data the
+    page carries (data-for lists and each game's data-seats, built from scorer.web.games): Ombre is for
+    three (O1), bandos for six in two teams and without money (B1), Tresillo for three or four (R1)."""
+    page.goto(live_server.url("/nueva"))
+    seat = {n: page.locator(f'.seat-row[data-seat="{n}"]') for n in range(1, 7)}
+    dealer_option = page.locator("#first_dealer option")
+    money = page.locator("#tanto_value")
+
+    page.locator('input[name=game][value="ombre"]').check()
+    expect(seat[3]).to_be_visible()
+    expect(seat[4]).to_be_hidden()
+    expect(page.locator('fieldset.game-opts[data-for="ombre"]')).to_be_visible()
+    expect(page.locator('fieldset.game-opts[data-for="tresillo"]')).to_be_hidden()
+    assert [o.is_disabled() for o in dealer_option.all()] == [False] * 3 + [True] * (dealer_option.count() - 3)
+    expect(money).to_be_visible()
+
+    page.locator('input[name=game][value="bandos"]').check()
+    for n in range(1, 7):
+        expect(seat[n]).to_be_visible()
+    expect(seat[1].locator(".team-tag")).to_be_visible()
+    expect(money).to_be_hidden()  # tantos only
+    assert not any(o.is_disabled() for o in dealer_option.all())
+
+    page.locator('input[name=game][value="tresillo"]').check()
+    expect(seat[4]).to_be_visible()
+    expect(seat[5]).to_be_hidden()
+    expect(seat[4].locator("input")).not_to_have_attribute("placeholder", "")  # "vacío si sois tres"
+    expect(seat[1].locator(".team-tag")).to_be_hidden()
+    assert [o.is_disabled() for o in dealer_option.all()][:4] == [False] * 4

@@ -77,3 +77,27 @@ def test_home_and_new_table_in_english(english: FlaskClient) -> None:
     new = english.get("/nueva").get_data(as_text=True)
     assert "Players, in the order they sit" in new and "House rules" in new
     assert texts(new)["seat_named"] == "{name} (seat {n})"
+
+
+def test_every_page_has_the_words_of_its_scripts_once(english: FlaskClient, make_table: Callable[..., Table]) -> None:
+    """base.html carries the scripts' words (the offline banner's too): the evening's closing, the peñas,
+    the glossary and an error page as well as the table's pages (issue 13)."""
+    t = make_table()
+    made = english.post("/penas/nueva", data={"name": "Casino", "people": "Ana\nBenito\nCarmen"})
+    assert made.status_code == 302
+    pena = made.headers["Location"]
+    pages = {
+        f"/t/{t.edit_token}/cerrar": True,  # the closing (R30): a form
+        pena: True,
+        f"{pena}/nueva": True,
+        "/penas": False,
+        "/glosario": False,
+        "/no-such-page": False,
+        f"/t/{t.view_token}": False,
+    }
+    for url, forms in pages.items():
+        html = english.get(url).get_data(as_text=True)
+        assert html.count('id="i18n"') == 1, url
+        words = texts(html)
+        assert words["offline"] == "offline", url  # the banner's word, in the page's language
+        assert ("offline_cannot" in words) is forms, url  # a page with a form says it cannot post offline

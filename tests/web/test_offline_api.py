@@ -93,7 +93,24 @@ def test_an_incomplete_form_is_refused_per_field_in_spanish(client: FlaskClient,
     assert body["problems"]["jugador"] == ["Elige quién es el jugador."]
     assert body["problems"]["trump"] == ["Elige el triunfo."]
     assert body["error"].startswith("No se ha guardado: ")
+    assert body["reason"] == "Elige quién es el jugador."  # the first reason alone: what the queue shows
     assert hands(client, empty.edit_token) == []
+
+
+def test_a_refusal_is_in_the_pages_language_and_its_reason_comes_apart(client: FlaskClient, empty: Table) -> None:
+    """The queue shows ``reason`` under the entry: no prefix in any language for a script to strip."""
+    fields = {"lance": "entrada", "tricks_2": "5"}
+    body = {"form": "hand", "fields": fields}
+    answer = client.post(
+        f"/api/tables/{empty.edit_token}/entries/form",
+        json=body,
+        headers={"Idempotency-Key": "en-1", "Accept-Language": "en"},
+    )
+    assert answer.status_code == 422
+    english = answer.get_json()
+    spanish = post(client, empty.edit_token, fields).get_json()
+    assert english["reason"] == english["problems"]["jugador"][0] != spanish["reason"]
+    assert english["error"].endswith(english["reason"]) and not english["error"].startswith("No se ha guardado")
 
 
 def test_an_impossible_hand_is_refused_with_the_engines_reason(client: FlaskClient, empty: Table) -> None:

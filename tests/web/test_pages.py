@@ -17,6 +17,7 @@ from scorer.web import services
 from scorer.web.models import Table
 from scorer.web.views import bp
 from tests.conftest import EXAMPLES, load_json
+from tests.web.conftest import PLAYERS as PLAYERS4
 from tests.web.conftest import sample_session
 
 
@@ -898,6 +899,38 @@ def live(client: FlaskClient, url: str, **fields: str) -> dict[str, Any]:
     response = client.post(url, data=hand_data(**fields))
     assert response.status_code == 200 and response.mimetype == "application/json"
     return dict(response.get_json())
+
+
+INCOMPLETE = {  # a hand still being filled in, per game: what the keeper has tapped so far
+    "tresillo": {"jugador": "2"},
+    "ombre": {"jugador": "1", "lance": "entrada"},
+    "bandos": {},
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(INCOMPLETE))
+def test_a_hand_being_filled_in_is_not_a_mistake_in_either_language(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table], ruleset: str
+) -> None:
+    """The live preview tells "still filling in" (missing) from "cannot be saved" (problems) by the
+    form's own mark, not by the Spanish words: an English page gets the same state (issue 13)."""
+    players = {"tresillo": PLAYERS4, "ombre": PLAYERS4[:3], "bandos": [*PLAYERS4, "Elena", "Fermín"]}[ruleset]
+    t = make_table(hands=[], players=players, rules={"ruleset": ruleset})
+    url = f"/t/{t.edit_token}/mano/pagos"
+    said = {}
+    for lang in ("es", "en"):
+        answer = client.post(url, data=INCOMPLETE[ruleset], headers={"Accept-Language": lang}).get_json()
+        assert answer["ok"] is False and answer["missing"], (lang, answer)
+        assert answer["problems"] == {}, (lang, answer)  # not the "cannot be saved" bar
+        said[lang] = answer["missing"]
+    assert said["es"] != said["en"]  # each in its page's language
+    # a wrong value still is a problem, in English too
+    if ruleset == "tresillo":
+        wrong = client.post(
+            url, data=hand_data(jugador="2", trump="oros", tricks_2="8", tricks_3="1", bola="hecha"),
+            headers={"Accept-Language": "en"},
+        ).get_json()  # fmt: skip
+        assert wrong["ok"] is False and "bola" in wrong["problems"]
 
 
 def test_live_preview_is_the_engines_and_saves_nothing(

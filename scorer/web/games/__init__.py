@@ -3,8 +3,10 @@
 Each module of this package (``tresillo``, ``pozo_viuda``, ``ombre``, ``bandos``) builds one
 :class:`Game` and registers it under its engine rule-set name. Views, services, exports and
 the sheet ask :func:`game_of` for the table's game and use its attributes; none of them
-compares a rule-set name. Adding a fifth game: its engine module (``scorer/engine/``), one
-module here, its templates (a hand form if the shared ones do not fit) and its rules page.
+compares a rule-set name, and neither do the templates: what a game's pages show differently is
+in ``templates/games/<ruleset>/``, named by its attributes (``pot_panel``, ``hand_fields``…). Adding
+a fifth game: its engine module (``scorer/engine/``), one module here, its templates under
+``templates/games/<ruleset>/`` (a whole hand form if ``hand_game.html`` does not fit) and its rules page.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+
+from scorer.engine.registry import RULESETS
 
 GAME_MODULES = ("tresillo", "pozo_viuda", "ombre", "bandos")  # the order of the new-table form
 GAMES: dict[str, Game] = {}
@@ -63,6 +67,35 @@ class Game:
     # --- the sheet (scorer.sheet.build)
     rules_lines: Callable[[Mapping[str, Any]], list[str]] = lambda rules: []
     extras_header: str = "Mat."
+    # --- its templates and words (templates/games/<ruleset>/…): no template compares a rule-set name
+    options_template: str = ""  # the new-table form's fieldset of this game's rules
+    seats_help: str = ""  # the new-table form: how the seats are filled
+    show_name: bool = True  # the table page names the game (not Tresillo, the app's own game)
+    pot_panel: str = ""  # the table page: plato, pozo and viuda, bote, teams
+    cartulina_panel: str = ""  # the table page: the cartulina of reserved puestas (Tresillo R18)
+    over_panel: str = ""  # the table page of a game that ended by itself (Ombre O6, bandos B4)
+    closed_note: str = ""  # the table page once closed: where the pots went ("": the plato's R30 words)
+    confirm_heading: Callable[[Any], str] = lambda view: _("¿Cerrar la partida?")  # the closing's question
+    hand_state: str = ""  # a hand's page: the state before and after it
+    hand_fields: str = ""  # hand_game.html: this game's fields
+    summary_fields: tuple[tuple[str, str], ...] = ()  # hand_game.html: the fields the "Revisa:" line links
+    alcalde: bool = False  # with four players the dealer sits out (R3): said next to the dealer
+    preview_heading: str = _l("Pagos de esta mano")
+    preview_button: str = _l("Ver pagos")
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many players the engine's rule set admits (3–4, exactly 3, exactly 6)."""
+        return tuple(getattr(RULESETS.get(self.ruleset), "player_counts", (3, 4)))
+
+    @property
+    def min_players(self) -> int:
+        return min(self.player_counts)
+
+    @property
+    def max_players(self) -> int:
+        """The seats of the new-table form this game uses (and may deal first or keep the score)."""
+        return max(self.player_counts)
 
 
 def register(game: Game) -> Game:
@@ -91,3 +124,13 @@ def find_game(ruleset: object) -> Game | None:
 def all_games() -> Sequence[Game]:
     _load()
     return [GAMES[name] for name in GAME_MODULES]
+
+
+def shared(attribute: str) -> list[tuple[Any, str]]:
+    """Each value of a game attribute with the names of the games that have it, as a page's ``data-for``
+    lists them ("tresillo pozo_viuda"), in the registry's order."""
+    grouped: dict[str, tuple[Any, list[Game]]] = {}
+    for game in all_games():
+        value = getattr(game, attribute)
+        grouped.setdefault(str(value), (value, []))[1].append(game)
+    return [(value, " ".join(g.ruleset for g in games)) for value, games in grouped.values()]

@@ -120,7 +120,9 @@ class BandosHandForm(GameHandForm):
             hand["faltas"] = faltas
         if not primeras and not faltas and "primeras" not in self.problems:
             self.problem(
-                "primeras", _("Elige el equipo que hizo las tres primeras bazas, o anota la falta que acabó la mano.")
+                "primeras",
+                _("Elige el equipo que hizo las tres primeras bazas, o anota la falta que acabó la mano."),
+                missing=True,
             )
         return None if self.problems else hand
 
@@ -357,5 +359,17 @@ GAME = register(
         teams=True,
         csv=csv,
         rules_lines=rules_lines,
+        options_template="games/bandos/options.html",
+        seats_help=_l(
+            "Bandos: seis jugadores. Equipo A: asientos 1, 3 y 5; equipo B: asientos 2, 4 y 6"
+            " (compañeros y contrarios alternan)."
+        ),
+        pot_panel="games/bandos/pot.html",
+        over_panel="games/bandos/over.html",
+        hand_state="games/bandos/hand_state.html",
+        hand_fields="games/bandos/hand_fields.html",
+        summary_fields=(("primeras", _l("primeras")), ("capote", _l("capote")), ("faltas", _l("faltas"))),
+        preview_heading=_l("Tantos de esta mano"),
+        preview_button=_l("Ver tantos"),
     )
 )

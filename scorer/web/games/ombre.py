@@ -91,6 +91,11 @@ def close_label(view: Any) -> str:
     return _("Repartir y cerrar")
 
 
+def confirm_heading(view: Any) -> str:
+    """O7: once the game is over, closing shares what is left in the bote."""
+    return _("¿Repartir el bote y cerrar?") if view.over and view.bote else _("¿Cerrar la partida?")
+
+
 def state_words(entry: Mapping[str, Any], rules: Mapping[str, Any], players: Sequence[str]) -> str:
     bote = _("bote %(amount)s", amount=int(entry.get("bote", 0)))
     return bote + (" · " + _("partida terminada") if entry.get("over") else "")
@@ -150,5 +155,20 @@ GAME = register(
         game_columns=("Matadores en",),
         game_cells=game_cells,
         rules_lines=rules_lines,
+        options_template="games/ombre/options.html",
+        seats_help=_l("Ombre sencillo: exactamente tres jugadores."),
+        pot_panel="games/ombre/pot.html",
+        over_panel="games/ombre/over.html",
+        closed_note=_l("El bote se repartió entre todos; ya no se puede cambiar."),  # O7
+        confirm_heading=confirm_heading,
+        hand_state="games/_pots_state.html",
+        hand_fields="games/ombre/hand_fields.html",
+        summary_fields=(
+            ("jugador", _l("jugador")),
+            ("trump", _l("triunfo")),
+            ("lance", _l("lance")),
+            ("tricks", _l("bazas")),
+            ("matadores_en", _l("matadores")),
+        ),
     )
 )

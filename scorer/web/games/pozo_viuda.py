@@ -180,5 +180,21 @@ GAME = register(
         game_columns=GAME_COLUMNS,
         game_cells=game_cells,
         rules_lines=rules_lines,
+        options_template="games/pozo_viuda/options.html",
+        seats_help=_l("Se juega de un asiento al siguiente. Deja el cuarto vacío si sois tres."),
+        pot_panel="games/pozo_viuda/pot.html",
+        closed_note=_l("El pozo y la viuda se repartieron entre todos; ya no se puede cambiar."),  # P11
+        hand_state="games/_pots_state.html",
+        hand_fields="games/pozo_viuda/hand_fields.html",
+        summary_fields=(
+            ("jugador", _l("jugador")),
+            ("lance", _l("lance")),
+            ("trump", _l("triunfo")),
+            ("matadores", _l("matadores")),
+            ("tricks", _l("bazas")),
+            ("primeras", _l("primeras")),
+            ("bola", _l("bola")),
+        ),
+        alcalde=True,  # R3, as in Tresillo
     )
 )

@@ -128,7 +128,7 @@ def hand_from_form(form: HandForm) -> dict[str, Any] | None:
     hand: dict[str, Any] = {}
     jugador = seat_choice(form.jugador.data, form.seats)
     if jugador is None:
-        form.problem("jugador", _("Elige quién es el jugador."))
+        form.problem("jugador", _("Elige quién es el jugador."), missing=not form.jugador.data)
     else:
         hand["jugador"] = jugador
     lance = form.lance.data or "entrada"
@@ -137,7 +137,7 @@ def hand_from_form(form: HandForm) -> dict[str, Any] | None:
     hand["lance"] = lance
     trump = form.trump.data or None
     if trump not in SUITS:
-        form.problem("trump", _("Elige el triunfo."))
+        form.problem("trump", _("Elige el triunfo."), missing=trump is None)
         trump = None
     else:
         hand["trump"] = trump
@@ -278,5 +278,12 @@ GAME = register(
         game_cells=game_cells,
         rules_lines=rules_lines,
         extras_header="Est.",
+        options_template="games/tresillo/options.html",
+        seats_help=_l("Se juega de un asiento al siguiente. Deja el cuarto vacío si sois tres."),
+        show_name=False,
+        pot_panel="games/tresillo/pot.html",
+        cartulina_panel="games/tresillo/cartulina.html",
+        hand_state="games/tresillo/hand_state.html",
+        alcalde=True,  # R3
     )
 )
