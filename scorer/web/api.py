@@ -249,7 +249,7 @@ def read_form(form: Any, read: Callable[[Any], dict[str, Any] | None]) -> dict[s
     entry = read(form) if form.validate() else None
     if entry is None:
         problems = _form_problems(form)
-        first = next(iter(problems.values()), ["Revisa lo anotado."])[0]
+        first = next(iter(problems.values()), [gettext("Revisa lo anotado.")])[0]
         raise Refused(gettext("No se ha guardado: %(reason)s", reason=first), 422, problems, reason=first)
     return entry
 
@@ -268,7 +268,7 @@ def _read_pass_form(_table: Any, _fields: MultiDict[str, str]) -> dict[str, Any]
 def _read_ajuste_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
     """An ajuste (R32), read as ``evening_views.ajuste`` reads its POST, for the seating now."""
     if not game_of(table.ruleset).evening:  # R32: Tresillo's
-        raise Refused("Esta partida no admite ajustes: sus reglas no los tienen.", 422)
+        raise Refused(gettext("Esta partida no admite ajustes: sus reglas no los tienen."), 422)
     seating = evening_views._seating_for(services.session_of(table), services.ledger_of(table), None)
     return read_form(ajuste_form(seating, formdata=fields), read_ajuste)
 
@@ -277,7 +277,7 @@ def _read_cambio_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]
     """A change of player (R33), read as ``evening_views.cambio`` reads its POST, for the seating now.
     Offline its page showed, before the confirming tap, what the server knew the change cancels."""
     if not game_of(table.ruleset).evening:  # R33: Tresillo's
-        raise Refused("Esta partida no admite cambios de jugador: sus reglas no los tienen.", 422)
+        raise Refused(gettext("Esta partida no admite cambios de jugador: sus reglas no los tienen."), 422)
     return read_form(evening_views.cambio_form_for(table, None, formdata=fields), read_cambio)
 
 
@@ -289,7 +289,11 @@ OFFLINE_FORMS: dict[str, Callable[[Any, MultiDict[str, str]], dict[str, Any]]] =
     "ajuste": _read_ajuste_form,
     "cambio": _read_cambio_form,
 }
-STALE = "La partida ha cambiado desde que se anotó esto sin conexión ({why}): no se ha guardado."
+
+
+def _stale(why: str) -> str:
+    """An entry written offline for another state of the table, in the page's language."""
+    return gettext("La partida ha cambiado desde que se anotó esto sin conexión (%(why)s): no se ha guardado.", why=why)
 
 
 def _fields(raw: Any) -> MultiDict[str, str]:
@@ -316,22 +320,25 @@ def _check_place(table: Any, fields: MultiDict[str, str], after: str | None, dea
         if dealer != dealing:
             names = table.players
             who = names[dealer - 1] if 1 <= dealer <= len(names) else str(dealer)
-            raise Refused(STALE.format(why=f"se anotó para cuando daba {who}, y ahora da {names[dealing - 1]}"), 409)
+            now = names[dealing - 1]
+            why = gettext("se anotó para cuando daba %(before)s, y ahora da %(now)s", before=who, now=now)
+            raise Refused(_stale(why), 409)
     if after is not None:
         previous = services.hand_for_request(table, after)
         if previous is None:
-            raise Refused(STALE.format(why="la anotación anterior de la cola no está guardada"), 409)
+            raise Refused(_stale(gettext("la anotación anterior de la cola no está guardada")), 409)
         if previous != count:
-            raise Refused(STALE.format(why=f"después de la mano {previous} se anotó otra"), 409)
+            raise Refused(_stale(gettext("después de la mano %(n)s se anotó otra", n=previous)), 409)
         fields.poplist("deal")  # written offline after that entry: its place is right after it
         fields.poplist("table_revision")
         return
     deal = (fields.get("deal") or "").strip()
     if deal and deal != str(count + 1):
-        raise Refused(STALE.format(why=f"era para la mano {deal} y ya va por la {count + 1}"), 409)
+        why = gettext("era para la mano %(deal)s y ya va por la %(now)s", deal=deal, now=count + 1)
+        raise Refused(_stale(why), 409)
     revision = (fields.get("table_revision") or "").strip()
     if revision and revision != str(table.revision):
-        raise Refused(STALE.format(why="alguien la cambió mientras tanto"), 409)
+        raise Refused(_stale(gettext("alguien la cambió mientras tanto")), 409)
 
 
 @bp.errorhandler(Refused)
@@ -373,11 +380,12 @@ def add_form_entry(token: str) -> tuple[Response, int]:
         field, message = messages.explain(exc)
         count = services.settlement_of(table).count
         if exc.hand is not None and exc.hand != count + 1:
-            field, message = "general", f"La mano {exc.hand} dejaría de ser posible: {message}"
+            field = "general"
+            message = gettext("La mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message)
         said = gettext("No se ha guardado: %(reason)s", reason=message)
         raise Refused(said, 422, {field: [message]}, reason=message) from None
     except services.Conflict:  # the key's hand was saved, then deleted at the table: not again
-        raise Refused("Ya se había guardado y después se borró en la partida: descártala.", 409) from None
+        raise Refused(gettext("Ya se había guardado y después se borró en la partida: descártala."), 409) from None
     except (services.NotFound, services.Forbidden) as exc:
         raise Refused(views._spanish(exc), exc.status) from None
-    return jsonify(n=n, hand=entry, revision=table.revision, message=f"Mano {n} anotada."), 201
+    return jsonify(n=n, hand=entry, revision=table.revision, message=gettext("Mano %(n)s anotada.", n=n)), 201

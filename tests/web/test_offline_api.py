@@ -113,6 +113,42 @@ def test_a_refusal_is_in_the_pages_language_and_its_reason_comes_apart(client: F
     assert english["error"].endswith(english["reason"]) and not english["error"].startswith("No se ha guardado")
 
 
+def test_every_refusal_of_the_queue_speaks_the_pages_language(client: FlaskClient, empty: Table) -> None:
+    """A stale entry, one written for another dealer, one after an entry that never arrived, and the
+    answer of a saved one: in English for an English page, in Spanish for a Spanish one (issue 13)."""
+    token = empty.edit_token
+
+    def both(fields: Any, key: str, **extra: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        said = []
+        for language in ("en", "es"):
+            answer = client.post(
+                f"/api/tables/{token}/entries/form",
+                json={"form": "hand", "fields": fields, **extra},
+                headers={"Idempotency-Key": f"{key}-{language}", "Accept-Language": language},
+            )
+            said.append(answer.get_json())
+        return said[0], said[1]
+
+    english, spanish = both({**FIELDS, "deal": "2"}, "deal")
+    assert english["error"].startswith("The game has changed since this was written down offline (it was for hand 2")
+    assert spanish["error"].startswith(
+        "La partida ha cambiado desde que se anotó esto sin conexión (era para la mano 2"
+    )
+    english, spanish = both(FIELDS, "dealer", dealer=3)
+    assert "it was written for when Carmen dealt, and now Ana deals" in english["error"]
+    assert "se anotó para cuando daba Carmen, y ahora da Ana" in spanish["error"]
+    english, spanish = both(FIELDS, "after", after="never-saved")
+    assert "the entry before it in the queue is not saved" in english["error"]
+    assert "la anotación anterior de la cola no está guardada" in spanish["error"]
+    saved = client.post(
+        f"/api/tables/{token}/entries/form",
+        json={"form": "hand", "fields": FIELDS},
+        headers={"Idempotency-Key": "saved-en", "Accept-Language": "en"},
+    )
+    assert saved.status_code == 201 and saved.get_json()["message"] == "Hand 1 written down."
+    assert len(hands(client, token)) == 1
+
+
 def test_an_impossible_hand_is_refused_with_the_engines_reason(client: FlaskClient, empty: Table) -> None:
     """Bola hecha needs the nine tricks (R19): the engine refuses, the reason names the field."""
     answer = post(client, empty.edit_token, {**FIELDS, "bola": "hecha"})
