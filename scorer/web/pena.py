@@ -27,6 +27,7 @@ from scorer.pena import charts, stats
 from scorer.web import messages, services
 from scorer.web import pena_services as ps
 from scorer.web.forms import GAME_LABELS, ImportForm, game_choices
+from scorer.web.games import seat_label
 from scorer.web.models import Pena, Table
 
 bp = Blueprint("pena", __name__)
@@ -509,6 +510,7 @@ def new_table(token: str) -> Page:
     seats = [
         {
             "n": n,
+            "label": seat_label(n),
             "chosen": request.form.get(f"seat{n}", ""),
             "new": request.form.get(f"new{n}", ""),
         }

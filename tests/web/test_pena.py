@@ -14,6 +14,7 @@ night with money still on the table, and a juego de bandos.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import pathlib
 import re
@@ -469,6 +470,38 @@ def test_new_table_from_the_roster(client: FlaskClient) -> None:
         f"/p/{token}/nueva", data={"game": "tresillo", "seat1": str(people["Ana"]), "seat3": str(people["Diego"])}
     )
     assert empty_seat.status_code == 400
+
+
+def test_the_seats_say_which_games_use_them_from_the_registry(client: FlaskClient, monkeypatch: Any) -> None:
+    """Seat 4 may stay empty (three play Tresillo), 5 and 6 are the six-player team game's: the labels
+    come from the games' player counts (issue 13), and a game added with six seats changes them."""
+    from scorer.web import games
+
+    token, _people = build(client, [])
+    spanish = client.get(f"/p/{token}/nueva").get_data(as_text=True)
+    labels = re.findall(r'<label for="seat(\d)">([^<]*)</label>', spanish)
+    assert [text for _n, text in labels][:6] == [
+        "Asiento 1",
+        "Asiento 2",
+        "Asiento 3",
+        "Asiento 4 (vacío si sois 3)",
+        "Asiento 5 (solo Bandos)",
+        "Asiento 6 (solo Bandos)",
+    ]
+    english = client.get(f"/p/{token}/nueva", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Seat 4 (empty if there are 3 of you)" in english and "Seat 5 (Bandos only)" in english
+
+    six = dataclasses.replace(games.GAMES["tresillo"], ruleset="sexto")
+    counts = games.Game.player_counts.fget
+    assert counts is not None
+    monkeypatch.setattr(
+        games.Game, "player_counts", property(lambda g: (3, 4, 5, 6) if g.ruleset == "sexto" else counts(g))
+    )
+    monkeypatch.setitem(games.GAMES, "sexto", six)
+    monkeypatch.setattr(games, "GAME_MODULES", (*games.GAME_MODULES, "sexto"))
+    with client.application.test_request_context():
+        assert games.seat_label(5) == "Asiento 5 (vacío si sois 4)"  # two games use it now, neither needs it
+        assert games.seat_label(3) == "Asiento 3"
 
 
 def test_season_pdf(client: FlaskClient) -> None:

@@ -126,6 +126,19 @@ def all_games() -> Sequence[Game]:
     return [GAMES[name] for name in GAME_MODULES]
 
 
+def seat_label(n: int) -> str:
+    """Seat ``n`` of a seating form, with the games that use it (from the registry: no game named in a page)."""
+    from scorer.words import GAME_SHORT_NAMES
+
+    games = all_games()
+    users = [g for g in games if g.max_players >= n]
+    if len(users) == 1 < len(games):
+        return _("Asiento %(n)s (solo %(game)s)", n=n, game=GAME_SHORT_NAMES.get(users[0].ruleset, users[0].ruleset))
+    if users and any(g.min_players < n for g in users):
+        return _("Asiento %(n)s (vacío si sois %(fewer)s)", n=n, fewer=n - 1)
+    return _("Asiento %(n)s", n=n)
+
+
 def shared(attribute: str) -> list[tuple[Any, str]]:
     """Each value of a game attribute with the names of the games that have it, as a page's ``data-for``
     lists them ("tresillo pozo_viuda"), in the registry's order."""
