@@ -1,5 +1,8 @@
 """Time to produce the session sheet's PDF of a 200-hand table (target: under 0.8 s warm).
 
+The night is the tests' random one (tests/engine/strategies.py): ajustes, changes of player
+(R32, R33) — a long one seats a dozen people, so its hand lines are wide — and a closing.
+
     .venv/bin/python bench/sheet.py [HANDS] [--target SECONDS] [--out FILE.pdf]
 
 `make bench` also runs it on 5,000 hands with `--target 5`.
@@ -16,69 +19,13 @@ import pathlib
 import random
 import sys
 import time
-from typing import Any
 
-from scorer.engine import SessionError, settle, start
-from scorer.sheet.build import hand_lines, render_html, render_pdf, sheet_context
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-SUITS = ("oros", "copas", "espadas", "bastos")
-
-
-def _own_random_session(rng: random.Random, hands: int) -> dict[str, Any]:
-    """A valid Tresillo session of ``hands`` hands, 4 players, each hand checked by the engine."""
-    session: dict[str, Any] = {
-        "format": "tresillo-session/1",
-        "name": "Banco de pruebas: 200 manos",
-        "date": "2025-03-14",
-        "place": "Oviedo",
-        "keeper": 4,
-        "tanto_value": "0.05",
-        "currency": "€",
-        "players": ["Ana", "Benito", "Carmen", "Diego"],
-        "rules": {"favor_suit": "bastos", "enchilada": 10},
-        "first_dealer": 1,
-        "hands": [],
-    }
-    state = start(session)
-    dealer = 1
-    while state.count < hands:
-        active = [s for s in range(1, 5) if s != dealer]
-        roll = rng.random()
-        hand: dict[str, Any]
-        if roll < 0.1:
-            hand = {"pass": True}
-        else:
-            jugador = rng.choice(active)
-            others = [s for s in active if s != jugador]
-            hand = {
-                "jugador": jugador,
-                "lance": rng.choice(("entrada", "entrada", "vuelta", "solo")),
-                "trump": rng.choice(SUITS),
-            }
-            if roll < 0.16 and hand["lance"] != "solo":
-                hand["rendida"] = True
-            else:
-                j = rng.choice((3, 4, 4, 5, 5, 5, 6, 7))
-                a = rng.randint(0, 9 - j)
-                hand["tricks"] = {str(jugador): j, str(others[0]): a, str(others[1]): 9 - j - a}
-                if rng.random() < 0.2:
-                    hand["estuches"] = rng.choice((3, 4))
-        try:
-            state = state.add(hand)
-        except SessionError:
-            continue
-        session["hands"].append(hand)
-        dealer = dealer % 4 + 1
-    return session
-
-
-def random_session(rng: random.Random, hands: int) -> dict[str, Any]:
-    try:
-        from tests.engine.strategies import random_session as shared  # type: ignore[import-not-found]
-    except ImportError:
-        return _own_random_session(rng, hands)
-    session: dict[str, Any] = shared(rng, hands)
-    return session
+from scorer.engine import settle  # noqa: E402
+from scorer.sheet.build import hand_lines, render_html, render_pdf, sheet_context  # noqa: E402
+from tests.engine.strategies import random_session  # noqa: E402  # the night of bench/engine.py and the tests
 
 
 def _load() -> str:
