@@ -38,7 +38,7 @@ format: setup-dev
 typecheck: setup-dev
 	.venv/bin/mypy
 
-bench: setup-dev  ## print the performance figures (about 6 minutes; LOAD_SECONDS=60 by default)
+bench: setup-dev  ## print the performance figures (about 4 minutes; LOAD_SECONDS=60 by default)
 	$(PY) bench/engine.py
 	$(PY) bench/scale.py
 	$(PY) bench/web.py
