@@ -237,15 +237,15 @@ class Plan:
         """WeasyPrint's finisher: the fonts and one more content stream on each hand page."""
         import pydyf  # type: ignore[import-untyped]  # WeasyPrint's own dependency
 
-        chars = {c for page in self.pages for band in page.bands for text, _ in band.lines for c in text}
+        bands = [band for page in self.pages for band in page.bands]
         names = {style: f"CartulinaMono{style.title()}" for style in STYLES}
-        font_refs = {style: _embed(pdf, pydyf, font(style), frozenset(chars), names[style]) for style in STYLES}
-        # every page shares WeasyPrint's one Resources dictionary: add the two fonts to its Font dictionary
+        # every page shares WeasyPrint's one Resources dictionary: add the fonts to its Font dictionary
         first_page = pdf.objects[int(pdf.pages["Kids"][0])]
-        resources = _deref(pdf, first_page["Resources"])
-        fonts = _deref(pdf, resources["Font"])
+        fonts = _deref(pdf, _deref(pdf, first_page["Resources"])["Font"])
         for style in STYLES:
-            fonts[names[style]] = font_refs[style]
+            chars = {c for band in bands if band.closing == (style == "bold") for text, _ in band.lines for c in text}
+            if chars:  # the bold one only for a closing line
+                fonts[names[style]] = _embed(pdf, pydyf, font(style), frozenset(chars), names[style])
         kids = pdf.pages["Kids"][::3]
         save = pydyf.Stream([b"q"], compress=False)  # the drawing starts from the page's own state
         pdf.add_object(save)

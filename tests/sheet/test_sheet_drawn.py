@@ -25,8 +25,10 @@ pytestmark = pytest.mark.skipif(drawn.font("regular") is None, reason="DejaVu Sa
 ISOLATES = re.compile("[\u2066-\u2069]")
 
 
-def night(hands: int, seed: int = 4, players: int | None = 4) -> tuple[dict[str, Any], dict[str, Any]]:
-    session = random_session(random.Random(seed), hands, closing=True, players=players)
+def night(
+    hands: int, seed: int = 4, players: int | None = 4, closing: bool = True
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    session = random_session(random.Random(seed), hands, closing=closing, players=players)
     return session, settle(session)
 
 
@@ -45,8 +47,9 @@ def drawn_font_in(pdf: bytes) -> bool:
     return False
 
 
-def test_every_hand_line_is_in_the_pdf_whole_and_in_order_with_its_note() -> None:
-    session, ledger = night(400)
+@pytest.mark.parametrize("closing", [True, False])
+def test_every_hand_line_is_in_the_pdf_whole_and_in_order_with_its_note(closing: bool) -> None:
+    session, ledger = night(400, closing=closing)  # the bold font is embedded for a closing line only
     table = hand_lines(sheet_context(session, ledger))
     pdf = render_pdf(session, ledger)
     assert drawn_font_in(pdf)
