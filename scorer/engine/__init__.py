@@ -138,7 +138,7 @@ def resume(session: Any, snapshot: Any, entries: Sequence[JSON] = ()) -> Settlem
     return Settlement(ruleset, players, state, tuple(entries), count - len(entries))
 
 
-_EVENTS = ("ajuste", "sienta")  # R32, R33
+_EVENTS = ("ajuste", "sienta", "favor")  # R32, R33, R34
 
 
 def _play(ruleset: Ruleset, state: Any, hand: Any, n: int) -> tuple[Any, JSON]:
@@ -148,6 +148,8 @@ def _play(ruleset: Ruleset, state: Any, hand: Any, n: int) -> tuple[Any, JSON]:
         if key in hand and key not in ruleset.events:
             if key == "ajuste":
                 raise SessionError("ajuste_not_in_ruleset", key, hand=n, ruleset=ruleset.name)
+            if key == "favor":
+                raise SessionError("favor_not_in_ruleset", key, hand=n, ruleset=ruleset.name)
             raise SessionError("sienta_not_in_ruleset", key, hand=n, ruleset=ruleset.name)
     try:
         new_state, body = ruleset.play(state, hand, n)
@@ -180,7 +182,9 @@ def _begin(session: Any) -> tuple[Ruleset, tuple[str, ...], Any, list[Any]]:
         rules = {}
     if not isinstance(rules, Mapping):
         raise SessionError("rules_not_an_object", "rules")
-    name = rules.get("ruleset", "tresillo")
+    name = rules.get("ruleset")
+    if name is None:  # null counts as absent
+        name = "tresillo"
     ruleset = get_ruleset(name)
     players = _players(session.get("players"), ruleset)
     first = session.get("first_dealer", 1)

@@ -26,7 +26,9 @@ from .core import (
     describe,
     int_value,
     next_seat,
+    option_values,
     resolve_dealer,
+    rule_word,
     seat_map,
     seat_value,
     word_value,
@@ -37,7 +39,13 @@ TEAMS: Final = {"A": (1, 3, 5), "B": (2, 4, 6)}  # B1
 FALTAS: Final = ("fuera_de_turno", "renuncio")
 HAND_KEYS: Final = ("primeras", "capote", "faltas", "dealer", "note")
 
-OPTION_DEFAULTS: Final[dict[str, Any]] = {"target": 12, "fuera_de_turno": 1, "renuncio": 1}
+OPTION_DEFAULTS: Final[dict[str, Any]] = {
+    "target": 12,
+    "fuera_de_turno": 1,
+    "renuncio": 1,
+    "scoring": "first_to_three",
+}
+SCORINGS: Final = ("first_to_three", "first_three_tricks")  # B2, B5
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,18 +55,17 @@ class Options:
     target: int = 12
     fuera_de_turno: int = 1
     renuncio: int = 1
+    scoring: str = "first_to_three"  # B2 or B5
 
 
 def parse_options(rules: Mapping[str, Any]) -> Options:
     """Check every option of the session's rules; HandError names the bad one."""
-    for key in rules:
-        if key not in OPTION_DEFAULTS:
-            raise HandError("unknown_rule_for_ruleset", None, name=key, ruleset="bandos")
-    values = {**OPTION_DEFAULTS, **rules}
+    values = option_values(rules, OPTION_DEFAULTS, "bandos")
     return Options(
         target=int_value(values["target"], "rule target", 1, field="target"),
         fuera_de_turno=int_value(values["fuera_de_turno"], "rule fuera_de_turno", 0, field="fuera_de_turno"),
         renuncio=int_value(values["renuncio"], "rule renuncio", 0, field="renuncio"),
+        scoring=rule_word(values, "scoring", SCORINGS),
     )
 
 
@@ -157,16 +164,21 @@ class Bandos:
         check_keys(hand, HAND_KEYS, "hand")
         dealer = resolve_dealer(hand, state.next_dealer, SEATS)  # B1: R2 over six seats
         primeras = hand.get("primeras")
+        literal = state.options.scoring == "first_three_tricks"  # B5
         if primeras is not None:
-            word_value(primeras, "primeras", tuple(TEAMS))
+            if primeras == "none" and not literal:
+                raise HandError("primeras_none_not_literal", "primeras")
+            word_value(primeras, "primeras", (*TEAMS, "none") if literal else tuple(TEAMS))
         capote = False if hand.get("capote") is None else bool_value(hand["capote"], "capote")
         if capote and primeras is None:
             raise HandError("capote_without_primeras", "capote")
+        if capote and primeras == "none":
+            raise HandError("primeras_none_with_capote", "capote")
         faltas = parse_faltas(hand.get("faltas"), state.options)
         if primeras is None and not faltas:
             raise HandError("hand_without_primeras", "primeras")
         scores = list(state.scores)
-        if primeras is not None:  # B2: each player of the team scores 1, or 2 with capote
+        if primeras is not None and primeras != "none":  # B2: each player of the team scores 1, or 2 with capote
             for seat in TEAMS[primeras]:
                 scores[seat - 1] += 2 if capote else 1
         for falta in faltas:  # B3, in order, after B2

@@ -122,6 +122,24 @@ def bool_value(value: object, key: str, field: str | None = None) -> bool:
     return value
 
 
+def option_values(rules: Mapping[str, Any], defaults: Mapping[str, Any], ruleset: str | None) -> dict[str, Any]:
+    """The options with their defaults: an unknown key is refused, naming it; null counts as absent."""
+    for key in rules:
+        if key not in defaults:
+            if ruleset is None:
+                raise HandError("unknown_rule", None, name=key)
+            raise HandError("unknown_rule_for_ruleset", None, name=key, ruleset=ruleset)
+    return {**defaults, **{k: v for k, v in rules.items() if v is not None}}
+
+
+def rule_word(values: Mapping[str, Any], key: str, words: Sequence[str]) -> str:
+    """An option that takes one of a closed set of words (``session: rule X must be one of …``)."""
+    value = values[key]
+    if not isinstance(value, str) or value not in words:
+        raise HandError("rule_not_a_choice", key, key=key, value=describe(value), choices=list(words))
+    return value
+
+
 def required(hand: Mapping[str, Any], key: str) -> Any:
     """Return a key the hand must have."""
     if key not in hand or hand[key] is None:

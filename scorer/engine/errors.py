@@ -43,6 +43,8 @@ MESSAGES: Final[dict[str, str]] = {
     "sienta_not_in_ruleset": "a change of player (sienta, R33) is a Tresillo entry; the {ruleset} rule set has none",
     "unknown_rule": "unknown rule {name!r}",
     "unknown_rule_for_ruleset": "unknown rule {name!r} for {ruleset}",
+    "rule_not_a_choice": "rule {key} must be one of {choices}, not {value}",
+    "favor_not_in_ruleset": "a change of favour suit (favor, R34) is a Tresillo entry; the {ruleset} rule set has none",
     # ------------------------------------------------------------ values (core helpers)
     "unknown_key": "unknown key {key!r} in {entry}",
     "missing_key": "missing {key}",
@@ -98,17 +100,27 @@ MESSAGES: Final[dict[str, str]] = {
     "declared_with_primeras": "a declared {lance} has no primeras (P9)",
     "declared_with_bola": "a declared {lance} has no bola key (P9)",
     "declared_tricks_not_nine": "tricks of a declared {lance} must add up to nine, not {count} (P9)",
-    "bola_cortada_not_won": "bola cortada needs a won hand with 5 to 8 tricks, not {split} (P10)",
-    "primeras_not_won": "primeras need a won hand with 5 tricks, not {split}",
+    "bola_cortada_not_won": (
+        "a bola cortada has 5 to 8 tricks for the Jugador and is recorded played out to nine (7-2-0)"
+        " or stopped at the defenders' first trick (6-1-0), not {split} (P13)"
+    ),
+    "primeras_not_won": "primeras for the Jugador only as 5-0-0, 9-0-0 or a bola cortada, not {split} (P13)",
+    "tricks_after_five": "tricks {split}: a Jugador who won the first five stops at 5-0-0 or plays the bola (P13)",
     # ------------------------------------------------------------ ombre
     "session_over": "the session is over (O6); only the closing may follow",
     "ombre_key": "an ombre hand has no {key} (O1)",
+    # ------------------------------------------------------------ Tresillo: favour suit (R34)
+    "favor_same_suit": "the favour suit is already {suit}: a change of favour names another suit (R34)",
     # ------------------------------------------------------------ bandos
     "game_over": "the game is over: team {team} won (B4)",
     "bandos_no_closing": "bandos has no closing: the game ends at the target (B4)",
     "bandos_no_pass": "bandos has no passed hand: a hand needs primeras or a falta (B2)",
     "capote_without_primeras": "capote needs primeras: the team that won all six tricks (B2)",
     "hand_without_primeras": "a hand needs primeras or a falta (B2)",
+    "primeras_none_not_literal": (
+        'primeras "none" needs the rule scoring first_three_tricks; under first_to_three a team always has them (B5)'
+    ),
+    "primeras_none_with_capote": 'capote with primeras "none": the team that won all six won the first three (B5)',
     "faltas_not_a_list": "faltas must be a list of {{seat, falta}}",
     "falta_not_an_object": "falta {index} must be an object with seat and falta, not {value}",
     "falta_unknown_key": "unknown key {key!r} in falta {index}",
@@ -126,6 +138,7 @@ ENTRIES: Final[dict[str, str]] = {
     "ajuste_body": "the ajuste",
     "sienta": "a change of player",
     "sienta_body": "the change of player",
+    "favor": "a change of favour suit",
 }
 
 # The list parameters and how the English text joins them.

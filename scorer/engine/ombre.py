@@ -29,7 +29,9 @@ from .core import (
     describe,
     int_value,
     next_seat,
+    option_values,
     required,
+    rule_word,
     resolve_dealer,
     seat_map,
     seat_value,
@@ -52,8 +54,10 @@ OPTION_DEFAULTS: Final[dict[str, Any]] = {
     "deals": None,
     "target": None,
     "outcome": "majority_five",
+    "codille": "double_sacada",
 }
 OUTCOMES: Final = ("majority_five", "most_tricks")  # O2
+CODILLES: Final = ("double_sacada", "double_stake")  # O4: 4 × S or 2 × S
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,24 +71,23 @@ class Options:
     deals: int | None = None
     target: int | None = None
     outcome: str = "majority_five"  # O2
+    codille: str = "double_sacada"  # O4
 
 
 def parse_options(rules: Mapping[str, Any]) -> Options:
     """Check every option of the session's rules; HandError names the bad one."""
-    for key in rules:
-        if key not in OPTION_DEFAULTS:
-            raise HandError("unknown_rule_for_ruleset", None, name=key, ruleset="ombre")
-    values = {**OPTION_DEFAULTS, **rules}
+    values = option_values(rules, OPTION_DEFAULTS, "ombre")
     deals = values["deals"]
     target = values["target"]
     return Options(
-        stake=int_value(values["stake"], "rule stake", 0, field="stake"),
-        solo_stake=int_value(values["solo_stake"], "rule solo_stake", 0, field="solo_stake"),
+        stake=int_value(values["stake"], "rule stake", 1, field="stake"),
+        solo_stake=int_value(values["solo_stake"], "rule solo_stake", 1, field="solo_stake"),
         vole_bonus=int_value(values["vole_bonus"], "rule vole_bonus", 0, field="vole_bonus"),
         matador_bonus=int_value(values["matador_bonus"], "rule matador_bonus", 0, field="matador_bonus"),
         deals=None if deals is None else int_value(deals, "rule deals", 1, field="deals"),
         target=None if target is None else int_value(target, "rule target", 1, field="target"),
-        outcome=word_value(values["outcome"], "outcome", OUTCOMES),
+        outcome=rule_word(values, "outcome", OUTCOMES),
+        codille=rule_word(values, "codille", CODILLES),
     )
 
 
@@ -234,9 +237,12 @@ class Ombre:
             desk.pay(BOTE, jugador, desk.bote, "bote", f"se lleva el bote: {desk.bote}")
         elif result == "puesta":  # O3
             desk.pay(jugador, BOTE, 2 * s, "puesta", f"puesta: 2 × {s_text} = {2 * s} al bote")
-        else:  # O4
+        else:  # O4: twice the sacada (2 × 2S) by default, or twice one defender's stake
             giver = defenders[giver_index - 1]
-            desk.pay(jugador, giver, 2 * s, "codillo", f"codille: 2 × {s_text} = {2 * s}")
+            if opts.codille == "double_sacada":
+                desk.pay(jugador, giver, 4 * s, "codillo", f"codille: 2 × sacada (2 × {s_text}) = {4 * s}")
+            else:
+                desk.pay(jugador, giver, 2 * s, "codillo", f"codille: 2 × {s_text} = {2 * s}")
         return desk.freeze(dealer, result, next_seat(dealer, 3), deals, False)
 
     # O7

@@ -35,7 +35,9 @@ from .core import (
     describe,
     int_value,
     next_seat,
+    option_values,
     required,
+    rule_word,
     resolve_dealer,
     seat_map,
     seat_value,
@@ -76,20 +78,44 @@ class Options:
 
 def parse_options(rules: Mapping[str, Any]) -> Options:
     """Check every option of the session's rules; HandError names the bad one."""
-    for key in rules:
-        if key not in OPTION_DEFAULTS:
-            raise HandError("unknown_rule_for_ruleset", None, name=key, ruleset="pozo_viuda")
-    values = {**OPTION_DEFAULTS, **rules}
-    favor = values["favor_suit"]
-    if favor is not None:
-        word_value(favor, "favor_suit", SUITS)
+    values = option_values(rules, OPTION_DEFAULTS, "pozo_viuda")  # null = absent: favor_suit oros
     return Options(
-        favor_suit=favor,
+        favor_suit=rule_word(values, "favor_suit", SUITS),
         pozo_stake=int_value(values["pozo_stake"], "rule pozo_stake", 1, field="pozo_stake"),
-        viuda_stake=int_value(values["viuda_stake"], "rule viuda_stake", 0, field="viuda_stake"),
+        viuda_stake=int_value(values["viuda_stake"], "rule viuda_stake", 1, field="viuda_stake"),
         pozo_cap=int_value(values["pozo_cap"], "rule pozo_cap", 1, field="pozo_cap"),
         contrabola=bool_value(values["contrabola"], "rule contrabola", "contrabola"),
     )
+
+
+def tricks_shape(counts: tuple[int, int, int], primeras: object, bola: object) -> str:
+    """P13: what the tricks (and the flags) say of a juego, volteo or roben.
+
+    ``primeras`` (5-0-0), ``bola`` (9-0-0, a bola hecha), ``cortada`` (a cut bola: 5–8 tricks
+    with a trick to the defenders, played out to nine or stopped at J-1-0), or ``plain`` (an
+    ordinary hand, read by R9–R10). Refuses the splits P13 calls invalid.
+    """
+    j, d = counts[0], counts[1] + counts[2]
+    split = split_text(counts)
+    if bola == "hecha" and j != 9:
+        raise HandError("bola_hecha_not_nine", "bola", split=split, rule="P13")
+    if j == 9:
+        if bola == "cortada":
+            raise HandError("bola_cortada_not_won", "bola", split=split)
+        return "bola"
+    if j == 5 and d == 0:
+        if bola == "cortada":
+            raise HandError("bola_cortada_not_won", "bola", split=split)
+        return "primeras"
+    if d == 0 and 6 <= j <= 8:
+        raise HandError("tricks_after_five", "tricks", split=split)
+    if bola == "cortada" or primeras == "jugador":
+        if 5 <= j <= 8 and d >= 1 and (j + d == 9 or d == 1):
+            return "cortada"
+        if bola == "cortada":
+            raise HandError("bola_cortada_not_won", "bola", split=split)
+        raise HandError("primeras_not_won", "primeras", split=split)
+    return "plain"
 
 
 def premio(lance: str, favor: bool) -> int:
@@ -345,19 +371,17 @@ class PozoViuda:
         if lance in DECLARED:
             return self._declared(state, dealer, jugador, lance, counts, m, m_text)
 
-        outcome = decided(played_outcome, counts)  # R9–R10
-        if outcome is None:
-            raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="R10")
-        assert isinstance(outcome, tuple)
-        result, giver_index = outcome
-        j = counts[0]
-        if bola == "hecha" and j != 9:
-            raise HandError("bola_hecha_not_nine", "bola", split=split_text(counts), rule="P8")
-        if bola == "cortada" and not (result == "ganada" and 5 <= j <= 8):
-            raise HandError("bola_cortada_not_won", "bola", split=split_text(counts))
-        if primeras == "jugador" and not (result == "ganada" and j >= 5):
-            raise HandError("primeras_not_won", "primeras", split=split_text(counts))
-        has_primeras = primeras == "jugador" or bola is not None
+        shape = tricks_shape(counts, primeras, bola)  # P13: primeras and the bola from the tricks
+        if shape == "plain":
+            outcome = decided(played_outcome, counts)  # R9–R10
+            if outcome is None:
+                raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="R10")
+            assert isinstance(outcome, tuple)
+            result, giver_index = outcome
+        else:
+            result, giver_index = "ganada", 0
+        bola = {"bola": "hecha", "cortada": "cortada"}.get(shape)
+        has_primeras = shape != "plain"
         roben_favor = lance == "roben" and favor
         prize = premio(lance, favor)
         others = [s for s in range(1, state.seats + 1) if s != jugador]  # participants, the dealer too

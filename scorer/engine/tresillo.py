@@ -9,7 +9,7 @@ person has won or lost in earlier stints, so the ledger's ``people`` is derived 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
@@ -23,10 +23,12 @@ from .core import (
     int_value,
     is_int,
     next_seat,
+    option_values,
     others,
     required,
     resolve_dealer,
     round_up,
+    rule_word,
     seat_map,
     seat_value,
     transfer,
@@ -64,7 +66,7 @@ OPTION_DEFAULTS: Final[dict[str, Any]] = {
     "failed_bola": "pays_bola",
 }
 CLOSINGS: Final = ("devolver", "repartir")  # R30
-EVENT_KEYS: Final = ("ajuste", "sienta")  # R32, R33
+EVENT_KEYS: Final = ("ajuste", "sienta", "favor")  # R32, R33, R34
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,23 +86,18 @@ class Options:
 
 def parse_options(rules: Mapping[str, Any]) -> Options:
     """Check every option of the session's rules; HandError names the bad one."""
-    for key in rules:
-        if key not in OPTION_DEFAULTS:
-            raise HandError("unknown_rule", None, name=key)
-    values = {**OPTION_DEFAULTS, **{k: v for k, v in rules.items()}}
+    values = option_values(rules, OPTION_DEFAULTS, None)
     favor = values["favor_suit"]
-    if favor is not None:
-        word_value(favor, "favor_suit", SUITS)
     return Options(
-        favor_suit=favor,
+        favor_suit=None if favor is None else rule_word(values, "favor_suit", SUITS),
         vuelta_solera=bool_value(values["vuelta_solera"], "rule vuelta_solera", "vuelta_solera"),
         dealer_stake=int_value(values["dealer_stake"], "rule dealer_stake", 0, field="dealer_stake"),
         enchilada=int_value(values["enchilada"], "rule enchilada", 0, field="enchilada"),
         rounding=int_value(values["rounding"], "rule rounding", 1, field="rounding"),
-        favor_doubling=word_value(values["favor_doubling"], "favor_doubling", ("double_rounded", "round_doubled")),
+        favor_doubling=rule_word(values, "favor_doubling", ("double_rounded", "round_doubled")),
         vuelta_at_favor=bool_value(values["vuelta_at_favor"], "rule vuelta_at_favor", "vuelta_at_favor"),
-        solo_codillo=word_value(values["solo_codillo"], "solo_codillo", ("codillo_only", "codillo_and_conditions")),
-        failed_bola=word_value(values["failed_bola"], "failed_bola", ("pays_bola", "free")),
+        solo_codillo=rule_word(values, "solo_codillo", ("codillo_only", "codillo_and_conditions")),
+        failed_bola=rule_word(values, "failed_bola", ("pays_bola", "free")),
     )
 
 
@@ -425,6 +422,7 @@ class Tresillo:
             "cartulina": [e.as_json() for e in every],
             "next_dealer": state.next_dealer,
             "people": people_balances(state),
+            "favor_suit": state.options.favor_suit,  # R34: the one in force after the last entry
         }
 
     def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
@@ -436,6 +434,8 @@ class Tresillo:
             return self._ajuste(state, hand, n)
         if "sienta" in hand:
             return self._sienta(state, hand, n)
+        if "favor" in hand:
+            return self._favor(state, hand, n)
         dealer = resolve_dealer(hand, state.next_dealer, state.seats)
         if "pass" in hand:
             check_keys(hand, ("pass", "dealer", "note"), "passed")
@@ -513,6 +513,18 @@ class Tresillo:
             desk.pay(source, target, amount, "ajuste", f"ajuste: {amount}")
         desk.kind = kind
         return desk.freeze(None, "ajuste", state.next_dealer)
+
+    # R34
+    def _favor(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
+        check_keys(hand, ("favor", "dealer", "note"), "favor")
+        _no_dealer(hand, "favor", "R34")
+        suit = word_value(required(hand, "favor"), "favor", SUITS)
+        if suit == state.options.favor_suit:
+            raise HandError("favor_same_suit", "favor", suit=suit)
+        new, entry = _Desk(state, n).freeze(None, "favor", state.next_dealer)  # no money, no deal
+        new = new._replace(options=replace(state.options, favor_suit=suit))
+        entry["favor_suit"] = suit
+        return new, entry
 
     # R33
     def _sienta(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
