@@ -112,6 +112,8 @@ def _options(raw: dict[str, Any], defaults: dict[str, Any], check: Callable[[str
             continue
         if key not in defaults:
             raise OracleError(None, f"unknown rule {key}")
+        if value is None:
+            continue  # format.md, every rule set: null means the default
         if not check(key, value):
             raise OracleError(None, f"bad {key}")
         out[key] = value
@@ -179,12 +181,10 @@ PV_LANCES = ("juego", "volteo", "roben", "bola", "contrabola")
 
 def _pozo_option(key: str, value: Any) -> bool:
     if key == "favor_suit":
-        return value is None or value in SUITS  # resolved ambiguity: null = no favour suit, as format.md
+        return value in SUITS  # null = absent = oros (this rule set always has a favour suit)
     if key == "contrabola":
         return isinstance(value, bool)
-    if key in ("pozo_stake", "pozo_cap"):
-        return _is_int(value) and value >= 1  # resolved ambiguity: a cap of 0 could never hold anything
-    return _is_int(value) and value >= 0
+    return _is_int(value) and value >= 1  # pozo_stake, viuda_stake, pozo_cap: whole numbers >= 1
 
 
 class _PozoTable:
@@ -343,19 +343,41 @@ class _PozoTable:
         bola = hand.get("bola")
         if bola is not None and bola not in ("hecha", "cortada"):
             raise bad(n, "bad bola")
-        has_primeras = primeras == "jugador" or bola is not None
-        out = decided(r9, (tricks[j], tricks[others[0]], tricks[others[1]]))
-        if out is None:
-            raise bad(n, "tricks do not decide the hand")  # R10
-        kind, giver_i = out
-        if has_primeras and not (kind == "ganada" and tricks[j] >= 5):
-            raise bad(n, "primeras need a ganada with 5 tricks")
-        if bola == "hecha" and tricks[j] != 9:
+        # P13: primeras and the bola are read from the tricks, whatever the flags say.
+        jt = tricks[j]
+        dt = tricks[others[0]] + tricks[others[1]]
+        if bola == "hecha" and jt != 9:
             raise bad(n, "bola hecha needs nine tricks")
-        if bola == "cortada" and not 5 <= tricks[j] <= 8:
-            raise bad(n, "bola cortada needs 5 to 8 tricks")
+        if dt == 0 and 6 <= jt <= 8:
+            raise bad(n, "a Jugador with the first five stops at 5 or plays the bola to its end")
+        kind: str
+        giver_i: int | None = None
+        if jt == 9:
+            if bola == "cortada":
+                raise bad(n, "9-0-0 is a bola hecha, not cortada")
+            reading = "bola_hecha"
+        elif jt == 5 and dt == 0:
+            if bola == "cortada":
+                raise bad(n, "5-0-0 stops at primeras: no bola was cut")
+            reading = "primeras"
+        elif primeras == "jugador" or bola == "cortada":
+            played_out = jt + dt == 9
+            stopped = dt == 1
+            if not (5 <= jt <= 8 and dt >= 1 and (played_out or stopped)):
+                raise bad(n, "primeras or a bola cortada with an impossible split")
+            reading = "cortada"
+        else:
+            reading = "plain"
+        if reading == "plain":
+            out = decided(r9, (jt, tricks[others[0]], tricks[others[1]]))
+            if out is None:
+                raise bad(n, "tricks do not decide the hand")  # R10
+            kind, giver_i = out
+        else:
+            kind = "ganada"
+        has_primeras = reading != "plain"
 
-        if bola == "hecha":  # P8
+        if reading == "bola_hecha":  # P8
             for s in participants:
                 self.pay(s, j, m + 1 + 40)
             self.take_pozo(j)
@@ -367,7 +389,7 @@ class _PozoTable:
             self.take_pozo(j)
             if roben_favor:
                 self.take_viuda(j)
-            if bola == "cortada":  # P10
+            if reading == "cortada":  # P10
                 self.into_viuda(j, self.viuda)
                 for s in participants:
                     self.pay(j, s, 40)
@@ -407,6 +429,7 @@ OMBRE_DEFAULTS: dict[str, Any] = {
     "deals": None,
     "target": None,
     "outcome": "majority_five",  # O2
+    "codille": "double_sacada",  # O4
 }
 OMBRE_OUTCOMES = {"majority_five": majority, "most_tricks": r9}  # O2
 
@@ -414,10 +437,11 @@ OMBRE_OUTCOMES = {"majority_five": majority, "most_tricks": r9}  # O2
 def _ombre_option(key: str, value: Any) -> bool:
     if key == "outcome":
         return value in OMBRE_OUTCOMES
-    if key in ("deals", "target"):
-        # Resolved ambiguity: "none" is null; a count of deals or a target is a whole number >= 1.
-        return value is None or (_is_int(value) and value >= 1)
-    return _is_int(value) and value >= 0
+    if key == "codille":
+        return value in ("double_sacada", "double_stake")
+    if key in ("vole_bonus", "matador_bonus"):
+        return _is_int(value) and value >= 0  # bonuses: whole numbers >= 0
+    return _is_int(value) and value >= 1  # stakes, deals, target: whole numbers >= 1
 
 
 class _OmbreTable:
@@ -505,9 +529,10 @@ class _OmbreTable:
         elif kind == "puesta":  # O3
             self.bal[j] -= 2 * stake
             self.bote += 2 * stake
-        else:  # O4
+        else:  # O4: twice the sacada's amount; the sacada is S from each of two defenders
             assert giver_i is not None
-            self.pay(j, others[giver_i], 2 * stake)
+            sacada = 2 * stake
+            self.pay(j, others[giver_i], 2 * sacada if self.rules["codille"] == "double_sacada" else 2 * stake)
         return kind
 
     def snapshot(self) -> dict[str, Any]:
@@ -519,11 +544,13 @@ class _OmbreTable:
 
 # -------------------------------------------------------------------------------------------- bandos
 
-BANDOS_DEFAULTS: dict[str, Any] = {"target": 12, "fuera_de_turno": 1, "renuncio": 1}
+BANDOS_DEFAULTS: dict[str, Any] = {"target": 12, "fuera_de_turno": 1, "renuncio": 1, "scoring": "first_to_three"}
 TEAMS = {"A": [1, 3, 5], "B": [2, 4, 6]}
 
 
 def _bandos_option(key: str, value: Any) -> bool:
+    if key == "scoring":
+        return value in ("first_to_three", "first_three_tricks")  # B2, B5
     if key == "target":
         return _is_int(value) and value >= 1
     return _is_int(value) and value >= 0
@@ -551,13 +578,16 @@ class _BandosTable:
         _check_keys(hand, {"primeras", "capote", "faltas"}, n)
         dealer = _dealer(hand, self.next_dealer, 6, n)
         prim = hand.get("primeras")
-        if prim is not None and prim not in ("A", "B"):
-            raise bad(n, "bad primeras")
+        literal = self.rules["scoring"] == "first_three_tricks"  # B5
+        if prim is not None and prim not in (("A", "B", "none") if literal else ("A", "B")):
+            raise bad(n, "bad primeras")  # "none" only under the literal reading (B5)
         capote = hand.get("capote")
         if capote is not None and not isinstance(capote, bool):
             raise bad(n, "bad capote")
         if capote and prim is None:
             raise bad(n, "capote without primeras")  # B2: "when that team won all six"
+        if capote and prim == "none":
+            raise bad(n, "capote with nobody's primeras")  # B5
         faltas = hand.get("faltas")
         if faltas is None:
             faltas = []
@@ -581,7 +611,7 @@ class _BandosTable:
             parsed.append((seat, pts))
         if prim is None and not parsed:
             raise bad(n, "a hand needs primeras or a fault")  # B2
-        if prim is not None:  # B2
+        if prim in TEAMS:  # B2 ("none": nobody scores, B5)
             for s in TEAMS[prim]:
                 self.scores[s] += 2 if capote else 1
         for seat, pts in parsed:  # B3, in order
@@ -620,7 +650,7 @@ def settle(session: Any) -> dict[str, Any]:
         rules = {}
     if not isinstance(rules, dict):
         raise OracleError(None, "rules must be an object")
-    name = rules.get("ruleset", "tresillo")
+    name = rules.get("ruleset") or "tresillo"
     table: Any
     if name == "pozo_viuda":
         players = _players(session, (3, 4))

@@ -322,7 +322,7 @@ class _Table:
         # Resolved ambiguity (as before the new rules): the kind of an entry is the key it carries,
         # even with a null value ({"close": null} is a bad closing, not a hand), and an unknown key
         # is refused even when null; a null value of a known key counts as absent (format.md).
-        special = [k for k in ("close", "pass", "ajuste", "sienta") if k in raw]
+        special = [k for k in ("close", "pass", "ajuste", "sienta", "favor") if k in raw]
         if len(special) > 1:
             raise OracleError(n, "an entry of two kinds")
         kind = special[0] if special else None
@@ -331,9 +331,15 @@ class _Table:
             if k not in allowed:
                 raise OracleError(n, f"unknown key {k}")
         hand = {k: v for k, v in raw.items() if v is not None or k == kind}
-        if kind in ("close", "ajuste", "sienta"):
+        if kind in ("close", "ajuste", "sienta", "favor"):
             if "dealer" in hand:
-                raise OracleError(n, f"{kind} uses up no deal")  # R30, R32, R33
+                raise OracleError(n, f"{kind} uses up no deal")  # R30, R32, R33, R34
+            if kind == "favor":
+                # R34: one of the four suits, not the one in force; from the next hand on; no money
+                if hand["favor"] not in SUITS or hand["favor"] == self.rules["favor_suit"]:
+                    raise OracleError(n, "a change of favour names a suit other than the one in force")
+                self.rules = {**self.rules, "favor_suit": hand["favor"]}
+                return {"dealer": None, "result": "favor", "favor_suit": hand["favor"]}
             if kind == "close":
                 if hand["close"] not in CLOSINGS:
                     raise OracleError(n, "bad closing")
@@ -520,14 +526,15 @@ def parse_rules(raw: Any) -> dict[str, Any]:
         raise OracleError(None, "rules must be an object")
     rules = dict(DEFAULTS)
     for key, value in raw.items():
-        # Resolved ambiguity (as before the new rules): a null rule value is refused, except
-        # favor_suit whose null is a value of the table (no favour suit).
+        # format.md, every rule set: a null value means the default (favor_suit: none).
         if key == "ruleset":
-            if value != "tresillo":
+            if value not in ("tresillo", None):
                 raise OracleError(None, "the oracle only knows tresillo")
             continue
         if key not in DEFAULTS:
             raise OracleError(None, f"unknown rule {key}")
+        if value is None:
+            continue
         if key == "favor_suit":
             if value is not None and value not in SUITS:
                 raise OracleError(None, "bad favor_suit")
@@ -592,6 +599,7 @@ def settle(session: Any) -> dict[str, Any]:
         "cartulina": [dict(e) for e in table.cartulina],
         "next_dealer": table.next_dealer,
         "people": dict(table.people),
+        "favor_suit": table.rules["favor_suit"],  # R34: the one in force after the last entry
     }
 
 

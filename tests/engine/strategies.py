@@ -8,7 +8,8 @@ the flag, 9-0-0 with and without ``bola``, J-1-0 with ``primeras`` only, with ``
 or both), puestas with primeras contra, codillos, solo codillos (``solo_codillo`` both ways),
 rendidas of entrada and vuelta, defended rendidas in the four cases, short decided splits (R10),
 explicit ``dealer`` corrections, ajustes to a seat, to the plato and to ``todos`` (R32), changes
-of player with new and returning people (R33) and an optional closing, ``devolver`` or
+of player with new and returning people (R33), changes of favour suit (R34, also naming one where
+the table had none) and an optional closing, ``devolver`` or
 ``repartir`` (R30).
 """
 
@@ -211,6 +212,14 @@ def random_sienta(ch: Chooser, seating: list[str], known: list[str]) -> dict[str
     return entry
 
 
+def random_favor(ch: Chooser, current: str | None) -> dict[str, Any]:
+    """R34: a change of favour suit to any suit but the one in force (any suit when there is none)."""
+    entry: dict[str, Any] = {"favor": ch.pick([s for s in SUITS if s != current])}
+    if ch.chance(30):
+        entry["note"] = "cambio de palo de favor"
+    return entry
+
+
 def build_session(ch: Chooser, hands: int, closing: bool | None = None, players: int | None = None) -> dict[str, Any]:
     """A valid session of ``hands`` entries (ajustes, changes of player and the closing count as entries)."""
     n_players = players or ch.pick([3, 4])
@@ -226,6 +235,7 @@ def build_session(ch: Chooser, hands: int, closing: bool | None = None, players:
     seating = list(names)
     known = list(names)
     evening = ch.chance(40)  # some sessions have ajustes and changes of player, most have few
+    in_force = dict(rules)  # the rules as the hands see them: favor_suit changes with R34
     out: list[dict[str, Any]] = []
     for _ in range(hands - 1 if closing and hands > 0 else hands):
         roll = ch.integer(0, 99)
@@ -235,11 +245,16 @@ def build_session(ch: Chooser, hands: int, closing: bool | None = None, players:
         if evening and roll < 10:
             out.append(random_sienta(ch, seating, known))
             continue
+        if evening and roll < 13:
+            entry = random_favor(ch, in_force.get("favor_suit"))
+            in_force["favor_suit"] = entry["favor"]
+            out.append(entry)
+            continue
         named: int | None = None
         if ch.chance(4):
             named = ch.integer(1, n_players)
             dealer = named
-        hand = random_hand(ch, n_players, dealer, rules)
+        hand = random_hand(ch, n_players, dealer, in_force)
         if named is not None:
             hand["dealer"] = named
         out.append(hand)

@@ -89,7 +89,7 @@ def pozo_rules(rng: random.Random) -> dict[str, Any]:
     if rng.random() < 0.4:
         rules["pozo_stake"] = rng.randint(1, 10)
     if rng.random() < 0.4:
-        rules["viuda_stake"] = rng.randint(0, 40)
+        rules["viuda_stake"] = rng.randint(1, 40)
     if rng.random() < 0.5:
         rules["pozo_cap"] = rng.randint(1, 5)
     if rng.random() < 0.6:
@@ -106,8 +106,8 @@ def pozo_hand(rng: random.Random, n_players: int, dealer: int, rules: dict[str, 
     if rules.get("contrabola"):
         lances.append("contrabola")
     lance = rng.choice(lances)
-    favor = rules.get("favor_suit", "oros")
-    trump = favor if favor is not None and rng.random() < 0.4 else rng.choice(SUITS)
+    favor = rules.get("favor_suit") or "oros"  # null = absent = oros
+    trump = favor if rng.random() < 0.4 else rng.choice(SUITS)
     hand: dict[str, Any] = {"jugador": j, "lance": lance, "trump": trump}
     mat = 0 if lance == "contrabola" else rng.randint(0, 3 if trump in ("espadas", "bastos") else 4)
     if mat or rng.random() < 0.3:
@@ -123,23 +123,42 @@ def pozo_hand(rng: random.Random, n_players: int, dealer: int, rules: dict[str, 
             counts = full_split(rng)
         hand["tricks"] = tricks_obj(rng, [j, *others], counts)
         return hand
-    counts = full_split(rng)
-    kind = oracle.r9(*counts)[0]
-    extra = rng.random()
-    if kind == "ganada" and counts[0] == 9 and extra < 0.6:
-        hand["bola"] = "hecha"
+    # P13: primeras and the bola are read from the tricks; the flags are written or not.
+    shape = rng.random()
+    if shape < 0.12:  # 5-0-0: he stops with primeras
+        counts = [5, 0, 0]
         if rng.random() < 0.5:
             hand["primeras"] = "jugador"
-    elif kind == "ganada" and 5 <= counts[0] <= 8 and extra < 0.3:
-        hand["bola"] = "cortada"
-        if rng.random() < 0.5:
+    elif shape < 0.24:  # 9-0-0: a bola hecha
+        counts = [9, 0, 0]
+        flags = rng.random()
+        if flags < 0.3:
+            hand["bola"] = "hecha"
+        elif flags < 0.5:
             hand["primeras"] = "jugador"
-        counts = shorten(rng, counts, lambda j, a, b: j >= 5)  # J stays 5–8: a ganada
-    elif kind == "ganada" and counts[0] >= 5 and extra < 0.7:
-        hand["primeras"] = "jugador"
-        counts = shorten(rng, counts, lambda j, a, b: j >= 5)  # he made the first five: a ganada
-    else:
-        counts = shorten(rng, counts, oracle.r9)
+        elif flags < 0.65:
+            hand["bola"] = "hecha"
+            hand["primeras"] = "jugador"
+    elif shape < 0.42:  # a cut bola: played out to nine, or stopped at the defenders' first trick
+        jt = rng.randint(5, 8)
+        if rng.random() < 0.5:
+            d = 9 - jt
+            a = rng.randint(0, d)
+            counts = [jt, a, d - a]
+        else:
+            counts = [jt, 1, 0] if rng.random() < 0.5 else [jt, 0, 1]
+        flags = rng.random()
+        if flags < 0.4:
+            hand["primeras"] = "jugador"
+        elif flags < 0.7:
+            hand["bola"] = "cortada"
+        else:
+            hand["bola"] = "cortada"
+            hand["primeras"] = "jugador"
+    else:  # an ordinary hand (no primeras): R9, short when R10 decides it
+        counts = shorten(rng, full_split(rng), oracle.r9)
+        if counts[1] + counts[2] == 0 and 6 <= counts[0] <= 8:  # J-0-0 with 6-8 is impossible (P13)
+            counts = [counts[0], 9 - counts[0], 0]
     hand["tricks"] = tricks_obj(rng, [j, *others], counts)
     return hand
 
@@ -173,13 +192,15 @@ def ombre_rules(rng: random.Random) -> dict[str, Any]:
     rules: dict[str, Any] = {"ruleset": "ombre"}
     for key, hi in (("stake", 30), ("solo_stake", 50), ("vole_bonus", 30), ("matador_bonus", 20)):
         if rng.random() < 0.3:
-            rules[key] = rng.randint(0, hi)
+            rules[key] = rng.randint(1 if key.endswith("stake") else 0, hi)  # stakes >= 1, bonuses >= 0
     if rng.random() < 0.5:
         rules["deals"] = rng.choice((1, 3, 6, 12, 24, rng.randint(1, 30)))
     if rng.random() < 0.4:
         rules["target"] = rng.randint(1, 120)
     if rng.random() < 0.6:
         rules["outcome"] = rng.choice(("majority_five", "most_tricks"))  # O2
+    if rng.random() < 0.6:
+        rules["codille"] = rng.choice(("double_sacada", "double_stake", None))  # O4 (null = the default)
     return rules
 
 
@@ -243,15 +264,19 @@ def bandos_rules(rng: random.Random) -> dict[str, Any]:
     for key in ("fuera_de_turno", "renuncio"):
         if rng.random() < 0.3:
             rules[key] = rng.randint(0, 4)
+    if rng.random() < 0.6:
+        rules["scoring"] = rng.choice(("first_to_three", "first_three_tricks"))  # B2, B5
     return rules
 
 
-def bandos_hand(rng: random.Random) -> dict[str, Any]:
+def bandos_hand(rng: random.Random, literal: bool = False) -> dict[str, Any]:
     hand: dict[str, Any] = {}
     faults = rng.random() < 0.35
     if not faults or rng.random() < 0.5:
         hand["primeras"] = rng.choice("AB")
-        if rng.random() < 0.25:
+        if literal and rng.random() < 0.4:
+            hand["primeras"] = "none"  # B5: the first three tricks were split
+        elif rng.random() < 0.25:
             hand["capote"] = True
         elif rng.random() < 0.05:
             hand["capote"] = False
@@ -270,7 +295,7 @@ def bandos_session(rng: random.Random, max_hands: int = 40) -> dict[str, Any]:
     session: dict[str, Any] = {"format": FORMAT, "players": list(NAMES), "rules": bandos_rules(rng), "hands": []}
     dealer = _first_dealer(rng, session, 6)
     for _ in range(rng.randint(0, max_hands)):
-        hand = bandos_hand(rng)
+        hand = bandos_hand(rng, session["rules"].get("scoring") == "first_three_tricks")
         dealer = _dealer(rng, hand, dealer, 6) % 6 + 1
         session["hands"].append(hand)
     _truncate_at_end(session)
@@ -282,11 +307,12 @@ def bandos_session(rng: random.Random, max_hands: int = 40) -> dict[str, Any]:
 BAD_VALUES: tuple[Any, ...] = (None, -1, 0, 1, 2, 3, 4, 5, 7, 9, 10, "x", "", True, False, [], {}, 1.5, "A", "B")
 HAND_KEYS = (
     "jugador", "lance", "trump", "matadores", "tricks", "primeras", "bola", "dealer", "pass", "close",
-    "matadores_en", "capote", "faltas", "rendida", "estuches", "ajuste", "sienta", "zzz",
+    "matadores_en", "capote", "faltas", "rendida", "estuches", "ajuste", "sienta", "favor", "zzz",
 )  # fmt: skip
 WORDS = ("juego", "volteo", "roben", "bola", "contrabola", "entrada", "vuelta", "solo", "hecha", "cortada",
          "jugador", "contra", "repartir", "devolver", "oros", "espadas", "renuncio", "fuera_de_turno",
-         "majority_five", "most_tricks")  # fmt: skip
+         "majority_five", "most_tricks", "double_sacada", "double_stake", "first_to_three",
+         "first_three_tricks", "none")  # fmt: skip
 
 
 # R32/R33 entries of Tresillo: refused by the other rule sets (format.md: each has its own hand keys).
@@ -294,6 +320,7 @@ TRESILLO_ONLY: tuple[dict[str, Any], ...] = (
     {"ajuste": {"from": 1, "to": 2, "amount": 5}},
     {"ajuste": {"from": 2, "to": "todos", "amount": 1}, "note": "renuncio"},
     {"sienta": {"seat": 1, "player": "Zoe"}},
+    {"favor": "copas"},
 )
 
 
@@ -310,7 +337,17 @@ def mutate(rng: random.Random, session: dict[str, Any]) -> dict[str, Any]:
         if not hands or choice < 0.08:
             target = rng.choice(("rules", "players", "first_dealer", "format", "hands", "outcome"))
             if target == "rules":
-                key = rng.choice((*[k for k in s["rules"] if k != "ruleset"], "pozo_stake", "deals", "target", "zz"))
+                key = rng.choice(
+                    (
+                        *[k for k in s["rules"] if k != "ruleset"],
+                        "pozo_stake",
+                        "deals",
+                        "target",
+                        "codille",
+                        "scoring",
+                        "zz",
+                    )
+                )
                 s["rules"][key] = _any_value(rng)
             elif target == "outcome":  # O2: the other rule may leave a short split open, or refuse the key
                 other = {"majority_five": "most_tricks", "most_tricks": "majority_five"}
@@ -324,7 +361,16 @@ def mutate(rng: random.Random, session: dict[str, Any]) -> dict[str, Any]:
             else:
                 hands.append(
                     copy.deepcopy(
-                        rng.choice(({"pass": True}, {"close": "repartir"}, {}, {"primeras": "A"}, *TRESILLO_ONLY))
+                        rng.choice(
+                            (
+                                {"pass": True},
+                                {"close": "repartir"},
+                                {},
+                                {"primeras": "A"},
+                                {"primeras": "none"},
+                                *TRESILLO_ONLY,
+                            )
+                        )
                     )
                 )
             continue

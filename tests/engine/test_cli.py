@@ -14,7 +14,7 @@ from tests.conftest import EXAMPLES, load_json
 from tests.engine.cli import assert_rejected
 
 # format.md, "Ledger": the top-level keys of a Tresillo ledger
-LEDGER_KEYS = {"format", "players", "hands", "balances", "plato", "cartulina", "next_dealer", "people"}
+LEDGER_KEYS = {"format", "players", "hands", "balances", "plato", "cartulina", "next_dealer", "people", "favor_suit"}
 HAND_KEYS = {"n", "dealer", "result", "transfers", "balances", "plato", "cartulina"}
 
 

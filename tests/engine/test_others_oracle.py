@@ -86,11 +86,15 @@ def test_ombre_generator_uses_both_outcome_rules() -> None:
 
 
 def test_oracle_ombre_outcome_amounts() -> None:
-    """O2-O4 worked by hand (stake 10, solo_stake 20), Jugador seat 1, dealer seat 1."""
+    """O2-O4 worked by hand (stake 10, solo_stake 20), Jugador seat 1, dealer seat 1.
+
+    O4: a codille costs twice the sacada (2 x 2S = 40) by default, 2 x S = 20 with ``double_stake``.
+    """
     cases = [
         ("most_tricks", h(1, "entrada", "oros", (4, 3, 2), (2, 3)), "ganada", {"1": 20, "2": -10, "3": -10}, 0),
         ("majority_five", h(1, "entrada", "oros", (4, 3, 2), (2, 3)), "puesta", {"1": -20, "2": 0, "3": 0}, 20),
-        ("most_tricks", h(1, "entrada", "oros", (2, 4, 3), (2, 3)), "codillo", {"1": -20, "2": 20, "3": 0}, 0),
+        ("most_tricks", h(1, "entrada", "oros", (2, 4, 3), (2, 3)), "codillo", {"1": -40, "2": 40, "3": 0}, 0),
+        ("majority_five", h(1, "solo", "oros", (2, 5, 2), (2, 3)), "codillo", {"1": -80, "2": 80, "3": 0}, 0),
         ("majority_five", h(1, "entrada", "oros", (2, 4, 3), (2, 3)), "puesta", {"1": -20, "2": 0, "3": 0}, 20),
         ("most_tricks", h(1, "solo", "oros", (4, 2, 2), (2, 3)), "ganada", {"1": 40, "2": -20, "3": -20}, 0),
         ("majority_five", h(1, "solo", "oros", (3, 3, 2), (2, 3)), "puesta", {"1": -40, "2": 0, "3": 0}, 40),
@@ -99,6 +103,11 @@ def test_oracle_ombre_outcome_amounts() -> None:
     for outcome, hand, result, balances, bote in cases:
         ledger = oracle.settle(s(OM, [hand], outcome=outcome))
         assert (ledger["hands"][0]["result"], ledger["balances"], ledger["bote"]) == (result, balances, bote), hand
+    for codille, paid in (("double_sacada", 40), (None, 40), ("double_stake", 20)):
+        hand = h(1, "entrada", "oros", (2, 5, 2), (2, 3))
+        for judge in (oracle.settle, settle):
+            ledger = judge(s(OM, [hand], codille=codille))
+            assert ledger["balances"] == {"1": -paid, "2": paid, "3": 0}, (codille, judge)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -148,7 +157,25 @@ EDGES: list[tuple[str, dict[str, Any], int | None]] = [
     # (what, session, hand the documents refuse or None when valid)
     ("pv favor_suit null", s(PV, [h(2, "roben", "oros", (5, 2, 2), (3, 4))], favor_suit=None), None),
     ("pv pozo_stake 0", s(PV, [], pozo_stake=0), 0),
-    ("pv viuda_stake 0", s(PV, [{"pass": True}], viuda_stake=0), None),
+    ("pv viuda_stake 0", s(PV, [{"pass": True}], viuda_stake=0), 0),
+    ("pv viuda_stake null", s(PV, [{"pass": True}], viuda_stake=None), None),
+    ("pv unknown rule", s(PV, [], zz=1), 0),
+    # P13: primeras and the bola from the tricks, with or without the flags
+    ("pv 5-0-0 unflagged", s(PV, [h(2, "juego", "oros", (5, 0, 0), (3, 4))]), None),
+    ("pv 9-0-0 unflagged", s(PV, [h(2, "juego", "oros", (9, 0, 0), (3, 4))]), None),
+    ("pv 9-0-0 primeras only", s(PV, [h(2, "volteo", "copas", (9, 0, 0), (3, 4), primeras="jugador")]), None),
+    ("pv 6-0-0 unflagged", s(PV, [h(2, "juego", "oros", (6, 0, 0), (3, 4))]), 1),
+    ("pv 8-0-0 primeras", s(PV, [h(2, "juego", "oros", (8, 0, 0), (3, 4), primeras="jugador")]), 1),
+    ("pv cut 7-2-0 primeras", s(PV, [h(2, "juego", "oros", (7, 2, 0), (3, 4), primeras="jugador")]), None),
+    ("pv cut 5-2-2 cortada", s(PV, [h(2, "roben", "copas", (5, 2, 2), (3, 4), bola="cortada")]), None),
+    ("pv cut 5-4-0 primeras", s(PV, [h(2, "juego", "oros", (5, 4, 0), (3, 4), primeras="jugador")]), None),
+    ("pv cut 8-0-1 primeras", s(PV, [h(2, "juego", "oros", (8, 0, 1), (3, 4), primeras="jugador")]), None),
+    ("pv cut 5-1-0 stopped", s(PV, [h(2, "juego", "oros", (5, 1, 0), (3, 4), bola="cortada")]), None),
+    ("pv cut 5-2-1 refused", s(PV, [h(2, "juego", "oros", (5, 2, 1), (3, 4), primeras="jugador")]), 1),
+    ("pv cut 6-2-0 refused", s(PV, [h(2, "juego", "oros", (6, 2, 0), (3, 4), bola="cortada")]), 1),
+    ("pv 5-0-0 cortada refused", s(PV, [h(2, "juego", "oros", (5, 0, 0), (3, 4), bola="cortada")]), 1),
+    ("pv 6-1-0 plain", s(PV, [h(2, "juego", "oros", (6, 1, 0), (3, 4))]), None),
+    ("pv 7-2-0 plain", s(PV, [h(2, "juego", "oros", (7, 2, 0), (3, 4))]), None),
     (
         "pv pozo_cap 1 overflow",
         s(PV, [{"pass": True}] * 3 + [h(3, "juego", "oros", (2, 2, 5), (1, 2))], pozo_cap=1),
@@ -235,6 +262,11 @@ EDGES: list[tuple[str, dict[str, Any], int | None]] = [
     ("om majority short 3-3-2", s(OM, [h(1, "entrada", "oros", (3, 3, 2), (2, 3))], outcome="majority_five"), None),
     ("om most_tricks short 3-3-2", s(OM, [h(1, "entrada", "oros", (3, 3, 2), (2, 3))], outcome="most_tricks"), 1),
     ("om outcome unknown", s(OM, [], outcome="r9"), 0),
+    ("om codille double_stake", s(OM, [h(1, "entrada", "oros", (2, 5, 2), (2, 3))], codille="double_stake"), None),
+    ("om codille unknown", s(OM, [], codille="double"), 0),
+    ("om codille null", s(OM, [h(1, "entrada", "oros", (2, 5, 2), (2, 3))], codille=None), None),
+    ("om stake 0", s(OM, [], stake=0), 0),
+    ("om vole_bonus 0", s(OM, [h(1, "entrada", "oros", (9, 0, 0), (2, 3))], vole_bonus=0), None),
     # R32/R33 are Tresillo entries: the other rule sets have no such hand keys (format.md)
     ("pv ajuste", s(PV, [{"ajuste": {"from": 2, "to": "plato", "amount": 10}}]), 1),
     ("pv sienta", s(PV, [{"pass": True}, {"sienta": {"seat": 4, "player": "E"}}]), 2),
@@ -267,6 +299,20 @@ EDGES: list[tuple[str, dict[str, Any], int | None]] = [
     ),
     ("ba after the end", s(BA, [{"primeras": "A"}, {"primeras": "B"}], target=1), 2),
     ("ba 5 players", {**s(BA, []), "players": list("ABCDE")}, 0),
+    # B5: the literal reading of the first three tricks
+    ("ba none literal", s(BA, [{"primeras": "none"}], scoring="first_three_tricks"), None),
+    (
+        "ba none with a fault",
+        s(BA, [{"primeras": "none", "faltas": [{"seat": 2, "falta": "renuncio"}]}], scoring="first_three_tricks"),
+        None,
+    ),
+    ("ba none by default", s(BA, [{"primeras": "none"}]), 1),
+    ("ba none first_to_three", s(BA, [{"primeras": "none"}], scoring="first_to_three"), 1),
+    ("ba none with capote", s(BA, [{"primeras": "none", "capote": True}], scoring="first_three_tricks"), 1),
+    ("ba literal team", s(BA, [{"primeras": "B", "capote": True}], scoring="first_three_tricks"), None),
+    ("ba scoring unknown", s(BA, [], scoring="literal"), 0),
+    ("ba falta unknown key", s(BA, [{"faltas": [{"seat": 2, "falta": "renuncio", "why": "x"}]}]), 1),
+    ("ba target null", s(BA, [{"primeras": "A"}], target=None), None),
 ]
 
 
@@ -300,4 +346,19 @@ def test_edge_case_amounts() -> None:
     ledger = settle(
         s(OM, [h(3, "entrada", "oros", (3, 3, 3), (1, 2)), h(1, "entrada", "oros", (2, 5, 2), (2, 3), matadores_en=2)])
     )
-    assert ledger["hands"][1]["balances"] == {"1": -20, "2": 25, "3": -20} and ledger["bote"] == 15
+    assert ledger["hands"][1]["balances"] == {"1": -40, "2": 45, "3": -20} and ledger["bote"] == 15
+    # P13, seed 002 read literally (3 players, stake 5, viuda 25, jugador 2, dealer 1, oros a favor,
+    # juego, no matadores): P1 puts 15 in the pozo and 75 in the viuda.
+    # 5-0-0 unflagged: primeras: each of the two others pays 0 + 0 + 1; he takes the pozo (15).
+    ledger = settle(s(PV3, [h(2, "juego", "oros", (5, 0, 0), (1, 3))]))
+    assert ledger["balances"] == {"1": -31, "2": -13, "3": -31} and ledger["pozo"]["amount"] == 0
+    # 9-0-0 unflagged: a bola hecha (P8): each pays 0 + 1 + 40; he takes pozo 15 and viuda 75,
+    # then all restake the viuda (25 each).
+    ledger = settle(s(PV3, [h(2, "juego", "oros", (9, 0, 0), (1, 3))]))
+    assert ledger["hands"][0]["result"] == "bola"
+    assert ledger["balances"] == {"1": -30 - 41 - 25, "2": -30 + 82 + 90 - 25, "3": -30 - 41 - 25}
+    # 7-2-0 with primeras: a cut bola (P10): wins 1 from each and the pozo (15), then doubles the
+    # viuda (75) and pays 40 to each.
+    ledger = settle(s(PV3, [h(2, "juego", "oros", (7, 2, 0), (1, 3), primeras="jugador")]))
+    assert ledger["hands"][0]["result"] == "ganada" and ledger["viuda"] == 150
+    assert ledger["balances"]["2"] == -30 + 2 + 15 - 75 - 80
