@@ -354,7 +354,7 @@ def test_templates_name_only_plain_params() -> None:
         assert "hand" not in names, code  # SessionError(hand=…) is the hand number, not a param
         for name in names:
             assert name.isidentifier(), (code, name)
-    assert set(ENTRIES) == {"played", "passed", "hand", "closing", "ajuste", "ajuste_body", "sienta", "sienta_body"}
+    assert set(ENTRIES) == {"played", "passed", "hand", "closing", "ajuste", "ajuste_body", "sienta", "sienta_body", "favor"}
     assert set(LISTS) <= {n for t in MESSAGES.values() for n in _placeholders(t)}
 
 

@@ -196,6 +196,16 @@ REFUSED: list[tuple[str, dict[str, Any], int | None]] = [
     ("sienta after the closing", s3({"close": "repartir"}, {"sienta": {"seat": 1, "player": "Dora"}}), 2),
     ("closing after the closing", s3({"close": "repartir"}, {"close": "devolver"}), 2),
     ("unknown closing", s3({"close": "guardar"}), 1),
+    # R34: a change of favour suit
+    ("favor where none was", s3({"favor": "copas"}), None),
+    ("favor the same suit", s3({"favor": "copas"}, {"favor": "copas"}), 2),
+    ("favor the rules' suit", {**s3({"favor": "bastos"}), "rules": {"favor_suit": "bastos"}}, 1),
+    ("favor not a suit", s3({"favor": "rosas"}), 1),
+    ("favor null", s3({"favor": None}), 1),
+    ("favor with a dealer", s3({"favor": "oros", "dealer": 1}), 1),
+    ("favor with a jugador", s3({"favor": "oros", "jugador": 1}), 1),
+    ("favor after the closing", s3({"close": "repartir"}, {"favor": "oros"}), 2),
+    ("favor_suit null rule", {**s3({"pass": True}), "rules": {"favor_suit": None, "rounding": None}}, None),
     ("bad solo_codillo", s3(solo_codillo="puesta"), 0),
     ("solo_codillo codillo_only", s3(solo_codillo="codillo_only"), None),
 ]  # fmt: skip
@@ -223,9 +233,14 @@ def test_generator_makes_valid_sessions_with_every_kind_of_entry() -> None:
         ledger = oracle.settle(session)  # raises if invalid
         rules = session["rules"]
         ever = set(session["players"])
+        favour = rules.get("favor_suit")
         for hand, entry in zip(session["hands"], ledger["hands"], strict=True):
             results.add(entry["result"])
-            if "ajuste" in hand:
+            if "favor" in hand:  # R34
+                seen.add("favor named where none was" if favour is None else "favor changed")
+                assert entry["favor_suit"] == hand["favor"] != favour
+                favour = hand["favor"]
+            elif "ajuste" in hand:
                 to = hand["ajuste"]["to"]
                 seen.add(f"ajuste {to if isinstance(to, str) else 'seat'}")
             elif "sienta" in hand:
@@ -247,15 +262,17 @@ def test_generator_makes_valid_sessions_with_every_kind_of_entry() -> None:
                 if entry["result"] == "codillo" and hand["lance"] in ("solo", "vuelta_solera"):
                     seen.add(f"solo codillo {rules.get('solo_codillo', 'default')}")
         assert set(ledger["people"]) == ever
+        assert ledger["favor_suit"] == favour
         assert list(ledger["people"])[: len(session["players"])] == session["players"]
     assert results == {
         "paso", "ganada", "bola", "bola_cortada", "puesta", "codillo", "rendida", "defendida_ganada",
-        "defendida_puesta", "defendida_codillo", "defendida_codillo_pobre", "ajuste", "sienta", "cierre",
+        "defendida_puesta", "defendida_codillo", "defendida_codillo_pobre", "ajuste", "sienta", "favor", "cierre",
     }  # fmt: skip
     assert seen == {
         "ajuste plato", "ajuste todos", "ajuste seat", "new player", "returning player", "close devolver",
         "close repartir", "5-0-0 without flag", "9-0-0 without bola", "J-1-0 with primeras only",
         "solo codillo codillo_only", "solo codillo codillo_and_conditions", "solo codillo default",
+        "favor changed", "favor named where none was",
     }  # fmt: skip
 
 

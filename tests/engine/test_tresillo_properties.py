@@ -77,7 +77,7 @@ def test_dealer_rotation(session: dict[str, Any]) -> None:
     n = len(session["players"])
     dealer = session.get("first_dealer", 1)
     for hand, entry in zip(session["hands"], led["hands"], strict=True):
-        if {"close", "ajuste", "sienta"} & set(hand):  # R30, R32, R33: they use up no deal
+        if {"close", "ajuste", "sienta", "favor"} & set(hand):  # R30, R32, R33, R34: they use up no deal
             assert entry["dealer"] is None
             continue
         dealer = hand.get("dealer", dealer)  # R2: a named dealer corrects the rotation
@@ -157,8 +157,10 @@ AFTER_CLOSING: list[Any] = [
     {"pass": True},
     {"ajuste": {"from": 1, "to": 2, "amount": 5}},
     {"sienta": {"seat": 1, "player": "Zoe"}},
+    {"favor": "copas"},
     {"close": "devolver"},
 ]
+BAD_FAVORS: list[Any] = ["oros", "copas", "espadas", "bastos", "rosas", None, 3, ["oros"]]  # R34
 SPLITS = [(5, 2, 2), (6, 0, 0), (7, 0, 0), (8, 0, 0), (5, 0, 0), (9, 0, 0), (6, 1, 0), (5, 3, 1), (8, 1, 0), (4, 4, 1),
           (6, 2, 1), (5, 1, 0), (4, 1, 0)]  # fmt: skip
 
@@ -169,7 +171,7 @@ def mutated(draw: Any) -> dict[str, Any]:
     hands = session["hands"]
     i = draw(st.integers(0, len(hands) - 1))
     hand = hands[i]
-    op = draw(st.integers(0, 8))
+    op = draw(st.integers(0, 9))
     if op == 0 and hand:
         hand.pop(draw(st.sampled_from(sorted(hand))))
     elif op == 1:
@@ -184,6 +186,11 @@ def mutated(draw: Any) -> dict[str, Any]:
         hands.insert(draw(st.integers(0, len(hands))), {"ajuste": copy.deepcopy(draw(st.sampled_from(BAD_AJUSTES)))})
     elif op == 6:  # R33
         hands.insert(draw(st.integers(0, len(hands))), {"sienta": copy.deepcopy(draw(st.sampled_from(BAD_SIENTAS)))})
+    elif op == 8:  # R34: a change of favour suit anywhere (the same suit again is refused)
+        entry: dict[str, Any] = {"favor": draw(st.sampled_from(BAD_FAVORS))}
+        if draw(st.booleans()):
+            entry[draw(st.sampled_from(["dealer", "note", "jugador", "suit"]))] = draw(st.sampled_from(BAD_VALUES))
+        hands.insert(draw(st.integers(0, len(hands))), entry)
     elif op == 7 and "tricks" in hand and "jugador" in hand and not hand.get("rendida"):
         # R13/R19: a split the flags contradict (or J-0-0 with J 6-8), or flags on a plain split
         seats = [hand["jugador"], *(int(k) for k in hand["tricks"] if int(k) != hand["jugador"])]
