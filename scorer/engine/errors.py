@@ -107,7 +107,7 @@ MESSAGES: Final[dict[str, str]] = {
     "primeras_not_won": "primeras for the Jugador only as 5-0-0, 9-0-0 or a bola cortada, not {split} (P13)",
     "tricks_after_five": "tricks {split}: a Jugador who won the first five stops at 5-0-0 or plays the bola (P13)",
     # ------------------------------------------------------------ ombre
-    "session_over": "the session is over (O6); only the closing may follow",
+    "session_over": "the session is over (O6): no further entry, not even the closing",
     "ombre_key": "an ombre hand has no {key} (O1)",
     # ------------------------------------------------------------ Tresillo: favour suit (R34)
     "favor_same_suit": "the favour suit is already {suit}: a change of favour names another suit (R34)",

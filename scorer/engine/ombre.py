@@ -6,10 +6,10 @@ Readings chosen where the document leaves room (see also the comments at each ru
   or Tresillo's R9 (``most_tricks``); a short split is accepted when the outcome (sacada, codille and its
   giver, puesta) is decided; the vole bonus is paid only when the hombre's recorded
   tricks are all nine (8-0-0 is a sacada without vole).
-- O6: once the session is over no played or passed hand is accepted, but the
-  closing ``{"close": "repartir"}`` still is: it deals nothing and shares the bote
-  that is left (otherwise a session ended by ``deals`` could never share it);
-  nothing follows the closing.
+- O6: once the session is over every further entry is refused, the closing
+  ``{"close": "repartir"}`` included (the document says so: the bote stays).
+- O4 ``codille``: ``double_sacada`` (default) pays twice the sacada, 2 × 2S = 4 × S;
+  ``double_stake`` pays 2 × S.
 - O6 ``target``: a player's balance *reaches* the target when it is at least the
   target. Both ``deals`` and ``target`` may be set: whichever comes first ends it.
 - O5 applies to puestas and codilles too (it is paid before the hand is settled).
@@ -190,12 +190,10 @@ class Ombre:
     def play(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
         if state.closed:
             raise HandError("after_closing", None, rule="O7")
-        if "close" in hand:
-            # O7 after O6: the deals are over but the bote still has to be shared, so the closing
-            # (which deals nothing) is still accepted; nothing follows it.
-            return self._close(state, hand)
-        if state.over:  # O6 "A further hand is refused"
+        if state.over:  # O6: every further entry, the closing included, is refused; the bote stays
             raise HandError("session_over")
+        if "close" in hand:
+            return self._close(state, hand)
         dealer = resolve_dealer(hand, state.next_dealer, 3)  # O1: R2
         deals = state.deals + 1
         if "pass" in hand:

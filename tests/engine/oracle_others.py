@@ -464,9 +464,8 @@ class _OmbreTable:
             raise OracleError(n, "a hand must be an object")
         if self.closed:
             raise OracleError(n, "no hand may follow the closing")  # O7
-        if self.over and not _is_close(hand):
-            # O6 "A further hand is refused". Resolved ambiguity: the closing deals nothing and shares
-            # the bote left, so it is still accepted after the last deal.
+        if self.over:
+            # O6: "Once the session is over, every further entry, the closing included, is refused"
             raise OracleError(n, "the session is over")
         if _is_close(hand):
             _check_keys(hand, {"close"}, n)

@@ -108,8 +108,8 @@ def test_o2_majority_rule_four_tricks_is_a_puesta() -> None:
 def test_o2_short_split_only_when_decided() -> None:
     # 5-0-0 is already a sacada: 10 each.
     assert bal(run([played(1, "entrada", (5, 0, 0))])["hands"][0]) == [20, -10, -10]
-    # 0-5-0 is already a codille by seat 2 (hombre 1): 2 × 10 to seat 2.
-    assert bal(run([played(1, "entrada", (0, 5, 0))])["hands"][0]) == [-20, 20, 0]
+    # 0-5-0 is already a codille by seat 2 (hombre 1): twice the sacada, 2 × 2 × 10, to seat 2 (O4).
+    assert bal(run([played(1, "entrada", (0, 5, 0))])["hands"][0]) == [-40, 40, 0]
     with pytest.raises(SessionError, match=r"^hand 1: tricks 4-4-0 do not decide the hand"):
         run([played(1, "entrada", (4, 4, 0))])
 
@@ -118,18 +118,18 @@ def test_o2_short_split_only_when_decided() -> None:
     ("split", "majority_five", "most_tricks"),
     [
         ((4, 3, 2), ("puesta", [-20, 0, 0]), ("ganada", [20, -10, -10])),  # more tricks than each defender
-        ((3, 4, 2), ("puesta", [-20, 0, 0]), ("codillo", [-20, 20, 0])),  # defender 2 beats both
+        ((3, 4, 2), ("puesta", [-20, 0, 0]), ("codillo", [-40, 40, 0])),  # defender 2 beats both
         ((4, 4, 1), ("puesta", [-20, 0, 0]), ("puesta", [-20, 0, 0])),
         ((3, 3, 3), ("puesta", [-20, 0, 0]), ("puesta", [-20, 0, 0])),
         ((1, 4, 4), ("puesta", [-20, 0, 0]), ("puesta", [-20, 0, 0])),  # puesta real
         ((5, 4, 0), ("ganada", [20, -10, -10]), ("ganada", [20, -10, -10])),
-        ((2, 5, 2), ("codillo", [-20, 20, 0]), ("codillo", [-20, 20, 0])),
+        ((2, 5, 2), ("codillo", [-40, 40, 0]), ("codillo", [-40, 40, 0])),
     ],
 )
 def test_o2_outcome_option_decides_full_splits(
     split: tuple[int, int, int], majority_five: tuple[str, list[int]], most_tricks: tuple[str, list[int]]
 ) -> None:
-    # hombre seat 1, entrada (stake 10): sacada 10 from each, puesta 2 × 10 into the bote, codille 2 × 10
+    # hombre seat 1, entrada (stake 10): sacada 10 from each, puesta 2 × 10 into the bote, codille 2 × 2 × 10
     for outcome, (result, balances) in (("majority_five", majority_five), ("most_tricks", most_tricks)):
         entry = run([played(1, "entrada", split)], outcome=outcome)["hands"][0]
         assert (entry["result"], bal(entry)) == (result, balances), outcome
@@ -145,15 +145,19 @@ def test_o2_short_splits_are_decided_under_the_chosen_rule_only() -> None:
     # 2-4-2: under R9 seat 2 keeps more tricks than both whatever the last trick: codille; under the
     # majority rule 2-5-2 is a codille but 3-4-2 a puesta: refused.
     entry = run([played(1, "entrada", (2, 4, 2))], outcome="most_tricks")["hands"][0]
-    assert (entry["result"], bal(entry)) == ("codillo", [-20, 20, 0])
+    assert (entry["result"], bal(entry)) == ("codillo", [-40, 40, 0])
     with pytest.raises(SessionError, match=r"^hand 1: tricks 2-4-2 do not decide the hand"):
         run([played(1, "entrada", (2, 4, 2))])
 
 
 @pytest.mark.parametrize("value", ["mayoria", "", 5, "NoneType", True])
 def test_o2_unknown_outcome_is_refused(value: Any) -> None:
-    with pytest.raises(SessionError, match=r"^session: unknown outcome"):
+    with pytest.raises(SessionError, match=r"^session: rule outcome must be one of majority_five, most_tricks"):
         run([], outcome=value)
+
+
+def test_o2_null_outcome_is_the_default() -> None:
+    assert run([played(1, "entrada", (4, 3, 2))], outcome=None)["hands"][0]["result"] == "puesta"
 
 
 def test_o2_sacada_takes_the_whole_bote() -> None:
@@ -172,14 +176,23 @@ def test_o3_puesta_puts_twice_the_stake_into_the_bote() -> None:
     assert entry["bote"] == 40
 
 
-def test_o4_codille_pays_twice_the_stake_to_the_giver() -> None:
-    # Hand 1: seat 3 puesta → bote 20, balances 0, 0, -20. Hand 2: seat 1 solo, seat 2 takes 5:
-    # codille, 2 × 20 = 40 to seat 2; the bote is untouched → -40, 40, -20, bote 20.
-    ledger = run([played(3, "entrada", (3, 3, 3)), played(1, "solo", (2, 5, 2), trump="espadas")])
+@pytest.mark.parametrize(("codille", "paid"), [(None, 80), ("double_sacada", 80), ("double_stake", 40)])
+def test_o4_codille_pays_twice_the_sacada_to_the_giver(codille: str | None, paid: int) -> None:
+    # Hand 1: seat 3 puesta → bote 20, balances 0, 0, -20. Hand 2: seat 1 solo (S = 20), seat 2
+    # takes 5: codille. The sacada is S from each defender, 40: by default he pays twice that, 80;
+    # with double_stake twice one defender's payment, 40. The bote is untouched (20).
+    rules = {} if codille is None else {"codille": codille}
+    ledger = run([played(3, "entrada", (3, 3, 3)), played(1, "solo", (2, 5, 2), trump="espadas")], **rules)
     entry = ledger["hands"][1]
     assert entry["result"] == "codillo"
-    assert bal(entry) == [-40, 40, -20]
+    assert bal(entry) == [-paid, paid, -20]
     assert entry["bote"] == 20
+
+
+@pytest.mark.parametrize("value", ["double", "", 2, True, ["double_sacada"]])
+def test_o4_unknown_codille_is_refused_naming_the_rule(value: Any) -> None:
+    with pytest.raises(SessionError, match=r"^session: rule codille must be one of double_sacada, double_stake"):
+        run([], codille=value)
 
 
 def test_o5_matador_honour_is_paid_from_the_bote_first() -> None:
@@ -232,15 +245,14 @@ def test_o7_closing_splits_the_bote_odd_points_to_seat_1_first() -> None:
         run([played(1, "entrada", (3, 3, 3)), CLOSE, PASS])
 
 
-def test_o7_closing_after_the_session_is_over_shares_what_is_left() -> None:
-    # O6 ends the deals, O7 still shares the bote: deals 1, seat 1 puesta (2 × 10 = 20 into the bote);
-    # the closing gives 20 // 3 = 6 each and the 2 odd points to seats 1 and 2: 7, 7, 6.
-    ledger = run([played(1, "entrada", (3, 3, 3)), CLOSE], deals=1)
-    assert ledger["hands"][0]["over"] is True and ledger["hands"][0]["bote"] == 20
-    assert ledger["bote"] == 0 and ledger["hands"][1]["result"] == "cierre"
-    assert ledger["balances"] == {"1": -20 + 7, "2": 7, "3": 6}
-    with pytest.raises(SessionError, match=r"^hand 3: no hand may follow the closing"):
-        run([played(1, "entrada", (3, 3, 3)), CLOSE, CLOSE], deals=1)
+def test_o6_no_closing_after_the_session_is_over() -> None:
+    # O6: once over, every further entry, the closing included, is refused; the bote stays (20).
+    ledger = run([played(1, "entrada", (3, 3, 3))], deals=1)
+    assert ledger["over"] is True and ledger["bote"] == 20
+    with pytest.raises(
+        SessionError, match=r"^hand 2: the session is over \(O6\): no further entry, not even the closing"
+    ):
+        run([played(1, "entrada", (3, 3, 3)), CLOSE], deals=1)
 
 
 # ----------------------------------------------------------------- property tests (O8)
@@ -261,8 +273,9 @@ def sessions(draw: st.DrawFn) -> dict[str, Any]:
     rules: dict[str, Any] = {}
     if draw(st.booleans()):
         rules = {
-            "stake": draw(st.integers(0, 30)),
-            "solo_stake": draw(st.integers(0, 60)),
+            "stake": draw(st.integers(1, 30)),
+            "solo_stake": draw(st.integers(1, 60)),
+            "codille": draw(st.sampled_from(["double_sacada", "double_stake", None])),
             "vole_bonus": draw(st.integers(0, 20)),
             "matador_bonus": draw(st.integers(0, 20)),
             "deals": draw(st.none() | st.integers(1, 15)),
@@ -371,7 +384,7 @@ INVALID = [
     ("unknown rule", session([], plato=5), "session: unknown rule 'plato'"),
     ("deals zero", session([], deals=0), "session: rule deals must be at least 1"),
     ("target text", session([], target="50"), "session: rule target must be a whole number"),
-    ("stake negative", session([], stake=-1), "session: rule stake must be at least 0"),
+    ("stake negative", session([], stake=-1), "session: rule stake must be at least 1"),
     ("jugador text", session([{**GOOD, "jugador": "2"}]), "hand 1: jugador must be a seat"),
     ("jugador out of range", session([{**GOOD, "jugador": 4}]), "hand 1: jugador 4 is not a seat"),
     ("unknown lance", session([{**GOOD, "lance": "vuelta_solera"}]), "hand 1: unknown lance"),

@@ -236,7 +236,7 @@ EDGES: list[tuple[str, dict[str, Any], int | None]] = [
     (
         "om closing after the end",
         s(OM, [h(1, "entrada", "oros", (3, 3, 3), (2, 3)), {"close": "repartir"}], deals=1),
-        None,
+        2,
     ),
     (
         "om pass after the end",

@@ -152,22 +152,70 @@ def test_p4_overflow_goes_to_reserves_first_in_first_out() -> None:
 
 def test_p4_cap_follows_the_options() -> None:
     # 4 players, pozo_stake 2, pozo_cap 1: cap 1 × 2 × 4 = 8. P1 8, the pass 8 more → pozo 8, [8].
-    ledger = run([PASS], players=4, pozo_stake=2, pozo_cap=1, viuda_stake=0)
-    assert pots(ledger["hands"][0]) == (8, [8], 0)
+    ledger = run([PASS], players=4, pozo_stake=2, pozo_cap=1, viuda_stake=1)
+    assert pots(ledger["hands"][0]) == (8, [8], 4)
 
 
 # ----------------------------------------------------------------- P5–P10: the hands
 
 
-def test_p5_won_hand_pays_matadores_premio_and_primeras() -> None:
+@pytest.mark.parametrize("flag", [{"primeras": "jugador"}, {}])
+def test_p5_won_hand_pays_matadores_premio_and_primeras(flag: dict[str, str]) -> None:
     # 4 players, dealer 1 sits out but pays. Seat 2 roben copas (not a favor), 3 matadores,
-    # primeras: M 3 + premio 10 + 1 = 14 from each of seats 1, 3, 4. P1: pozo 20, viuda 100.
-    # Seat 2: -30 + 42 + 20 = 32; the others -30 - 14 = -44.
-    hand = played(2, "roben", "copas", {2: 6, 3: 2, 4: 1}, matadores=3, primeras="jugador")
+    # stops at 5-0-0 (primeras, with or without the flag, P13): M 3 + premio 10 + 1 = 14 from each
+    # of seats 1, 3, 4. P1: pozo 20, viuda 100. Seat 2: -30 + 42 + 20 = 32; the others -30 - 14 = -44.
+    hand = played(2, "roben", "copas", {2: 5, 3: 0, 4: 0}, matadores=3, **flag)
     entry = run([hand], players=4)["hands"][0]
     assert entry["result"] == "ganada"
     assert bal(entry) == [-44, 32, -44, -44]
     assert pots(entry) == (0, [], 100)
+
+
+@pytest.mark.parametrize(
+    "tricks", [{2: 6, 3: 2, 4: 1}, {2: 7, 3: 2, 4: 0}, {2: 6, 3: 1, 4: 0}, {2: 8, 3: 0, 4: 1}, {2: 5, 3: 2, 4: 2}]
+)
+@pytest.mark.parametrize(
+    "flags", [{"primeras": "jugador"}, {"bola": "cortada"}, {"primeras": "jugador", "bola": "cortada"}]
+)
+def test_p13_primeras_with_a_trick_to_the_defenders_is_a_cut_bola(
+    tricks: dict[int, int], flags: dict[str, str]
+) -> None:
+    # P13/P10: played out to nine or stopped at the defenders' first trick. Roben copas, 3 matadores:
+    # 14 from each of seats 1, 3, 4 and the pozo (20), then he doubles the viuda (100) and pays 40
+    # to each: seat 2 -30 + 42 + 20 - 100 - 120 = -188; the others -30 - 14 + 40 = -4.
+    entry = run([played(2, "roben", "copas", tricks, matadores=3, **flags)], players=4)["hands"][0]
+    assert entry["result"] == "ganada"
+    assert bal(entry) == [-4, -188, -4, -4]
+    assert pots(entry) == (0, [], 200)
+
+
+def test_p13_nine_tricks_are_a_bola_hecha_without_the_flags() -> None:
+    # 9-0-0 unflagged, juego copas, no matadores (4 players): each pays 0 + 1 + 40; he takes the pozo
+    # (20) and the viuda (100), everyone restakes 25: seat 2 -30 + 123 + 120 - 25 = 188; others -96.
+    entry = run([played(2, "juego", "copas", {2: 9, 3: 0, 4: 0})], players=4)["hands"][0]
+    assert entry["result"] == "bola"
+    assert bal(entry) == [-96, 188, -96, -96]
+
+
+@pytest.mark.parametrize(
+    ("tricks", "flags", "message"),
+    [
+        ({2: 6, 3: 0, 4: 0}, {}, "hand 1: tricks 6-0-0: a Jugador who won the first five stops at 5-0-0"),
+        ({2: 8, 3: 0, 4: 0}, {"primeras": "jugador"}, "hand 1: tricks 8-0-0: a Jugador who won the first five"),
+        ({2: 5, 3: 2, 4: 1}, {"primeras": "jugador"}, "hand 1: primeras for the Jugador only as 5-0-0, 9-0-0"),
+        ({2: 6, 3: 2, 4: 0}, {"bola": "cortada"}, "hand 1: a bola cortada has 5 to 8 tricks for the Jugador"),
+        ({2: 5, 3: 0, 4: 0}, {"bola": "cortada"}, "hand 1: a bola cortada has 5 to 8 tricks"),
+        ({2: 9, 3: 0, 4: 0}, {"bola": "cortada"}, "hand 1: a bola cortada has 5 to 8 tricks"),
+        ({2: 8, 3: 1, 4: 0}, {"bola": "hecha"}, "hand 1: bola hecha needs all nine tricks, not 8-1-0 (P13)"),
+    ],
+)
+def test_p13_impossible_splits_are_refused_naming_the_rule(
+    tricks: dict[int, int], flags: dict[str, str], message: str
+) -> None:
+    with pytest.raises(SessionError) as info:
+        run([played(2, "juego", "copas", tricks, **flags)], players=4)
+    assert str(info.value).startswith(message), str(info.value)
+    assert "(P13)" in str(info.value)
 
 
 def test_p5_primeras_count_only_when_declared() -> None:
@@ -366,7 +414,7 @@ def sessions(draw: st.DrawFn) -> dict[str, Any]:
         rules = {
             "favor_suit": draw(st.sampled_from([*SUITS, None])),
             "pozo_stake": draw(st.integers(1, 10)),
-            "viuda_stake": draw(st.integers(0, 30)),
+            "viuda_stake": draw(st.integers(1, 30)),
             "pozo_cap": draw(st.integers(1, 4)),
             "contrabola": draw(st.booleans()),
         }
@@ -400,19 +448,20 @@ def sessions(draw: st.DrawFn) -> dict[str, Any]:
                 # a short split, kept only when it still decides the hand (R10)
                 cut = [draw(st.integers(0, min(c, 2))) for c in split]
                 short = [c - x for c, x in zip(split, cut, strict=True)]
-                if _decided(*short) is not None:
-                    split = short
+                if _decided(*short) is not None and not (short[1] + short[2] == 0 and 6 <= short[0] <= 8):
+                    split = short  # (J-0-0 with 6-8 tricks is impossible, P13)
             hand.update({"jugador": jugador, "lance": lance, "trump": trump, "matadores": matadores})
             hand["tricks"] = {str(s): c for s, c in zip([jugador, *contra], split, strict=True)}
             outcome = _decided(*split) if kind == "played" else None
             result = outcome[0] if outcome else None
-            if result == "ganada" and split[0] >= 5:
+            played_out = sum(split) == 9 or split[1] + split[2] <= 1  # a cut bola's two recordings (P13)
+            if result == "ganada" and split[0] >= 5 and played_out:
                 extra = draw(st.sampled_from(["none", "primeras", "bola"]))
                 if extra == "primeras":
                     hand["primeras"] = "jugador"
                 elif extra == "bola" and split[0] == 9:
                     hand["bola"] = "hecha"
-                elif extra == "bola" and split[0] <= 8:
+                elif extra == "bola" and split[0] <= 8 and split[1] + split[2] >= 1:
                     hand["bola"] = "cortada"
         hands.append(hand)
         dealer = dealer % players + 1
@@ -525,13 +574,13 @@ INVALID = [
     (
         "primeras on a puesta",
         four([{**GOOD, "tricks": {"2": 4, "3": 4, "4": 1}, "primeras": "jugador"}]),
-        "hand 1: primeras need a won hand",
+        "hand 1: primeras for the Jugador only as 5-0-0, 9-0-0 or a bola cortada, not 4-4-1 (P13)",
     ),
     ("bola hecha short", four([{**GOOD, "bola": "hecha"}]), "hand 1: bola hecha needs all nine"),
     (
         "bola cortada on a puesta",
         four([{**GOOD, "tricks": {"2": 3, "3": 3, "4": 3}, "bola": "cortada"}]),
-        "hand 1: bola cortada needs a won hand",
+        "hand 1: a bola cortada has 5 to 8 tricks for the Jugador",
     ),
     ("bola word", four([{**GOOD, "bola": "si"}]), "hand 1: unknown bola"),
     (
@@ -565,9 +614,11 @@ INVALID = [
     ("pozo_stake text", four([], pozo_stake="5"), "session: rule pozo_stake must be a whole number"),
     ("pozo_stake zero", four([], pozo_stake=0), "session: rule pozo_stake must be at least 1"),
     ("pozo_cap zero", four([], pozo_cap=0), "session: rule pozo_cap must be at least 1"),
-    ("viuda_stake negative", four([], viuda_stake=-5), "session: rule viuda_stake must be at least 0"),
+    ("viuda_stake negative", four([], viuda_stake=-5), "session: rule viuda_stake must be at least 1"),
+    ("viuda_stake zero", four([], viuda_stake=0), "session: rule viuda_stake must be at least 1"),
     ("contrabola text", four([], contrabola="yes"), "session: rule contrabola must be true or false"),
-    ("favor_suit", four([], favor_suit="rosas"), "session: unknown favor_suit"),
+    ("favor_suit", four([], favor_suit="rosas"), "session: rule favor_suit must be one of oros, copas"),
+    ("favor entry", four([{"favor": "copas"}]), "hand 1: a change of favour suit (favor, R34) is a Tresillo entry"),
     ("five players", {**four([]), "players": ["a", "b", "c", "d", "e"]}, "session: pozo_viuda needs 3 or 4"),
     ("two players", {**four([]), "players": ["a", "b"]}, "session: pozo_viuda needs 3 or 4"),
 ]
