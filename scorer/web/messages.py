@@ -56,6 +56,8 @@ MESSAGES: dict[str, LazyString] = {
     "sienta_not_in_ruleset": _l("Ajustes y cambios de jugador son del Tresillo; este juego ({ruleset}) no los tiene."),
     "unknown_rule": _l("Regla desconocida: «{name}»."),
     "unknown_rule_for_ruleset": _l("Regla desconocida para {ruleset}: «{name}»."),
+    "rule_not_a_choice": _l("{what}: {value} no vale; elige {choices}."),
+    "favor_not_in_ruleset": _l("El cambio de palo de favor es del Tresillo; este juego ({ruleset}) no lo tiene."),
     # ------------------------------------------------------------ values
     "unknown_key": _l("Sobra el dato {key} en {entry}."),
     "missing_key": _l("Falta: {what}."),
@@ -117,10 +119,21 @@ MESSAGES: dict[str, LazyString] = {
     "declared_with_primeras": _l("Una {lance} declarada no tiene primeras."),
     "declared_with_bola": _l("Una {lance} declarada ya es la bola: deja «no» en la bola."),
     "declared_tricks_not_nine": _l("Una {lance} declarada se anota con las nueve bazas (aquí suman {count})."),
-    "bola_cortada_not_won": _l("Bola cortada: el jugador gana la mano con 5 a 8 bazas, no con {split}."),
-    "primeras_not_won": _l("Primeras del jugador: gana la mano con las cinco primeras bazas, no con {split}."),
+    "bola_cortada_not_won": _l(
+        "Bola cortada: el jugador hace de 5 a 8 bazas y la contra alguna; se anota jugada hasta"
+        " las nueve (7-2-0) o parada en la primera baza de la contra (6-1-0), no con {split}."
+    ),
+    "primeras_not_won": _l(
+        "Primeras del jugador: 5-0-0, 9-0-0 o una bola cortada (de 5 a 8 bazas y alguna de la contra), no {split}."
+    ),
+    "tricks_after_five": _l(
+        "Con {split}: quien hace las cinco primeras bazas se planta (5-0-0) o sigue a por la bola hasta el final."
+    ),
     # ------------------------------------------------------------ ombre
-    "session_over": _l("La partida ha terminado (manos acordadas o meta alcanzada): no se anota nada más."),
+    "session_over": _l(
+        "La partida ha terminado (manos acordadas o meta alcanzada): no se anota nada más, tampoco el cierre."
+    ),
+    "favor_same_suit": _l("El palo de favor ya es {suit}: el cambio ha de nombrar otro palo."),
     "ombre_key": _l("Una mano de Ombre no lleva {what}."),
     # ------------------------------------------------------------ bandos
     "game_over": _l("El juego ha terminado: ganó el equipo {team}."),
@@ -135,6 +148,11 @@ MESSAGES: dict[str, LazyString] = {
     "falta_unknown_key": _l("Revisa la falta {index}: sobra el dato {key}."),
     "falta_missing_seat": _l("Revisa la falta {index}: falta quién la hizo."),
     "falta_missing_kind": _l("Revisa la falta {index}: falta cuál fue."),
+    "primeras_none_not_literal": _l(
+        "«Nadie» en las primeras solo vale si las primeras son las tres primeras bazas (regla de tantos);"
+        " si no, siempre hay un equipo que llega antes a tres bazas."
+    ),
+    "primeras_none_with_capote": _l("Con capote, el equipo que hizo las seis bazas hizo también las tres primeras."),
     # ------------------------------------------------------------ the limits (scorer.web.limits)
     "text_not_a_string": _l("{what} ha de ser un texto."),
     "text_too_long": _l("{what} tiene más de {limit} caracteres."),
@@ -230,6 +248,9 @@ FIELD_WORDS: dict[str, LazyString] = {
     "target": _l("la regla «Meta»"),
     "fuera_de_turno": _l("la regla «Falta: fuera de turno»"),
     "renuncio": _l("la regla «Falta: renuncio»"),
+    "codille": _l("la regla «Pago del codille»"),
+    "scoring": _l("la regla «Tantos de la mano»"),
+    "favor": _l("el cambio de palo de favor"),
 }
 
 # The form field a message goes next to, by the error's field; a field not listed (the
@@ -250,6 +271,7 @@ FORM_FIELDS: dict[str, str] = {
     "dealer": GENERAL,
     "ajuste": GENERAL,
     "sienta": GENERAL,
+    "favor": GENERAL,
     "note": GENERAL,
 }  # fmt: skip
 
@@ -263,6 +285,7 @@ ENTRY_WORDS: dict[str, LazyString] = {
     "ajuste_body": _l("el ajuste"),
     "sienta": _l("un cambio de jugador"),
     "sienta_body": _l("el cambio de jugador"),
+    "favor": _l("un cambio de palo de favor"),
 }
 
 # JSON types a ``type`` parameter names (the engine gives Python's names).
@@ -331,6 +354,10 @@ CHOICE_WORDS: dict[str, LazyString] = {
     "free": _l("no paga"),
     "majority_five": _l("5 bazas"),
     "most_tricks": _l("más bazas que cada defensor"),
+    "double_sacada": _l("el doble de la sacada (4 × pago)"),
+    "double_stake": _l("el doble del pago (2 × pago)"),
+    "first_to_three": _l("el primer equipo que llega a tres bazas"),
+    "first_three_tricks": _l("las tres primeras bazas"),
 }
 
 

@@ -30,7 +30,7 @@ SHARED = {
     "jugador", "alcalde", "lance", "vuelta", "solera", "estuches", "contraestuches", "rendida", "defensor",
     "primeras", "bola", "hecha", "cortada", "contra", "puesta", "rendido", "pobre", "ajuste", "plato", "todos",
     "sienta", "contrabola", "matadores", "ombre", "falta", "faltas", "capote", "bandos", "tresillo", "pozo",
-    "viuda", "seat", "player",  # "seat"/"player": keys of a session file, quoted as data («seat»)
+    "viuda", "favor", "seat", "player",  # "seat"/"player": keys of a session file, quoted as data («seat»)
     "json", "true", "false",  # the file format's own words
 }  # fmt: skip
 
