@@ -1,4 +1,4 @@
-"""Juego de bandos: the tantos of docs/rules/bandos.md (B1–B4).
+"""Juego de bandos: the tantos of docs/rules/bandos.md (B1–B5).
 
 Six players in two teams of three, no money: each player's tantos, never below 0.
 
@@ -10,6 +10,8 @@ Readings chosen where the document leaves room (see also the comments at each ru
 - B3: "any tantos" means a score above 0 at the moment the fault is applied (after
   B2 and the faults before it in the list).
 - There is no passed hand and no closing in this game: both are refused.
+- B5: under ``scoring: "first_three_tricks"`` ``primeras`` may be ``"none"`` (nobody
+  scores; faults still apply); refused with capote and under the default scoring.
 """
 
 from __future__ import annotations

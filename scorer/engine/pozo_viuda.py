@@ -1,4 +1,4 @@
-"""Pozo y viuda: the two pots of docs/rules/pozo-viuda.md (P1–P12).
+"""Pozo y viuda: the two pots of docs/rules/pozo-viuda.md (P1–P13).
 
 The same game of Tresillo (tricks, matadores, R9–R10 for the outcome of a split)
 settled with a pozo (won by every successful contract, with reserve pozos when it
@@ -12,10 +12,10 @@ Readings chosen where the document leaves room (see also the comments at each ru
   whose first entry is the closing has nothing to share.
 - ``primeras`` and ``bola`` belong to juego, volteo and roben only; a declared bola
   or contrabola refuses them (P9 pays no primeras).
-- A ``bola`` (hecha or cortada) implies primeras; ``"primeras": "jugador"`` may be
-  written beside it. A bola cortada needs a won hand with 5 to 8 tricks for the
-  Jugador (as tresillo.md's R19 validation).
-- ``favor_suit`` may be null: no hand is a favor.
+- P13: primeras and the bola are read from the tricks (``tricks_shape``): 5-0-0 is
+  primeras, 9-0-0 a bola hecha, primeras (or ``bola: "cortada"``) with 5–8 tricks and
+  a trick to the defenders a cut bola, played out to nine or stopped at J-1-0.
+- ``favor_suit`` null means the default, oros (this rule set always has a favour suit).
 - ``pozo_stake`` and ``pozo_cap`` must be at least 1 (a cap of 0 would make P4
   open reserves without end).
 """

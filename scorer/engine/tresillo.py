@@ -1,4 +1,4 @@
-"""Tresillo: the plato and the cartulina of docs/rules/tresillo.md (R1–R33).
+"""Tresillo: the plato and the cartulina of docs/rules/tresillo.md (R1–R34).
 
 Besides the hands, a session may hold events of the evening that use up no deal: an
 *ajuste* (R32), a change of player (*sienta*, R33) and the closing (R30, ``devolver`` or

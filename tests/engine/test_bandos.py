@@ -1,4 +1,4 @@
-"""The bandos rule set (shared/rules/bandos.md, B1–B4).
+"""The bandos rule set (shared/rules/bandos.md, B1–B5).
 
 Expected numbers are worked out by hand from the document; the arithmetic is in the comments.
 Defaults: target 12, fuera_de_turno 1, renuncio 1. Team A = seats 1, 3, 5; team B = 2, 4, 6.

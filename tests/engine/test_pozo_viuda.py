@@ -1,4 +1,4 @@
-"""The pozo y viuda rule set (shared/rules/pozo-viuda.md, P1–P12).
+"""The pozo y viuda rule set (shared/rules/pozo-viuda.md, P1–P13).
 
 Expected numbers are worked out by hand from the document; the arithmetic is in the comments.
 Defaults: pozo_stake 5, viuda_stake 25, pozo_cap 4, favor_suit oros.

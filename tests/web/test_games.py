@@ -294,7 +294,7 @@ def test_pozo_preview_shows_the_engines_payments_and_saves_nothing(
         ("pozo_viuda", {"jugador": 2, "lance": "juego", "trump": "espadas", "matadores": 4,
                         "tricks": {"2": 5, "3": 3, "4": 1}}, "matadores", "como mucho 3 matadores"),
         ("pozo_viuda", {"jugador": 2, "lance": "juego", "trump": "oros", "primeras": "jugador",
-                        "tricks": {"2": 4, "3": 4, "4": 1}}, "primeras", "gana la mano con las cinco primeras bazas"),
+                        "tricks": {"2": 4, "3": 4, "4": 1}}, "primeras", "5-0-0, 9-0-0 o una bola cortada"),
         ("pozo_viuda", {"jugador": 2, "lance": "contrabola", "trump": "oros",
                         "tricks": {"2": 0, "3": 5, "4": 4}}, "lance", "no se admite la contrabola"),
         ("pozo_viuda", {"jugador": 2, "lance": "juego", "trump": "oros", "bola": "hecha",

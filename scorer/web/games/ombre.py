@@ -81,7 +81,7 @@ def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any], name: str) 
         deals=rules.get("deals"),
         target=rules.get("target"),
         over=bool(ledger.get("over")),
-        can_close=True,  # O6/O7: once over, only the closing follows; it shares the bote left
+        can_close=not ledger.get("over"),  # O6: once over nothing follows, not even the closing (the bote stays)
     )
 
 
