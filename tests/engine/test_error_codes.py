@@ -258,7 +258,8 @@ ENGLISH: list[tuple[Any, str]] = [
     (pozo(pozo_hand(lance="bola", tricks={"1": 1, "2": 5, "3": 2})), "hand 1: tricks of a declared bola"
      " must add up to nine, not 8 (P9)"),
     (ombre({**OMBRE_HAND, "tricks": {"1": 4, "2": 4, "3": 0}}), "hand 1: tricks 4-4-0 do not decide the hand (O2)"),
-    (ombre(OMBRE_HAND, OMBRE_HAND, deals=1), "hand 2: the session is over (O6): no further entry, not even the closing"),
+    (ombre(OMBRE_HAND, OMBRE_HAND, deals=1),
+     "hand 2: the session is over (O6): no further entry, not even the closing"),
     (bandos({"primeras": "A", "faltas": {}}), "hand 1: faltas must be a list of {seat, falta}"),
     (bandos({"primeras": "A", "faltas": [{"seat": 7, "falta": "renuncio"}]}),
      "hand 1: seat of falta 1 7 is not a seat (1-6)"),
