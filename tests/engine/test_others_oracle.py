@@ -362,3 +362,37 @@ def test_edge_case_amounts() -> None:
     ledger = settle(s(PV3, [h(2, "juego", "oros", (7, 2, 0), (1, 3), primeras="jugador")]))
     assert ledger["hands"][0]["result"] == "ganada" and ledger["viuda"] == 150
     assert ledger["balances"]["2"] == -30 + 2 + 15 - 75 - 80
+
+
+def test_generators_make_the_new_cases_of_issue_22() -> None:
+    """P13 (unflagged 5-0-0 and 9-0-0, a cut bola played out and stopped), O4 both ways, B5 "none"."""
+    rng = random.Random(22)
+    seen: set[str] = set()
+    for _ in range(300):
+        session = strategies.pozo_session(rng)
+        oracle.settle(session)  # raises if invalid
+        for hand in session["hands"]:
+            if "tricks" not in hand or hand["lance"] in ("bola", "contrabola"):
+                continue
+            j = str(hand["jugador"])
+            jt = hand["tricks"][j]
+            dt = sum(v for k, v in hand["tricks"].items() if k != j)
+            flagged = "primeras" in hand or "bola" in hand
+            if (jt, dt) == (5, 0) and not flagged:
+                seen.add("5-0-0 unflagged")
+            if jt == 9 and not flagged:
+                seen.add("9-0-0 unflagged")
+            if flagged and 5 <= jt <= 8 and dt >= 1:
+                seen.add("cut bola played out" if jt + dt == 9 else "cut bola stopped")
+        ombre = strategies.ombre_session(rng)
+        ledger = oracle.settle(ombre)
+        if any(h["result"] == "codillo" for h in ledger["hands"]):
+            seen.add(f"codille {ombre['rules'].get('codille') or 'default'}")
+        bandos = strategies.bandos_session(rng)
+        oracle.settle(bandos)
+        if any(h.get("primeras") == "none" for h in bandos["hands"]):
+            seen.add("bandos none")
+    assert seen == {
+        "5-0-0 unflagged", "9-0-0 unflagged", "cut bola played out", "cut bola stopped",
+        "codille double_sacada", "codille double_stake", "codille default", "bandos none",
+    }  # fmt: skip
