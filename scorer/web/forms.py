@@ -203,15 +203,18 @@ class NewTableForm(FlaskForm):
     )
     # pozo y viuda
     pv_favor_suit = RadioField(
-        "Palo de favor", choices=options([*SUIT_PAIRS, ("", _l("ninguno"))]), default="oros", validate_choice=False
+        "Palo de favor",
+        choices=options(SUIT_PAIRS),
+        default="oros",
+        validate_choice=False,  # P: always one (null = oros)
     )
     pv_pozo_stake = WholeField(_l("Puesta al pozo"), default=5, validators=[Optional(), between(1, 1000)])
-    pv_viuda_stake = WholeField(_l("Puesta a la viuda"), default=25, validators=[Optional(), between(0, 1000)])
+    pv_viuda_stake = WholeField(_l("Puesta a la viuda"), default=25, validators=[Optional(), between(1, 1000)])
     pv_pozo_cap = WholeField(_l("Tope del pozo (en puestas)"), default=4, validators=[Optional(), between(1, 100)])
     pv_contrabola = BooleanField(_l("Contrabola"), default=False)
     # Ombre sencillo
-    om_stake = WholeField(_l("Pago de entrada y vuelta"), default=10, validators=[Optional(), between(0, 1000)])
-    om_solo_stake = WholeField(_l("Pago del solo"), default=20, validators=[Optional(), between(0, 1000)])
+    om_stake = WholeField(_l("Pago de entrada y vuelta"), default=10, validators=[Optional(), between(1, 1000)])
+    om_solo_stake = WholeField(_l("Pago del solo"), default=20, validators=[Optional(), between(1, 1000)])
     om_vole_bonus = WholeField(_l("Premio del vole (9 bazas)"), default=10, validators=[Optional(), between(0, 1000)])
     om_matador_bonus = WholeField(_l("Premio de matadores"), default=5, validators=[Optional(), between(0, 1000)])
     om_outcome = RadioField(

@@ -125,7 +125,7 @@ def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[
 
 def rules_lines(rules: Mapping[str, Any]) -> list[str]:
     r = dict(rules)
-    favor = r.get("favor_suit", "oros")
+    favor = r.get("favor_suit") or "oros"  # null = absent = oros (P: always a favour suit)
     return [
         _("Palo de favor: %(suit)s.", suit=suit_text(favor)) if favor else _("Sin palo de favor."),
         _(
