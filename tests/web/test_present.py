@@ -193,7 +193,7 @@ def test_ombre_game_view_counts_deals_and_knows_when_it_is_over() -> None:
     ledger = load_json(EXAMPLES / "ombre_three.ledger.json")
     view = present.game_view(session, ledger)
     assert view.deals_played == 8 and view.deals == 8
-    assert view.over and view.can_close  # O6/O7: no more deals, but the closing shares the bote left
+    assert view.over and not view.can_close  # O6: once over nothing follows, not even the closing
     assert view.close_label == ("Repartir el bote y cerrar" if ledger["bote"] else "Cerrar la partida")
     assert present.game_view(session, {**ledger, "over": False}).close_label == "Repartir y cerrar"
     assert view.bote == ledger["bote"]
