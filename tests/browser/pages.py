@@ -139,7 +139,7 @@ def open_close_confirm(page: Page, server: LiveServer, tables: dict[str, str]) -
 
 def open_ombre_over(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
     page.goto(server.url(f"/t/{tables['ombre']}"))
-    expect(page.get_by_role("link", name="Repartir el bote y cerrar")).to_be_visible()
+    expect(page.get_by_role("link", name="Repartir el bote y cerrar")).to_have_count(0)  # O6: nothing follows
 
 
 def open_ombre_close_confirm(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
