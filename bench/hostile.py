@@ -27,6 +27,7 @@ from bench.sheet import random_session
 from scorer.engine import settle
 from scorer.sheet.build import render_pdf, render_pdf_within
 from scorer.web import limits
+from scorer.web.tables import services as table_services
 
 
 def _names(session: dict[str, Any]) -> dict[str, Any]:
@@ -61,7 +62,7 @@ def time_import(folder: pathlib.Path, hands: int, seed: int, url: str | None = N
         event.listen(db.engine, "before_cursor_execute", first_write)
         event.listen(db.engine, "commit", commit)
         start = time.perf_counter()
-        table = services.import_session(text)
+        table = table_services.import_session(text)
         total = time.perf_counter() - start
         held = marks["commit"] - marks["lock"]
         stored = len(services.session_of(table)["hands"])

@@ -124,17 +124,23 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             with _file_lock(pathlib.Path(app.instance_path) / "migrate.lock"):
                 flask_migrate.upgrade(directory=str(MIGRATIONS))
 
-    from scorer.web.api import bp as api_bp
-    from scorer.web.offline import bp as offline_bp
-    from scorer.web.pena import bp as pena_bp
-    from scorer.web.pena_api import bp as pena_api_bp
-    from scorer.web.sheet_views import bp as sheet_bp
-    from scorer.web.views import bp as main_bp
+    # the blueprints, one package per concern (README "Architecture"); imported here, when the app is made
+    from scorer.web import pages
+    from scorer.web.api import entries  # noqa: F401  (the offline queue's route, on the api blueprint)
+    from scorer.web.api.penas import bp as pena_api_bp
+    from scorer.web.api.tables import bp as api_bp
+    from scorer.web.evening.routes import bp as evening_bp
+    from scorer.web.pena.routes import bp as pena_bp
+    from scorer.web.tables.offline import bp as offline_bp
+    from scorer.web.tables.routes import bp as tables_bp
+    from scorer.web.tables.sheet import bp as sheet_bp
 
+    pages.init_app(app)  # what every page shares: the 404 page, the fecha filter, quiet background requests
     csrf.exempt(api_bp)  # JSON only: a cross-site form cannot send Content-Type application/json
     csrf.exempt(pena_api_bp)
     app.register_blueprint(api_bp)
-    app.register_blueprint(main_bp)
+    app.register_blueprint(tables_bp)
+    app.register_blueprint(evening_bp)
     app.register_blueprint(sheet_bp)
     app.register_blueprint(pena_bp)
     app.register_blueprint(pena_api_bp)

@@ -21,18 +21,14 @@ from flask import (
     Blueprint,
     Flask,
     Response,
-    abort,
-    flash,
     g,
     has_app_context,
     has_request_context,
     redirect,
     render_template,
     request,
-    url_for,
 )
 from flask_babel import Babel, get_locale
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from scorer import words
@@ -143,24 +139,6 @@ def switch(lang: str) -> Any:
     if lang in LANGUAGES:
         response.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True, path="/")
     return response
-
-
-@bp.post("/t/<token>/idioma")
-def table_language(token: str) -> Any:
-    """The keeper chooses the language the table's sheet prints in (edit link only; CSRF-checked)."""
-    from scorer.web import services
-
-    try:
-        table = services.require_edit(token)
-        services.set_language(table, request.form.get("language", ""))
-    except services.NotFound:
-        abort(404)
-    except services.Forbidden:
-        abort(403)
-    except services.Invalid:
-        abort(400)
-    flash(_("La hoja de la partida se imprimirá en %(language)s.", language=LANGUAGE_NAMES[table.language]))
-    return redirect(url_for("main.table", token=token), 303)
 
 
 @bp.get("/glosario")

@@ -298,3 +298,8 @@ def too_large(size: int | None, limit: int) -> LimitError | None:
     if size is not None and size > limit:
         return LimitError("body_too_large", limit=limit)
     return None
+
+
+def reject_constant(name: str) -> None:
+    """``json.loads(…, parse_constant=reject_constant)``: NaN and Infinity are no numbers JSON allows."""
+    raise ValueError(f"{name} is not a number JSON allows")

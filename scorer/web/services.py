@@ -1,12 +1,13 @@
-"""The one place where models meet the engine.
+"""The stored tables, shared by every blueprint: the one place where models meet the engine.
 
-Views and the API parse their input, call one function here and present the
-answer. Every write is one transaction that starts by bumping the table's
-``revision`` (``UPDATE … SET revision = revision + 1``): on PostgreSQL that
-locks the table's row, on SQLite it takes the database's write lock, so two
-writers of one table run one after the other and each sees the hands the other
-committed (the dealer rotation stays intact). Nothing is answered before the
-commit.
+The pages (``scorer.web.tables``, ``evening``, ``pena``) and the API parse their input, call one
+function here and present the answer; what only one of them uses lives in its own package
+(``tables/services.py``, ``evening/services.py``, ``pena/services.py``).
+
+Every write is one transaction that starts by bumping the table's ``revision`` (``UPDATE … SET
+revision = revision + 1``): on PostgreSQL that locks the table's row, on SQLite it takes the
+database's write lock, so two writers of one table run one after the other and each sees the hands
+the other committed (the dealer rotation stays intact). Nothing is answered before the commit.
 
 The settled state of each table is kept per revision (``scorer/web/settled.py``):
 the table page reads it and the last few hands, a new hand costs one engine step,
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import current_app
-from sqlalchemy import String, cast, func, insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorer import engine, words
@@ -35,46 +36,10 @@ from scorer.evening import is_event
 from scorer.web import limits, settled
 from scorer.web.extensions import db
 from scorer.web.games import game_of
-from scorer.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, language_or_default
+from scorer.web.i18n import DEFAULT_LANGUAGE, language_or_default
 from scorer.web.limits import LimitError
 from scorer.web.models import Hand, HandEvent, Table, utcnow
 from scorer.web.settled import Cache, Key, Settled, Window, extend, resettled
-
-__all__ = [
-    "Conflict",
-    "DeletedHand",
-    "Forbidden",
-    "HistoryEvent",
-    "Invalid",
-    "NotFound",
-    "ServiceError",
-    "TableSummary",
-    "Unprocessable",
-    "add_hand",
-    "close_table",
-    "closing_previews",
-    "create_table",
-    "deleted_hands",
-    "export_csv",
-    "export_session",
-    "hand_for_request",
-    "hand_history",
-    "hand_revision",
-    "import_session",
-    "ledger_of",
-    "list_tables",
-    "open_table",
-    "preview_hand",
-    "preview_replace",
-    "replace_hand",
-    "require_edit",
-    "restore_hand",
-    "session_of",
-    "set_ending",
-    "settlement_of",
-    "table_history",
-    "token_shaped",
-]
 
 TOKEN_BYTES = 24  # 192 random bits, 32 URL-safe characters
 MAX_TOKEN_LENGTH = 64
@@ -176,22 +141,6 @@ class Unprocessable(ServiceError):
 
 
 @dataclass(frozen=True, slots=True)
-class TableSummary:
-    """One line of the home page."""
-
-    id: int
-    name: str
-    players: list[str]
-    created_at: dt.datetime
-    closed: bool
-    hands: int
-    edit_token: str
-    view_token: str
-    ruleset: str = "tresillo"
-    date: str = ""  # the app key "date" (ISO) when the table has one
-
-
-@dataclass(frozen=True, slots=True)
 class DeletedHand:
     """A hand out of the ledger that can be restored; ``n`` is the number it would take back."""
 
@@ -199,19 +148,6 @@ class DeletedHand:
     n: int
     hand: dict[str, Any]
     deleted_at: dt.datetime | None
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryEvent:
-    """One change of one hand; ``n`` is the hand's number now (None while deleted)."""
-
-    id: int
-    hand_id: int
-    n: int | None
-    action: str  # create, edit, delete, restore
-    at: dt.datetime
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
 
 
 # ------------------------------------------------------- settlement cache
@@ -292,7 +228,7 @@ def _body_hash(hand: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def _check_open(table: Table) -> None:
+def check_open(table: Table) -> None:
     if table.closed:
         raise Forbidden("this table is closed: it can no longer be changed", code="table_closed")
 
@@ -337,7 +273,7 @@ def _load(table: Table, cached: Settled | None, revision: int) -> Settled:
     return Settled(revision, tuple(keys[: len(known)]) + tuple(k for k, _ in fresh), hands, settlement, checkpoints)
 
 
-def _write(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) -> T:
+def write(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) -> T:
     """Run ``work`` as one transaction holding the table's write lock; commit before answering.
 
     ``work`` gets the table's state before the write and returns its result and the
@@ -378,7 +314,7 @@ def _write_once(table: Table, work: Callable[[Settled], tuple[T, Settled | None]
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _same_hands(table: Table, state: Settled) -> Settled:
+def same_hands(table: Table, state: Settled) -> Settled:
     """Inside a write that changes no hand: the same state under the revision it makes."""
     return Settled(table.revision, state.keys, state.hands, state.settlement, state.checkpoints)
 
@@ -402,45 +338,6 @@ def _is_close(hand: Mapping[str, Any]) -> bool:
 
 
 # ------------------------------------------------------------------ tables
-
-
-def list_tables(edit_tokens: Sequence[str] | None = None) -> list[TableSummary]:
-    """The tables of this instance, open ones first, newest first; only those of ``edit_tokens`` when given."""
-    # hands, not entries: the closing (and an ajuste or a sienta, R32/R33) is no hand; a key of the stored JSON
-    # text, quoted, cannot come from inside a string value (its quotes would be escaped)
-    text = cast(Hand.data, String)
-    counts = (
-        select(Hand.table_id, func.count(Hand.id).label("n"))
-        .where(Hand.deleted_at.is_(None))
-        .where(*(~text.contains(f'"{key}"') for key in NOT_HANDS))
-        .group_by(Hand.table_id)
-        .subquery()
-    )
-    query = (
-        select(Table, func.coalesce(counts.c.n, 0))
-        .outerjoin(counts, counts.c.table_id == Table.id)
-        .order_by(Table.closed_at.is_not(None), Table.created_at.desc(), Table.id.desc())
-    )
-    if edit_tokens is not None:
-        wanted = [t for t in edit_tokens if token_shaped(t)]
-        if not wanted:
-            return []
-        query = query.where(Table.edit_token.in_(wanted))
-    return [
-        TableSummary(
-            id=t.id,
-            name=limits.clean(t.name, limits.TITLE_MAX),
-            players=[limits.clean(p, limits.NAME_MAX) for p in t.players],
-            created_at=t.created_at,
-            closed=t.closed,
-            hands=int(n),
-            edit_token=t.edit_token,
-            view_token=t.view_token,
-            ruleset=t.ruleset,
-            date=str(t.header.get("date") or ""),
-        )
-        for t, n in db.session.execute(query)
-    ]
 
 
 def token_shaped(token: object) -> bool:
@@ -551,7 +448,7 @@ def require_edit(token: str) -> Table:
     return table
 
 
-def _unchanged(table: Table) -> bool:
+def unchanged(table: Table) -> bool:
     """Whether the table's revision is still the one loaded.
 
     A writer may commit between reading the table and reading its hands: what was
@@ -567,7 +464,7 @@ def state_of(table: Table) -> Settled:
     if cached is not None and cached.revision == table.revision:
         return cached
     state = _load(table, cached, table.revision)
-    if (cached is None or cached.revision < table.revision) and _unchanged(table):
+    if (cached is None or cached.revision < table.revision) and unchanged(table):
         _cache.put(table.edit_token, state)
         if cached is None:
             settled.save(table.id, state)  # settled from scratch: the next worker need not
@@ -635,7 +532,7 @@ def _page_source(table: Table) -> Settled | Window:
             return shown
         shown = settled.window(table.id, table.header, table.revision, _keys(table))
         if shown is not None:
-            if _unchanged(table):
+            if unchanged(table):
                 _windows.put(table.edit_token, shown)
             return shown
     return state_of(table)
@@ -652,7 +549,7 @@ def session_text(table: Table) -> str:
     text = _texts.get(key)
     if text is None:
         text = json.dumps(session_view(table), ensure_ascii=False)
-        if _unchanged(table):
+        if unchanged(table):
             _texts.put(key, text)
     return text
 
@@ -673,7 +570,7 @@ def ledger_text(table: Table) -> str:
     text = _texts.get(key)
     if text is None:
         text = json.dumps(ledger_view(table), ensure_ascii=False)
-        if _unchanged(table):
+        if unchanged(table):
             _texts.put(key, text)
     return text
 
@@ -756,15 +653,15 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
         existing = _by_request(table, request_id)
         if existing is not None:
             return _replay(table, existing, digest)
-    _check_open(table)
+    check_open(table)
 
     def work(state: Settled) -> tuple[tuple[Hand | None, Settlement], Settled | None]:
         if request_id is not None:
             again = _by_request(table, request_id)
             if again is not None:
                 _same_body(again, digest)
-                return (again, state.settlement), _same_hands(table, state)
-        _check_open(table)
+                return (again, state.settlement), same_hands(table, state)
+        check_open(table)
         try:
             settlement, checkpoints = extend(state.settlement, state.checkpoints, (data,))
         except SessionError as exc:
@@ -789,7 +686,7 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
         return (None, settlement), after
 
     try:
-        replayed, settlement = _write(table, work)
+        replayed, settlement = write(table, work)
     except IntegrityError:
         # the same request_id committed by another worker in between
         existing = _by_request(table, request_id) if request_id is not None else None
@@ -801,7 +698,7 @@ def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = Non
     return settlement.count, copy.deepcopy(settlement.entries[-1])
 
 
-def _live_at(table: Table, n: int, state: Settled | None = None) -> Hand:
+def live_at(table: Table, n: int, state: Settled | None = None) -> Hand:
     """The row of live hand ``n`` (NotFound otherwise), found through the table's state."""
     keys = (state or state_of(table)).keys
     if not isinstance(n, int) or not 1 <= n <= min(len(keys), limits.ID_MAX):
@@ -850,11 +747,11 @@ def _replaced(
 def replace_hand(table: Table, n: int, hand: dict[str, Any], *, revision: int | None = None) -> dict[str, Any]:
     """Replace hand ``n`` (keeping its dealer) and re-settle every later hand; its new ledger entry."""
     data = _check_hand(hand, n)
-    _check_open(table)
+    check_open(table)
 
     def work(state: Settled) -> tuple[Settlement, Settled]:
-        _check_open(table)
-        target = _live_at(table, n, state)
+        check_open(table)
+        target = live_at(table, n, state)
         if revision is not None and target.revision != revision:
             raise Conflict(f"hand {n} was changed meanwhile: reload it and try again")
         settlement, checkpoints, hands = _replaced(state, n, data)
@@ -869,7 +766,7 @@ def replace_hand(table: Table, n: int, hand: dict[str, Any], *, revision: int | 
         keys = (*state.keys[: n - 1], (target.id, target.revision), *state.keys[n:])
         return settlement, Settled(table.revision, keys, hands, settlement, checkpoints)
 
-    settlement = _write(table, work)
+    settlement = write(table, work)
     return copy.deepcopy(settlement.entries[n - 1])
 
 
@@ -880,18 +777,18 @@ def preview_replace(table: Table, n: int, hand: dict[str, Any]) -> dict[str, Any
     """
     data = _check_hand(hand, n)
     state = state_of(table)
-    _live_at(table, n, state)
+    live_at(table, n, state)
     settlement, _checkpoints, _hands = _replaced(state, n, data)
     return copy.deepcopy(settlement.entries[n - 1])
 
 
 def delete_hand(table: Table, n: int) -> None:
     """Take hand ``n`` out of the ledger (kept in the history, restorable); Invalid if a later hand breaks."""
-    _check_open(table)
+    check_open(table)
 
     def work(state: Settled) -> tuple[None, Settled]:
-        _check_open(table)
-        target = _live_at(table, n, state)
+        check_open(table)
+        target = live_at(table, n, state)
         hands = (*state.hands[: n - 1], *state.hands[n:])
         settlement, checkpoints = _resettle(
             state, n, hands, lambda m: m + 1 if m >= n else m, lambda m: f" (if hand {n} were deleted)"
@@ -901,15 +798,15 @@ def delete_hand(table: Table, n: int) -> None:
         keys = (*state.keys[: n - 1], *state.keys[n:])
         return None, Settled(table.revision, keys, hands, settlement, checkpoints)
 
-    _write(table, work)
+    write(table, work)
 
 
 def restore_hand(table: Table, hand_id: int) -> int:
     """Put a deleted hand back at its place; its number."""
-    _check_open(table)
+    check_open(table)
 
     def work(state: Settled) -> tuple[int, Settled]:
-        _check_open(table)
+        check_open(table)
         in_range = isinstance(hand_id, int) and 0 < hand_id <= limits.ID_MAX  # D7: 2^63 overflows the database
         target = db.session.get(Hand, hand_id) if in_range else None
         if target is None or target.table_id != table.id or not target.deleted:
@@ -929,7 +826,7 @@ def restore_hand(table: Table, hand_id: int) -> int:
         keys = (*state.keys[: n - 1], (target.id, target.revision), *state.keys[n - 1 :])
         return n, Settled(table.revision, keys, hands, settlement, checkpoints)
 
-    return _write(table, work)
+    return write(table, work)
 
 
 def deleted_hands(table: Table) -> list[DeletedHand]:
@@ -947,40 +844,7 @@ def deleted_hands(table: Table) -> list[DeletedHand]:
 
 def hand_revision(table: Table, n: int) -> int:
     """The revision of hand ``n``, for the edit form's optimistic concurrency."""
-    return _live_at(table, n).revision
-
-
-def _numbers(table: Table) -> dict[int, int]:
-    return {i: n for n, (i, _) in enumerate(state_of(table).keys, 1)}
-
-
-def _history(table: Table, hand_id: int | None) -> list[HistoryEvent]:
-    query = select(HandEvent).where(HandEvent.table_id == table.id)
-    if hand_id is not None:
-        query = query.where(HandEvent.hand_id == hand_id)
-    numbers = _numbers(table)
-    return [
-        HistoryEvent(
-            id=e.id,
-            hand_id=e.hand_id,
-            n=numbers.get(e.hand_id),
-            action=e.action,
-            at=e.at,
-            before=copy.deepcopy(e.before),
-            after=copy.deepcopy(e.after),
-        )
-        for e in db.session.scalars(query.order_by(HandEvent.id))
-    ]
-
-
-def hand_history(table: Table, n: int) -> list[HistoryEvent]:
-    """Every change of hand ``n``, oldest first."""
-    return _history(table, _live_at(table, n).id)
-
-
-def table_history(table: Table) -> list[HistoryEvent]:
-    """Every change of every hand of the table, oldest first."""
-    return _history(table, None)
+    return live_at(table, n).revision
 
 
 def close_table(table: Table, how: str | None = None, *, request_id: str | None = None) -> int:
@@ -991,72 +855,3 @@ def close_table(table: Table, how: str | None = None, *, request_id: str | None 
         raise Invalid(f"unknown closing {how!r}: devolver or repartir (R30)", code="closing_unknown")
     n, _entry = add_hand(table, {"close": word}, request_id=request_id)
     return n
-
-
-CLOSE_HOWS = ("devolver", "repartir")  # R30
-
-
-def closing_previews(table: Table) -> dict[str, dict[str, Any]]:
-    """The ledger entry of each closing the table may choose (R30), computed by the engine; saves nothing."""
-    hows = game_of(table.ruleset).closings or ("devolver",)
-    return {how: preview_hand(table, {"close": how}) for how in hows}
-
-
-def set_language(table: Table, language: str) -> None:
-    """The language the table's sheet prints in (issue 13); a closed table may change it too (it is no game data)."""
-    if language not in LANGUAGES:
-        raise Invalid(f"unknown language {language!r}", code="invalid")
-
-    def work(state: Settled) -> tuple[None, Settled]:
-        table.language = language
-        return None, _same_hands(table, state)  # a new revision: the cached exports say the new language
-
-    _write(table, work)
-
-
-def set_ending(table: Table, ending: bool) -> None:
-    """Mark the evening as ending (play on until the plato is won, then close) or take the mark back."""
-    _check_open(table)
-
-    def work(state: Settled) -> tuple[None, Settled]:
-        _check_open(table)
-        table.ending_at = utcnow() if ending else None
-        return None, _same_hands(table, state)
-
-    _write(table, work)
-
-
-# ----------------------------------------------------------------- exports
-
-
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def import_session(text: str) -> Table:
-    """A new table from the JSON text of a session file; Invalid with a clear message."""
-    error = limits.too_large(len(text.encode("utf-8", "surrogatepass")), limits.SESSION_BYTES_MAX)
-    if error is not None:
-        raise Invalid.limit(error)
-    try:
-        session = json.loads(text, parse_constant=_reject_constant)
-    except RecursionError:
-        raise Invalid("too deeply nested", code="too_deep") from None
-    except ValueError as exc:  # JSONDecodeError too
-        raise Invalid(f"not valid JSON: {exc}", code="not_json") from None
-    if not isinstance(session, dict):
-        raise Invalid("a session file must be a JSON object", code="session_not_an_object")
-    return create_table(session)
-
-
-def export_session(table: Table) -> str:
-    """The session file as JSON text."""
-    return json.dumps(session_of(table), ensure_ascii=False, indent=2) + "\n"
-
-
-def export_csv(table: Table) -> str:
-    """The hand table as CSV, every cell escaped against formula injection."""
-    from scorer.web.exports import hands_csv
-
-    session = session_of(table)
-    return hands_csv(table.players, session["hands"], settlement_of(table).ledger(), session)

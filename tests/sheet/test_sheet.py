@@ -282,7 +282,7 @@ def test_empty_session_renders() -> None:
 @pytest.fixture
 def sheet_app(make_app: Callable[..., Flask]) -> Flask:  # noqa: F811
     app = make_app(WTF_CSRF_ENABLED=False)
-    from scorer.web.sheet_views import bp
+    from scorer.web.tables.sheet import bp
 
     if "sheet" not in app.blueprints:  # until create_app registers it
         app.register_blueprint(bp)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from scorer.web.tables import services as table_services
 from tests.conftest import example_sessions, load_json
 from tests.web.conftest import sample_session
 
@@ -98,10 +99,9 @@ def test_create_invalid_saves_nothing(client: FlaskClient, body: Any, error: str
     response = client.post("/api/tables", json=body)
     assert response.status_code == 400
     assert response.get_json() == {"error": error}
-    from scorer.web import services
 
     with client.application.app_context():
-        assert services.list_tables() == []
+        assert table_services.list_tables() == []
 
 
 def test_create_needs_json(client: FlaskClient) -> None:

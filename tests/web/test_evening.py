@@ -24,7 +24,9 @@ from scorer import engine
 from scorer.engine.tresillo import active_seats
 from scorer.sheet.build import sheet_context
 from scorer.web import services
+from scorer.web.evening import services as evening_services
 from scorer.web.models import Table
+from scorer.web.tables import services as table_services
 from tests.conftest import EXAMPLES, example_sessions, load_json
 
 REAL = load_json(EXAMPLES / "real_evening.json")
@@ -149,9 +151,9 @@ def test_export_and_import_keep_every_event(app: Flask) -> None:
     """The session file exported imports back to the same ledger (the shared example's)."""
     with app.app_context():
         table = services.create_table(real(10))
-        exported = json.loads(services.export_session(table))
+        exported = json.loads(table_services.export_session(table))
         assert exported["hands"][3] == AJUSTE and exported["hands"][5] == SIENTA
-        copy_ = services.import_session(json.dumps(exported))
+        copy_ = table_services.import_session(json.dumps(exported))
         ledger = services.ledger_of(copy_)
         assert copy_.closed  # the closing came in with the file (R30)
         assert ledger["people"] == REAL_LEDGER["people"]
@@ -163,7 +165,7 @@ def test_closing_previews_both_ways_and_closes_as_chosen(app: Flask) -> None:
     """R30: both closings previewed by the engine, nothing saved; then the chosen one closes."""
     with app.app_context():
         table = services.create_table(real(9))
-        previews = services.closing_previews(table)
+        previews = evening_services.closing_previews(table)
         assert set(previews) == {"devolver", "repartir"}
         assert previews["repartir"] == REAL_LEDGER["hands"][9] | {"transfers": previews["repartir"]["transfers"]}
         assert not table.closed and len(services.ledger_of(table)["hands"]) == 9
@@ -178,9 +180,9 @@ def test_ending_mark_is_stored_on_the_table(app: Flask) -> None:
     with app.app_context():
         table = services.create_table(real(3))
         revision = table.revision
-        services.set_ending(table, True)
+        evening_services.set_ending(table, True)
         assert table.ending and table.revision == revision + 1  # watchers' pages refresh
-        services.set_ending(table, False)
+        evening_services.set_ending(table, False)
         assert not table.ending
 
 
@@ -485,7 +487,7 @@ def test_import_form_takes_a_session_with_every_event(app: Flask, client: FlaskC
     assert refused.status_code == 400
     assert "la mano 4 no es posible" in text(refused)
     with app.app_context():
-        assert len(services.list_tables()) == 1  # nothing saved
+        assert len(table_services.list_tables()) == 1  # nothing saved
 
 
 def test_hand_forms_name_the_people_seated_for_that_hand(client: FlaskClient, make_table: Callable[..., Table]) -> None:

@@ -16,6 +16,7 @@ from scorer import engine
 from scorer.web import services
 from scorer.web.exports import cell, escape_cell
 from scorer.web.services import Invalid
+from scorer.web.tables import services as table_services
 from tests.conftest import example_sessions, load_json
 from tests.web.conftest import sample_session
 
@@ -55,8 +56,8 @@ class TestSession:
     @pytest.mark.parametrize("path", example_sessions(), ids=lambda p: p.stem)
     def test_export_import_gives_the_same_ledger(self, path: Any) -> None:
         table = services.create_table(load_json(path))
-        text = services.export_session(table)
-        copy = services.import_session(text)
+        text = table_services.export_session(table)
+        copy = table_services.import_session(text)
         assert copy.edit_token != table.edit_token
         assert services.session_of(copy) == json.loads(text)
         assert services.ledger_of(copy) == services.ledger_of(table) == engine.settle(json.loads(text))
@@ -64,17 +65,17 @@ class TestSession:
     def test_export_keeps_app_keys_and_dealers(self) -> None:
         session = sample_session(notes="ñandú € — «comillas»")
         table = services.create_table(session)
-        exported = json.loads(services.export_session(table))
+        exported = json.loads(table_services.export_session(table))
         assert exported["notes"] == "ñandú € — «comillas»"
         assert exported["tanto_value"] == 5 and exported["place"] == "Casino de Oviedo"
         assert [h["dealer"] for h in exported["hands"]] == [1, 2, 3]
-        assert "ñandú" in services.export_session(table)  # UTF-8, not \\u escapes
+        assert "ñandú" in table_services.export_session(table)  # UTF-8, not \\u escapes
 
     def test_export_after_edits_imports_the_same(self) -> None:
         table = services.create_table(sample_session())
         services.delete_hand(table, 2)
         services.add_hand(table, {"pass": True})
-        copy = services.import_session(services.export_session(table))
+        copy = table_services.import_session(table_services.export_session(table))
         assert services.ledger_of(copy) == services.ledger_of(table)
 
     @pytest.mark.parametrize(
@@ -92,9 +93,9 @@ class TestSession:
     )  # fmt: skip
     def test_import_errors_are_clear_and_save_nothing(self, text: str, message: str) -> None:
         with pytest.raises(Invalid) as info:
-            services.import_session(text)
+            table_services.import_session(text)
         assert info.value.message.startswith(message)
-        assert services.list_tables() == []
+        assert table_services.list_tables() == []
 
 
 @pytest.mark.parametrize(("value", "text"), [(-35, "-35"), (0, "0"), (Decimal("-1.25"), "-1.25"), ("-10", "'-10")])
@@ -108,7 +109,7 @@ class TestCsv:
     def test_hand_table(self) -> None:
         table = services.create_table(sample_session())
         services.add_hand(table, {"jugador": 1, "lance": "solo", "trump": "bastos", "tricks": {"1": 6, "2": 2, "3": 1}})
-        data = rows(services.export_csv(table))
+        data = rows(table_services.export_csv(table))
         assert data[0] == ["Nº", "Tipo", "Da", "Jugador", "Lance", "Triunfo", "Estuches", "Contraestuches",
                            "Primeras", "Bola", "Bazas", "Resultado", "Nota",
                            "Ana (tantos)", "Benito (tantos)", "Carmen (tantos)", "Diego (tantos)",
@@ -136,7 +137,7 @@ class TestCsv:
     def test_every_text_cell_is_escaped(self) -> None:
         evil = ["=cmd|' /C calc'!A0", "+Benito", "-Carmen", "@Diego"]
         table = services.create_table(sample_session(players=evil))
-        data = rows(services.export_csv(table))
+        data = rows(table_services.export_csv(table))
         assert data[0][13:17] == ["'" + name + " (tantos)" for name in evil]
         for row in data:
             for text in row:

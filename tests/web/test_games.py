@@ -24,16 +24,8 @@ from flask.testing import FlaskClient
 from scorer import words
 from scorer.web import services
 from scorer.web.models import Table
-from scorer.web.views import bp
+from scorer.web.tables import services as table_services
 from tests.conftest import EXAMPLES, load_json
-
-
-@pytest.fixture
-def app(make_app: Callable[..., Flask], app_config: dict[str, Any]) -> Flask:
-    app = make_app(**app_config)
-    if "main" not in app.blueprints:
-        app.register_blueprint(bp)
-    return app
 
 
 def example(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -142,7 +134,7 @@ def new_table_data(game: str, names: list[str], **changes: str) -> dict[str, str
 
 def only_session(app: Flask) -> dict[str, Any]:
     with app.app_context():
-        tables = services.list_tables()
+        tables = table_services.list_tables()
         assert len(tables) == 1
         table, _ = services.open_table(tables[0].edit_token)
         return services.session_of(table)
@@ -192,7 +184,7 @@ def test_ombre_outcome_option_through_the_form_and_a_hand(app: Flask, client: Fl
     session = only_session(app)
     assert session["rules"] == {"ruleset": "ombre", "outcome": "most_tricks"}
     with app.app_context():
-        table = services.list_tables()[0]
+        table = table_services.list_tables()[0]
         token = table.edit_token
     # 4-3-2 for the hombre (seat 2; seat 1 deals): a sacada under R9, 10 from each defender
     hand = {"jugador": 2, "lance": "entrada", "trump": "oros", "tricks": {"2": 4, "3": 3, "1": 2}}
@@ -240,7 +232,7 @@ def test_new_table_refuses_in_spanish_and_saves_nothing(
     assert response.status_code == 400
     assert message in plain(text(response))
     with app.app_context():
-        assert services.list_tables() == []
+        assert table_services.list_tables() == []
 
 
 # ----------------------------------------------- hands through the forms

@@ -27,6 +27,7 @@ from scorer.engine.errors import MESSAGES as ENGINE_CODES
 from scorer.web import messages, services
 from scorer.web.extensions import db
 from scorer.web.models import Table
+from scorer.web.tables import services as table_services
 from tests.engine.test_error_codes import CASES
 from tests.web.test_messages import SAMPLES
 from tests.web.test_pages import text
@@ -225,7 +226,7 @@ def test_the_new_table_form_takes_the_pages_language_and_the_keeper_changes_it(a
     with app.app_context():
         table = services.open_table(token)[0]
         assert table.language == "en"
-        assert json.loads(services.export_session(table))["language"] == "en"  # the app key of the file
+        assert json.loads(table_services.export_session(table))["language"] == "en"  # the app key of the file
         view = table.view_token
     # the view link sees the language but cannot change it
     assert client.post(f"/t/{view}/idioma", data={"language": "es"}).status_code == 403
@@ -236,7 +237,7 @@ def test_the_new_table_form_takes_the_pages_language_and_the_keeper_changes_it(a
         table = services.open_table(token)[0]
         assert table.language == "es"
         # the cached export follows; Spanish, the default, is left out (a file without it is Spanish)
-        assert "language" not in json.loads(services.export_session(table))
+        assert "language" not in json.loads(table_services.export_session(table))
     page = text(client.get(f"/t/{token}", headers=ES))
     assert 'name="language"' in page and '<option value="es" lang="es" selected>' in page
 
@@ -245,11 +246,11 @@ def test_import_keeps_the_language_and_defaults_to_spanish(app: Flask) -> None:
     from tests.web.conftest import sample_session
 
     with app.app_context():
-        english = services.import_session(json.dumps(sample_session(language="en")))
-        unknown = services.import_session(json.dumps(sample_session(language="tlh")))
-        plain = services.import_session(json.dumps(sample_session()))
+        english = table_services.import_session(json.dumps(sample_session(language="en")))
+        unknown = table_services.import_session(json.dumps(sample_session(language="tlh")))
+        plain = table_services.import_session(json.dumps(sample_session()))
         assert (english.language, unknown.language, plain.language) == ("en", "es", "es")
-        again = services.import_session(services.export_session(english))
+        again = table_services.import_session(table_services.export_session(english))
         assert again.language == "en" and "language" not in again.header  # a column, not a header key
         db.session.rollback()
 

@@ -20,6 +20,7 @@ from scorer.engine.errors import ENTRIES
 from scorer.engine.errors import MESSAGES as ENGLISH
 from scorer.web import limits, messages, services
 from scorer.web.models import Table
+from scorer.web.tables import services as table_services
 from tests.engine.test_error_codes import CASES
 from tests.web.test_pages import text
 
@@ -126,7 +127,7 @@ def test_limits_and_services_errors_are_data_too(app: Flask) -> None:
     too_many = limits.LimitError("too_many_hands", limit=limits.HANDS_MAX)
     assert messages.message(too_many) == "Demasiadas manos: como mucho 20.000."
     with app.app_context(), pytest.raises(services.Invalid) as invalid:
-        services.import_session("{not json")
+        table_services.import_session("{not json")
     assert invalid.value.code == "not_json" and "JSON válido" in messages.message(invalid.value)
     for code in (*limits.ENGLISH, "not_json", "request_id_too_long", "closing_unknown", "table_closed"):
         assert code in messages.MESSAGES, code

@@ -18,6 +18,7 @@ from scorer import engine
 from scorer.web import create_app, services
 from scorer.web.extensions import db
 from scorer.web.services import Conflict
+from scorer.web.tables import services as table_services
 from tests.web.conftest import sample_session
 
 POSTGRES = (os.environ.get("TEST_DATABASE_URL") or "").startswith("postgres")
@@ -235,7 +236,7 @@ class TestSafety:
         response = client.post("/nueva", data={"name": "x"})
         assert response.status_code == 400
         with client.application.app_context():
-            assert services.list_tables() == []
+            assert table_services.list_tables() == []
 
     def test_pages_carry_a_restrictive_policy(self, client: Any) -> None:
         response = client.get("/")

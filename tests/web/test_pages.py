@@ -15,18 +15,10 @@ from flask.testing import FlaskClient
 from scorer.engine import settle
 from scorer.web import services
 from scorer.web.models import Table
-from scorer.web.views import bp
+from scorer.web.tables import services as table_services
 from tests.conftest import EXAMPLES, load_json
 from tests.web.conftest import PLAYERS as PLAYERS4
 from tests.web.conftest import sample_session
-
-
-@pytest.fixture
-def app(make_app: Callable[..., Flask], app_config: dict[str, Any]) -> Flask:
-    app = make_app(**app_config)
-    if "main" not in app.blueprints:  # until create_app registers the HTML blueprint itself
-        app.register_blueprint(bp)
-    return app
 
 
 def ledger(app: Flask, token: str) -> dict[str, Any]:
@@ -197,7 +189,7 @@ def new_table_form(**changes: str) -> dict[str, str]:
 
 def only_table(app: Flask) -> Table:
     with app.app_context():
-        tables = services.list_tables()
+        tables = table_services.list_tables()
         assert len(tables) == 1
         table, _ = services.open_table(tables[0].edit_token)
         return table
@@ -248,7 +240,7 @@ def test_create_table_refuses_bad_input(app: Flask, client: FlaskClient, changes
     assert response.status_code == 400
     assert message in text(response)
     with app.app_context():
-        assert services.list_tables() == []
+        assert table_services.list_tables() == []
 
 
 def test_new_table_suggests_names_seen_before(client: FlaskClient, make_table: Callable[..., Table]) -> None:
@@ -314,7 +306,7 @@ def test_home_names_each_game(client: FlaskClient, make_table: Callable[..., Tab
 
 
 def test_the_browser_remembers_a_bounded_list(client: FlaskClient, make_table: Callable[..., Table]) -> None:
-    from scorer.web.views import REMEMBERED_TABLES
+    from scorer.web.tables.remember import REMEMBERED_TABLES
 
     tables = [make_table(name=f"Mesa {i}", hands=[]) for i in range(REMEMBERED_TABLES + 2)]
     for t in tables:
@@ -597,7 +589,7 @@ def test_export_and_import_round_trip(app: Flask, client: FlaskClient, make_tabl
     )
     assert response.status_code == 302
     with app.app_context():
-        assert len(services.list_tables()) == 2
+        assert len(table_services.list_tables()) == 2
 
 
 @pytest.mark.parametrize(
@@ -617,7 +609,7 @@ def test_import_bad_file_saves_nothing(app: Flask, client: FlaskClient, content:
     assert response.status_code == 400
     assert message in text(response)
     with app.app_context():
-        assert services.list_tables() == []
+        assert table_services.list_tables() == []
 
 
 # ----------------------------------------------------------------- safety
@@ -643,10 +635,7 @@ def test_no_inline_scripts_or_handlers(client: FlaskClient, make_table: Callable
 
 @pytest.fixture
 def csrf_app(make_app: Callable[..., Flask]) -> Flask:
-    app = make_app(WTF_CSRF_ENABLED=True)
-    if "main" not in app.blueprints:
-        app.register_blueprint(bp)
-    return app
+    return make_app(WTF_CSRF_ENABLED=True)
 
 
 def test_csrf_protects_every_form(csrf_app: Flask) -> None:
@@ -658,7 +647,7 @@ def test_csrf_protects_every_form(csrf_app: Flask) -> None:
     for url in ("mano", "pasan", "mano/1/borrar", "cerrar"):
         assert client.post(f"/t/{edit}/{url}", data={"jugador": "2"}).status_code == 400, url
     with csrf_app.app_context():
-        assert len(services.list_tables()) == 1
+        assert len(table_services.list_tables()) == 1
         table, _ = services.open_table(edit)
         assert len(services.session_of(table)["hands"]) == 3
     # with the token of the page the form works
@@ -701,7 +690,7 @@ def test_history_times_in_the_tables_time_zone(
     utc = make_table()
     with app.app_context():
         table, _ = services.open_table(madrid.edit_token)
-        at = services.hand_history(table, 1)[0].at
+        at = table_services.hand_history(table, 1)[0].at
     local = at.replace(tzinfo=dt.UTC).astimezone(zoneinfo.ZoneInfo("Europe/Madrid"))
     page = text(client.get(f"/t/{madrid.edit_token}/mano/1"))
     assert local.strftime("%d/%m/%Y %H:%M") in page and " UTC" not in page

@@ -569,7 +569,8 @@ def test_a_change_of_player_after_the_attach(client: FlaskClient) -> None:
 
 def test_hooks_for_the_table_pages(app: Any, client: FlaskClient) -> None:
     """The table's peña and its roster (suggestions for a change of player, R33)."""
-    from scorer.web import pena_services, services
+    from scorer.web import services
+    from scorer.web.pena import services as pena_services
 
     token, people = build(client, evenings(False)[:1])
     table_token = client.get(f"/api/penas/{token}").get_json()["tables"][0]["token"]

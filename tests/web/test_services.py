@@ -15,6 +15,7 @@ from scorer.web import services
 from scorer.web.extensions import db
 from scorer.web.models import Hand, HandEvent, Table
 from scorer.web.services import Conflict, Forbidden, Invalid, NotFound
+from scorer.web.tables import services as table_services
 from tests.conftest import example_sessions, load_json
 from tests.web.conftest import sample_session
 
@@ -115,7 +116,7 @@ class TestCreate:
         second = services.create_table(sample_session(name="Segunda", hands=[]))
         third = services.create_table(sample_session(name="Tercera"))
         services.close_table(third)
-        listed = services.list_tables()
+        listed = table_services.list_tables()
         assert [t.name for t in listed] == ["Segunda", "Primera", "Tercera"]
         assert [t.hands for t in listed] == [0, 3, 3]  # hands, not entries: the closing is no hand
         assert [t.closed for t in listed] == [False, False, True]
@@ -127,14 +128,14 @@ class TestCreate:
         ombre = services.create_table(
             sample_session(players=["A", "B", "C"], rules={"ruleset": "ombre"}, hands=[], name="Ombre")
         )
-        listed = services.list_tables([ombre.edit_token, mine.edit_token, "no-such-token"])
+        listed = table_services.list_tables([ombre.edit_token, mine.edit_token, "no-such-token"])
         assert [(t.name, t.ruleset, t.date) for t in listed] == [
             ("Ombre", "ombre", ""),
             ("Mía", "tresillo", "2024-03-07"),
         ]
-        assert services.list_tables([other.view_token]) == []  # a view token lists nothing
-        assert services.list_tables([]) == []
-        assert len(services.list_tables()) == 3
+        assert table_services.list_tables([other.view_token]) == []  # a view token lists nothing
+        assert table_services.list_tables([]) == []
+        assert len(table_services.list_tables()) == 3
 
 
 @pytest.mark.usefixtures("ctx")
@@ -352,7 +353,7 @@ class TestHands:
         with pytest.raises(NotFound):
             services.delete_hand(table, n)
         with pytest.raises(NotFound):
-            services.hand_history(table, n)
+            table_services.hand_history(table, n)
 
     def test_delete_and_restore(self) -> None:
         table = services.create_table(sample_session())
@@ -378,13 +379,13 @@ class TestHands:
         hand_id = services.deleted_hands(reload(table))[0].hand_id
         services.restore_hand(reload(table), hand_id)
         table = reload(table)
-        events = services.hand_history(table, 1)
+        events = table_services.hand_history(table, 1)
         assert [e.action for e in events] == ["create", "edit", "delete", "restore"]
         assert events[0].before is None and events[0].after == sample_session()["hands"][0] | {"dealer": 1}
         assert events[1].before == events[0].after and events[1].after["trump"] == "copas"
         assert events[2].after is None and events[3].after == events[1].after
         assert all(e.n == 1 and e.hand_id == hand_id for e in events)
-        assert [e.action for e in services.table_history(table)] == ["create"] * 3 + ["edit", "delete", "restore"]
+        assert [e.action for e in table_services.table_history(table)] == ["create"] * 3 + ["edit", "delete", "restore"]
 
     def test_close_makes_the_table_read_only(self) -> None:
         table = services.create_table(sample_session())

@@ -1,4 +1,7 @@
-"""HTML pages (blueprint ``main``): parse the form, call a service, flash, redirect (POST/redirect/GET)."""
+"""The table's pages (blueprint ``tables``): the home page, a new table, the table page, its hands
+(new, edit, delete, restore, the live payments), import and export, the sheet's language.
+
+Parse the form, call a service, flash, redirect (POST/redirect/GET)."""
 
 from __future__ import annotations
 
@@ -21,19 +24,15 @@ from flask import (
     request,
     url_for,
 )
-from flask import session as browser
-from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import words
-from scorer.engine.errors import MESSAGES as ENGINE_CODES
-from scorer.web.games import all_games, game_of, shared
-
-from . import messages, pena_services, present, services
-from .extensions import create_limit
-from .forms import (
+from scorer.web import messages, present, services
+from scorer.web.evening import routes as evening_routes
+from scorer.web.extensions import create_limit
+from scorer.web.forms import (
     GAME_LABELS,
     RULE_HELP,
     ConfirmForm,
@@ -45,63 +44,16 @@ from .forms import (
     read_hand,
     session_from_form,
 )
-from .models import Table
+from scorer.web.games import all_games, game_of, shared
+from scorer.web.i18n import LANGUAGE_NAMES
+from scorer.web.pages import Page, refusals_as_pages
+from scorer.web.pena import services as pena_services
+from scorer.web.pena import tables as pena_tables
+from scorer.web.tables import services as table_services
+from scorer.web.tables.remember import import_text, known_names, my_tables, remember
 
-bp = Blueprint("main", __name__)
-
-Page = str | tuple[str, int] | BaseResponse
-
-
-# ------------------------------------------------------------------ errors
-
-
-def _spanish(exc: services.ServiceError) -> str:
-    if isinstance(exc, services.NotFound):
-        return messages.render("not_found")
-    return messages.message(exc)
-
-
-@bp.errorhandler(services.ServiceError)
-def service_error(exc: services.ServiceError) -> tuple[str, int]:
-    """A Spanish page for unknown links, view links that try to write, conflicts."""
-    return render_template("error.html", message=_spanish(exc), status=exc.status), exc.status
-
-
-@bp.app_errorhandler(404)
-def not_found(_exc: Exception) -> tuple[str, int] | Any:
-    if request.path.startswith("/api/"):
-        return jsonify(error="not found"), 404
-    return render_template("error.html", message=_("Esta página no existe."), status=404), 404
-
-
-# ------------------------------------------------------------------ helpers
-
-
-class _QuietSessions(SecureCookieSessionInterface):
-    """The usual signed-cookie sessions, except that a background request (the live preview of the
-    hand form, the view page's poll) never rewrites the cookie: its answer could arrive after
-    Guardar's and put back the cookie without the message Guardar left ("Mano 9 anotada")."""
-
-    def should_set_cookie(self, app: Any, session: Any) -> bool:
-        return not g.get("quiet_session") and super().should_set_cookie(app, session)
-
-
-def _quiet_sessions(state: Any) -> None:
-    if type(state.app.session_interface) is SecureCookieSessionInterface:
-        state.app.session_interface = _QuietSessions()
-
-
-bp.record_once(_quiet_sessions)
-
-
-# the suit chips' symbols, the same as everywhere (a Jinja global: the macros see it without context)
-bp.record_once(lambda state: state.app.jinja_env.globals.update(SUIT_SYMBOLS=words.SUIT_SYMBOLS))
-
-
-@bp.app_template_filter("fecha")
-def fecha(value: Any) -> str:
-    """Dates as dd/mm/aaaa on every page."""
-    return words.date_text(value)
+bp = Blueprint("tables", __name__)
+refusals_as_pages(bp)
 
 
 def _table_context(token: str) -> tuple[Any, bool, dict[str, Any], dict[str, Any]]:
@@ -122,48 +74,6 @@ def _filename(table: Any, ext: str) -> str:
     return f"{slug}.{ext}"
 
 
-REMEMBERED_TABLES = 30  # edit tokens kept in the cookie: ~35 bytes each, far below the 4 KB a cookie may hold
-
-
-def _kept_tokens() -> list[str]:
-    """The edit tokens of the remembered-tables cookie; anything else in it is ignored (D2)."""
-    kept = browser.get("tables")
-    if not isinstance(kept, list):
-        return []
-    return [t for t in kept[:REMEMBERED_TABLES] if services.token_shaped(t)]
-
-
-def _remember(table: Any) -> None:
-    """This browser created, imported or opened the table with its edit link: list it on its home page."""
-    tokens = _kept_tokens()
-    if tokens[:1] != [table.edit_token]:
-        browser["tables"] = [table.edit_token, *(t for t in tokens if t != table.edit_token)][:REMEMBERED_TABLES]
-    browser.permanent = True
-
-
-def _my_tables() -> list[services.TableSummary]:
-    """The tables of the home page: this browser's (most recent first in the cookie), or all of them."""
-    if current_app.config.get("CARTULINA_HOME_LISTS_ALL"):
-        return services.list_tables()
-    tokens = _kept_tokens()
-    if not tokens:
-        return []
-    tables = services.list_tables(tokens)
-    found = {t.edit_token for t in tables}
-    if len(found) < len(tokens):  # tables no longer here (another database): forget them
-        browser["tables"] = [t for t in tokens if t in found]
-    return tables
-
-
-def _known_names() -> list[str]:
-    """Names seen at this browser's earlier tables, for the new-table form's suggestions."""
-    seen: dict[str, str] = {}
-    for summary in _my_tables():
-        for name in summary.players:
-            seen.setdefault(name.casefold(), name)
-    return sorted(seen.values(), key=str.casefold)
-
-
 def _attach(form: HandFormBase, exc: services.Invalid, n: int) -> None:
     """An engine refusal as a Spanish message next to the field it concerns."""
     field, message = messages.explain(exc)
@@ -182,7 +92,7 @@ def _attach(form: HandFormBase, exc: services.Invalid, n: int) -> None:
 def home() -> str:
     return render_template(
         "home.html",
-        tables=_my_tables(),
+        tables=my_tables(),
         lists_all=bool(current_app.config.get("CARTULINA_HOME_LISTS_ALL")),
         games=words.GAME_SHORT_NAMES,
     )
@@ -191,9 +101,7 @@ def home() -> str:
 @bp.route("/nueva", methods=["GET", "POST"])
 @create_limit
 def new_table() -> Page:
-    from . import pena  # a new table of a peña (issue 16): players from its roster, the table joins it
-
-    form = NewTableForm(data=pena.new_table_prefill())
+    form = NewTableForm(data=pena_tables.new_table_prefill())
     error = None
     if form.validate_on_submit():
         try:
@@ -201,10 +109,10 @@ def new_table() -> Page:
         except services.Invalid as exc:
             error = messages.message(exc)
         else:
-            _remember(table)
-            pena.after_table_created(table)
+            remember(table)
+            pena_tables.after_table_created(table)
             flash(_("Partida creada. Guarda este enlace: es el que permite anotar."))
-            return redirect(url_for("main.table", token=table.edit_token))
+            return redirect(url_for("tables.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
     if error is None and form.is_submitted():
         error = form.count_error()
@@ -213,7 +121,7 @@ def new_table() -> Page:
         "new_table.html",
         form=form,
         error=error,
-        names=sorted(set(_known_names()) | set(pena.pena_names()), key=str.casefold),
+        names=sorted(set(known_names()) | set(pena_tables.pena_names()), key=str.casefold),
         help=RULE_HELP,
         games=GAME_LABELS,
         registry=all_games(),  # each game's options, seats and words (templates/games/<game>/)
@@ -231,9 +139,9 @@ def table(token: str) -> str:
     game = services.derived(table, "game_view", present.game_view)
     share = None
     if can_edit:
-        _remember(table)
-        edit_url = url_for("main.table", token=table.edit_token, _external=True)
-        view_url = url_for("main.table", token=table.view_token, _external=True)
+        remember(table)
+        edit_url = url_for("tables.table", token=table.edit_token, _external=True)
+        view_url = url_for("tables.table", token=table.view_token, _external=True)
         share = {"edit": edit_url, "view": view_url, "edit_qr": _qr(edit_url), "view_qr": _qr(view_url)}
     pass_form = PassForm()
     pass_form.request_id.data = uuid.uuid4().hex
@@ -253,9 +161,9 @@ def table(token: str) -> str:
         revision=table.revision,
         # what table_extras gives, its view-model built once per revision like the others
         evening=services.derived(
-            table, f"evening_state:{can_edit}", lambda s, le: evening_views.evening_state(table, s, le, can_edit)
+            table, f"evening_state:{can_edit}", lambda s, le: evening_routes.evening_state(table, s, le, can_edit)
         ),
-        ending_form=evening_views.EndingForm(),
+        ending_form=evening_routes.EndingForm(),
         settle=(
             services.derived(table, "settle_up", present.settle_up_lines)
             if table.closed and game_of(table.ruleset).money
@@ -275,7 +183,7 @@ def state(token: str) -> Response:
     return response
 
 
-def _hand_page(table: Any, token: str, form: HandFormBase, n: int | None, preview: Any, status: int) -> tuple[str, int]:
+def hand_page(table: Any, token: str, form: HandFormBase, n: int | None, preview: Any, status: int) -> tuple[str, int]:
     game = game_of(table.ruleset)
     return (
         render_template(game.hand_template, table=table, token=token, form=form, n=n, preview=preview, game=game),
@@ -283,11 +191,11 @@ def _hand_page(table: Any, token: str, form: HandFormBase, n: int | None, previe
     )
 
 
-def _hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandFormBase:
+def hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandFormBase:
     players = table.players
     if game_of(table.ruleset).evening:  # R33: the people seated for that hand (the next one unless ``n``)
         session, ledger = services.session_of(table), services.ledger_of(table)
-        players = evening_views.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
+        players = evening_routes.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
 
@@ -323,7 +231,7 @@ def _deal_moved_on(table: Any, token: str, form: HandFormBase, n: int) -> Page |
         "error.html",
         message=message,
         status=409,
-        back=url_for("main.table", token=token),
+        back=url_for("tables.table", token=token),
         back_label=_("Volver a la mesa"),
         title=_("Formulario caducado"),
     )
@@ -355,39 +263,39 @@ def new_hand(token: str) -> Page:
         saved = services.hand_for_request(table, request.form.get("request_id"))
         if saved is not None:
             flash(_("La mano %(n)s ya estaba anotada.", n=saved))
-            return redirect(url_for("main.table", token=token))
+            return redirect(url_for("tables.table", token=token))
     if table.closed:
         flash(_("La partida está cerrada: no se anotan más manos."), "error")
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     session, ledger = services.session_view(table), services.ledger_view(table)
     if ledger.get("over") and request.method != "POST":
         flash(_over_words(table, ledger), "error")
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     dealer = int(ledger.get("next_dealer") or 1)
     n = len(ledger.get("hands", [])) + 1
     posted = request.method == "POST"
-    form = _hand_form(table, dealer, formdata=request.form if posted else None, deal=n, table_revision=table.revision)
+    form = hand_form(table, dealer, formdata=request.form if posted else None, deal=n, table_revision=table.revision)
     if not posted:  # GET and HEAD
         _preselect(form, request.args.get("jugador"))
-        return _hand_page(table, token, form, None, None, 200)
+        return hand_page(table, token, form, None, None, 200)
     moved = _deal_moved_on(table, token, form, n)
     if moved is not None:
         return moved
     hand = read_hand(form) if form.validate() else None
     if hand is None:
-        return _hand_page(table, token, form, None, None, 400)
+        return hand_page(table, token, form, None, None, 400)
     if form.preview.data:
         try:
             entry = services.preview_hand(table, hand)
         except services.Invalid as exc:
             _attach(form, exc, n)
-            return _hand_page(table, token, form, None, None, 400)
-        return _hand_page(table, token, form, None, _preview(table, session, ledger, entry, n, hand), 200)
+            return hand_page(table, token, form, None, None, 400)
+        return hand_page(table, token, form, None, _preview(table, session, ledger, entry, n, hand), 200)
     try:
         number, entry = services.add_hand(table, hand, request_id=form.request_id.data or None)
     except services.Invalid as exc:
         _attach(form, exc, n)
-        return _hand_page(table, token, form, None, None, 400)
+        return hand_page(table, token, form, None, None, 400)
     done = _preview(table, session, ledger, entry, number, hand)  # the game's own words for it
     flash(
         _(
@@ -396,7 +304,7 @@ def new_hand(token: str) -> Page:
             summary=done["summary"] if isinstance(done, dict) else done.summary,
         )
     )
-    return redirect(url_for("main.table", token=token))
+    return redirect(url_for("tables.table", token=token))
 
 
 def _live_json(
@@ -437,7 +345,9 @@ def _live_json(
         summary=summary,
         after=after,
         result=present.result_phrase(
-            hand, entry, evening_views.names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players
+            hand,
+            entry,
+            evening_routes.names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players,
         ),
         transfers=[
             {"source": t.source, "target": t.target, "amount": t.amount, "concept": t.concept, "detail": t.detail}
@@ -454,7 +364,7 @@ def new_hand_preview(token: str) -> Response:
     session, ledger = services.session_of(table), services.ledger_of(table)
     dealer = int(ledger.get("next_dealer") or 1)
     n = len(ledger.get("hands", [])) + 1
-    form = _hand_form(table, dealer, formdata=request.form)
+    form = hand_form(table, dealer, formdata=request.form)
     if table.closed:
         return jsonify(
             ok=False, missing=[], problems={"general": [_("La partida está cerrada: no se anotan más manos.")]}
@@ -473,7 +383,7 @@ def edit_hand_preview(token: str, n: int) -> Response:
     hands = session.get("hands", [])
     if not 1 <= n <= len(hands):
         raise services.NotFound(f"hand {n}: no such hand")
-    form = _hand_form(table, int(hands[n - 1].get("dealer") or 1), n, formdata=request.form)
+    form = hand_form(table, int(hands[n - 1].get("dealer") or 1), n, formdata=request.form)
     ledger = services.ledger_of(table)
     return _live_json(table, form, n, lambda hand: services.preview_replace(table, n, hand), session, ledger)
 
@@ -491,14 +401,14 @@ def all_pass(token: str) -> BaseResponse:
         abort(400)
     if not game_of(table.ruleset).can_pass:  # B2
         flash(messages.render("bandos_no_pass"), "error")
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     try:
         number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
     except services.Invalid as exc:
         flash(_("No se ha anotado: %(reason)s", reason=messages.message(exc)), "error")
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     flash(_("Mano %(n)s: todos pasan.", n=number), f"undo:{number}")
-    return redirect(url_for("main.table", token=token))
+    return redirect(url_for("tables.table", token=token))
 
 
 @bp.post("/t/<token>/pasan/<int:n>/deshacer")
@@ -510,14 +420,14 @@ def undo_pass(token: str, n: int) -> BaseResponse:
     hands = services.session_of(table).get("hands", [])
     if n != len(hands) or "pass" not in hands[n - 1]:
         flash(_("No se ha deshecho nada: esa mano ya no es el último «todos pasan»."), "error")
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     try:
         services.delete_hand(table, n)
     except services.Invalid as exc:
         flash(_("No se ha deshecho: %(reason)s", reason=messages.message(exc)), "error")
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     flash(_("Deshecho: la mano %(n)s (todos pasan) se ha quitado. Queda en el historial.", n=n))
-    return redirect(url_for("main.table", token=token))
+    return redirect(url_for("tables.table", token=token))
 
 
 HANDS_PER_PAGE = 50
@@ -544,7 +454,7 @@ def hands(token: str) -> str:
 
     def page_url(number: int) -> str:
         args = {k: v for k, v in (("jugador", player), ("resultado", result)) if v}
-        return url_for("main.hands", token=token, pagina=number, **args)
+        return url_for("tables.hands", token=token, pagina=number, **args)
 
     return render_template(
         "hands.html",
@@ -564,7 +474,7 @@ def hand(token: str, n: int) -> str:
     if not 1 <= n <= len(ledger.get("hands", [])):
         raise services.NotFound(f"hand {n}: no such hand")
     view: present.HandView | present.GameHandView = present.game_hand_view(session, ledger, n)
-    history = services.hand_history(table, n)
+    history = table_services.hand_history(table, n)
     return render_template(
         "hand.html",
         game=game_of(table.ruleset),
@@ -587,22 +497,22 @@ def edit_hand(token: str, n: int) -> Page:
         raise services.NotFound(f"hand {n}: no such hand")
     stored = hands[n - 1]
     if "ajuste" in stored and not table.closed:  # R32, R33: their own screens
-        return redirect(url_for("main.ajuste", token=token, n=n))
+        return redirect(url_for("evening.ajuste", token=token, n=n))
     if "sienta" in stored and not table.closed:
-        return redirect(url_for("main.cambio", token=token, n=n))
+        return redirect(url_for("evening.cambio", token=token, n=n))
     if "close" in stored or table.closed:
         flash(_("La partida está cerrada: ya no se puede cambiar."), "error")
-        return redirect(url_for("main.hand", token=token, n=n))
+        return redirect(url_for("tables.hand", token=token, n=n))
     dealer = int(stored.get("dealer") or 1)
     if request.method != "POST":  # GET and HEAD
-        form = _hand_form(table, dealer, n, hand=stored, revision=services.hand_revision(table, n))
-        return _hand_page(table, token, form, n, None, 200)
-    form = _hand_form(table, dealer, n, formdata=request.form)
+        form = hand_form(table, dealer, n, hand=stored, revision=services.hand_revision(table, n))
+        return hand_page(table, token, form, n, None, 200)
+    form = hand_form(table, dealer, n, formdata=request.form)
     if not form.validate():
-        return _hand_page(table, token, form, n, None, 400)
+        return hand_page(table, token, form, n, None, 400)
     new = read_hand(form)
     if new is None:
-        return _hand_page(table, token, form, n, None, 400)
+        return hand_page(table, token, form, n, None, 400)
     text = form.revision.data or ""
     revision = int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
     if form.preview.data:
@@ -610,21 +520,21 @@ def edit_hand(token: str, n: int) -> Page:
             entry = services.preview_replace(table, n, new)
         except services.Invalid as exc:
             _attach(form, exc, n)
-            return _hand_page(table, token, form, n, None, 400)
+            return hand_page(table, token, form, n, None, 400)
         ledger = services.ledger_of(table)
-        return _hand_page(table, token, form, n, _preview(table, session, ledger, entry, n, new), 200)
+        return hand_page(table, token, form, n, _preview(table, session, ledger, entry, n, new), 200)
     try:
         services.replace_hand(table, n, new, revision=revision)
     except services.Invalid as exc:
         _attach(form, exc, n)
-        return _hand_page(table, token, form, n, None, 400)
+        return hand_page(table, token, form, n, None, 400)
     except services.Conflict:
         form.problem(
             "general", _("Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio.")
         )
-        return _hand_page(table, token, form, n, None, 409)
+        return hand_page(table, token, form, n, None, 409)
     flash(_("Mano %(n)s corregida; las manos siguientes se han vuelto a calcular.", n=n))
-    return redirect(url_for("main.hand", token=token, n=n))
+    return redirect(url_for("tables.hand", token=token, n=n))
 
 
 @bp.route("/t/<token>/mano/<int:n>/borrar", methods=["GET", "POST"])
@@ -649,9 +559,9 @@ def delete_hand(token: str, n: int) -> Page:
             ),
             "error",
         )
-        return redirect(url_for("main.hand", token=token, n=n))
+        return redirect(url_for("tables.hand", token=token, n=n))
     flash(_("Mano %(n)s borrada. Puedes restaurarla desde la partida.", n=n))
-    return redirect(url_for("main.table", token=token))
+    return redirect(url_for("tables.table", token=token))
 
 
 @bp.post("/t/<token>/restaurar/<int:hand_id>")
@@ -670,52 +580,15 @@ def restore_hand(token: str, hand_id: int) -> BaseResponse:
             ),
             "error",
         )
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     flash(_("Mano %(n)s restaurada.", n=n))
-    return redirect(url_for("main.hand", token=token, n=n))
-
-
-@bp.route("/t/<token>/cerrar", methods=["GET", "POST"])
-def close(token: str) -> Page:
-    table = services.require_edit(token)
-    form = ConfirmForm()
-    if table.closed:
-        flash(_("La partida ya estaba cerrada."))
-        return redirect(url_for("main.table", token=token))
-    game = game_of(table.ruleset)
-    if not game.closings:  # B4: the game ends by itself at the target
-        flash(_("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta."), "error")
-        return redirect(url_for("main.table", token=token))
-    if len(game.closings) > 1:  # R30: devolver or repartir, each previewed
-        return evening_views.closing(token, table)
-    if request.method != "POST":  # GET and HEAD
-        ledger = services.ledger_view(table)
-        session = services.session_view(table)
-        plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
-        return render_template(
-            "confirm.html",
-            table=table,
-            token=token,
-            form=form,
-            what="close",
-            plato=plato,
-            game=present.game_view(session, ledger),
-        )
-    if not form.validate_on_submit():
-        abort(400)
-    try:
-        services.close_table(table)
-    except services.Invalid as exc:
-        flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
-        return redirect(url_for("main.table", token=token))
-    flash(game.closed_words)
-    return redirect(url_for("main.table", token=token))
+    return redirect(url_for("tables.hand", token=token, n=n))
 
 
 @bp.get("/t/<token>/exportar.json")
 def export_json(token: str) -> Response:
     table, _ = services.open_table(token)
-    response = current_app.response_class(services.export_session(table), mimetype="application/json")
+    response = current_app.response_class(table_services.export_session(table), mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "json")}"'
     return response
 
@@ -724,7 +597,7 @@ def export_json(token: str) -> Response:
 def export_csv(token: str) -> Response:
     table, _ = services.open_table(token)
     response = current_app.response_class(
-        services.export_csv(table), content_type="text/csv; charset=utf-8"
+        table_services.export_csv(table), content_type="text/csv; charset=utf-8"
     )  # charset once
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "csv")}"'
     return response
@@ -741,31 +614,22 @@ def import_table() -> Page:
             table, error = import_text(text)
             if table is not None:
                 flash(_("Partida importada."))
-                return redirect(url_for("main.table", token=table.edit_token))
+                return redirect(url_for("tables.table", token=table.edit_token))
     status = 400 if form.is_submitted() else 200
     return render_template("import.html", form=form, error=error), status
 
 
-def import_text(text: str) -> tuple[Table | None, str | None]:
-    """A new table from a session file, remembered by this browser; or why nothing was imported."""
+@bp.post("/t/<token>/idioma")
+def table_language(token: str) -> BaseResponse:
+    """The keeper chooses the language the table's sheet prints in (edit link only; CSRF-checked)."""
     try:
-        table = services.import_session(text)
-    except services.Invalid as exc:
-        return None, _("No se ha importado nada: %(reason)s", reason=explain_import(exc))
-    _remember(table)  # listed on this browser's home page
-    return table, None
-
-
-def explain_import(exc: services.Invalid) -> str:
-    """An import refusal in Spanish, naming the hand when one is wrong."""
-    if exc.hand is not None and exc.code in ENGINE_CODES:
-        return _("la mano %(n)s no es posible. %(reason)s", n=exc.hand, reason=messages.message(exc))
-    if exc.hand is not None:  # the limits
-        return _("la mano %(n)s: %(reason)s", n=exc.hand, reason=messages.message(exc))
-    return messages.message(exc)
-
-
-# ----------------------------------------------------- events of the evening
-# ajuste (R32), cambio de jugador (R33), the closing's two choices (R30), "jugar hasta que se
-# gane el plato": their routes live in evening_views, on this blueprint.
-from . import evening_views  # noqa: E402
+        table = services.require_edit(token)
+        table_services.set_language(table, request.form.get("language", ""))
+    except services.NotFound:
+        abort(404)
+    except services.Forbidden:
+        abort(403)
+    except services.Invalid:
+        abort(400)
+    flash(_("La hoja de la partida se imprimirá en %(language)s.", language=LANGUAGE_NAMES[table.language]))
+    return redirect(url_for("tables.table", token=token), 303)

@@ -22,12 +22,13 @@ from typing import Any
 from flask import Blueprint, Response, current_app, send_from_directory, url_for
 
 from scorer.engine import SessionError
-
-from . import services, views
-from .games import game_of
+from scorer.web import services
+from scorer.web.games import game_of
+from scorer.web.pages import refusals_as_pages
+from scorer.web.tables import routes
 
 bp = Blueprint("offline", __name__)
-bp.errorhandler(services.ServiceError)(views.service_error)  # the same Spanish pages as the views'
+refusals_as_pages(bp)  # the same Spanish pages as the table's
 
 MAX_AHEAD = 12  # the most deals a phone keeps forms for (a cycle is the number of seats, 3 to 6)
 
@@ -69,7 +70,7 @@ def pages_to_keep(table: Any) -> list[str]:
     if table.closed or not game_of(table.ruleset).evening:  # R32: the ajuste is Tresillo's
         return []
     # R32, R33: an ajuste and a cambio de jugador take no deal; one copy of each
-    return [url_for("main.ajuste", token=table.edit_token), url_for("main.cambio", token=table.edit_token)]
+    return [url_for("evening.ajuste", token=table.edit_token), url_for("evening.cambio", token=table.edit_token)]
 
 
 @bp.app_context_processor
@@ -84,8 +85,8 @@ def hand_form_ahead(token: str, ahead: int) -> Any:
     table = services.require_edit(token)
     if ahead > MAX_AHEAD or not forms_cycle(table):
         raise services.NotFound(f"no form {ahead} deals ahead")
-    form = views._hand_form(table, dealer_after(table, ahead))
-    page, status = views._hand_page(table, token, form, None, None, 200)
+    form = routes.hand_form(table, dealer_after(table, ahead))
+    page, status = routes.hand_page(table, token, form, None, None, 200)
     response = current_app.make_response((page, status))
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -16,9 +16,8 @@ from wtforms import HiddenField, RadioField, StringField, SubmitField
 from wtforms.validators import Length, Optional
 
 from scorer.evening import PLATO, TODOS, join_note, split_note
+from scorer.web.forms import WholeField, options
 from scorer.words import AJUSTE_REASONS
-
-from .forms import WholeField, options
 
 MAX_AMOUNT = 100_000  # tantos: far above any ajuste a table agrees
 MAX_NOTE = 200

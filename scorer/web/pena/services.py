@@ -323,7 +323,7 @@ def _documents(table: Table) -> tuple[dict[str, Any], dict[str, Any]]:
     found = _documents_cache.get(key)
     if found is None:
         found = (services.session_of(table), services.ledger_of(table))
-        if services._unchanged(table):  # a write in between: the documents may be of a later revision
+        if services.unchanged(table):  # a write in between: the documents may be of a later revision
             _documents_cache.put(key, found)
     return found
 

@@ -1,4 +1,4 @@
-"""Pages of the events of an evening (Tresillo, blueprint ``main``): ajuste (R32), cambio de jugador (R33),
+"""Pages of the events of an evening (Tresillo, blueprint ``evening``): ajuste (R32), cambio de jugador (R33),
 the closing with its two choices (R30) and "jugar hasta que se gane el plato".
 
 Every amount shown before confirming is the engine's answer to the entry previewed
@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import evening
-
-from . import messages, pena_services, present, services
-from .evening_forms import (
+from scorer.web import messages, present, services
+from scorer.web.evening import services as evening_services
+from scorer.web.evening.forms import (
     AjusteForm,
     CambioForm,
     ClosingForm,
@@ -31,8 +31,13 @@ from .evening_forms import (
     read_ajuste,
     read_cambio,
 )
-from .games import game_of
-from .views import Page, bp
+from scorer.web.forms import ConfirmForm
+from scorer.web.games import game_of
+from scorer.web.pages import Page, refusals_as_pages
+from scorer.web.pena import services as pena_services
+
+bp = Blueprint("evening", __name__)
+refusals_as_pages(bp)
 
 # ------------------------------------------------------------- view-models
 
@@ -225,7 +230,7 @@ def _event_table(token: str, n: int | None) -> Any:
             return replay
     table = _tresillo_table(token)
     if table is None:
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     return table
 
 
@@ -246,7 +251,7 @@ def _entry_at(table: Any, n: int, kind: str) -> dict[str, Any]:
     return dict(hands[n - 1])
 
 
-def _seating_for(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int | None) -> dict[int, str]:
+def seating_for(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int | None) -> dict[int, str]:
     """The seating an entry is entered with: now, or the one in force at entry ``n`` (a correction)."""
     seats = evening.seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])
     return seats[-1] if n is None else seats[n - 1]
@@ -286,7 +291,7 @@ def _already_saved(table: Any) -> BaseResponse | None:
     if saved is None:
         return None
     flash(_("La anotación %(n)s ya estaba guardada.", n=saved))
-    return redirect(url_for("main.hand", token=table.edit_token, n=saved))
+    return redirect(url_for("tables.hand", token=table.edit_token, n=saved))
 
 
 # --------------------------------------------------------------------- ajuste
@@ -302,7 +307,7 @@ def ajuste(token: str, n: int | None = None) -> Page:
     session, ledger = services.session_of(table), services.ledger_of(table)
     stored = _entry_at(table, n, "ajuste") if n is not None else None
     form = ajuste_form(
-        _seating_for(session, ledger, n), hand=stored, formdata=request.form if request.method == "POST" else None
+        seating_for(session, ledger, n), hand=stored, formdata=request.form if request.method == "POST" else None
     )
     if request.method == "GET":
         form.request_id.data = uuid.uuid4().hex
@@ -324,7 +329,7 @@ def ajuste(token: str, n: int | None = None) -> Page:
         if n is None
         else _("Ajuste %(n)s corregido: %(what)s.", n=number, what=what)
     )
-    return redirect(url_for("main.table", token=token) if n is None else url_for("main.hand", token=token, n=n))
+    return redirect(url_for("tables.table", token=token) if n is None else url_for("tables.hand", token=token, n=n))
 
 
 # ----------------------------------------------------------- cambio de jugador
@@ -362,7 +367,7 @@ def cambio(token: str, n: int | None = None) -> Page:
         if n is None
         else _("Cambio %(n)s corregido: %(what)s.", n=number, what=what)
     )
-    return redirect(url_for("main.table", token=token) if n is None else url_for("main.hand", token=token, n=n))
+    return redirect(url_for("tables.table", token=token) if n is None else url_for("tables.hand", token=token, n=n))
 
 
 def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
@@ -371,7 +376,7 @@ def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
     session, ledger = services.session_of(table), services.ledger_of(table)
     used = evening.names_used(session, ledger)
     used += [name for name in pena_services.roster_for_table(table) if name not in used]
-    return cambio_form(_seating_for(session, ledger, n), used, **kwargs)
+    return cambio_form(seating_for(session, ledger, n), used, **kwargs)
 
 
 @dataclass(frozen=True)
@@ -424,6 +429,43 @@ def _page(
 # -------------------------------------------------------------------- closing
 
 
+@bp.route("/t/<token>/cerrar", methods=["GET", "POST"])
+def close(token: str) -> Page:
+    table = services.require_edit(token)
+    form = ConfirmForm()
+    if table.closed:
+        flash(_("La partida ya estaba cerrada."))
+        return redirect(url_for("tables.table", token=token))
+    game = game_of(table.ruleset)
+    if not game.closings:  # B4: the game ends by itself at the target
+        flash(_("El juego de bandos no se cierra: termina solo cuando un equipo llega a la meta."), "error")
+        return redirect(url_for("tables.table", token=token))
+    if len(game.closings) > 1:  # R30: devolver or repartir, each previewed
+        return closing(token, table)
+    if request.method != "POST":  # GET and HEAD
+        ledger = services.ledger_view(table)
+        session = services.session_view(table)
+        plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
+        return render_template(
+            "confirm.html",
+            table=table,
+            token=token,
+            form=form,
+            what="close",
+            plato=plato,
+            game=present.game_view(session, ledger),
+        )
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        services.close_table(table)
+    except services.Invalid as exc:
+        flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
+        return redirect(url_for("tables.table", token=token))
+    flash(game.closed_words)
+    return redirect(url_for("tables.table", token=token))
+
+
 def closing(token: str, table: Any) -> Page:
     """R30 for Tresillo: devolver or repartir, each previewed by the engine person by person."""
     form = ClosingForm()
@@ -431,26 +473,26 @@ def closing(token: str, table: Any) -> Page:
         if not form.validate_on_submit():
             abort(400)
         how = form.how.data or ""
-        if how not in services.CLOSE_HOWS:
+        if how not in evening_services.CLOSE_HOWS:
             flash(_("Elige cómo se cierra: devolver o repartir el plato."), "error")
-            return redirect(url_for("main.close", token=token))
+            return redirect(url_for("evening.close", token=token))
         try:
             services.close_table(table, how, request_id=form.request_id.data or None)
         except services.Invalid as exc:
             flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
-            return redirect(url_for("main.table", token=token))
+            return redirect(url_for("tables.table", token=token))
         flash(
             _("Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.")
             if how == "devolver"
             else _("Partida cerrada: el plato se ha repartido y ya no se puede cambiar.")
         )
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     session, ledger = services.session_of(table), services.ledger_of(table)
     try:
-        previews = services.closing_previews(table)
+        previews = evening_services.closing_previews(table)
     except services.Invalid as exc:
         flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     seating = evening.seating_now(session, ledger)
     plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina") or [], seating)
     request_id = uuid.uuid4().hex
@@ -475,17 +517,17 @@ def ending(token: str) -> BaseResponse:
         abort(400)
     if not game_of(table.ruleset).evening:
         flash(_("Solo en el Tresillo se juega hasta que se gane el plato."), "error")
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     if table.closed:
         flash(_("La partida ya está cerrada."), "error")
-        return redirect(url_for("main.table", token=token))
+        return redirect(url_for("tables.table", token=token))
     on = form.ending.data == "1"
-    services.set_ending(table, on)
+    evening_services.set_ending(table, on)
     if on:
         flash(_("Última vuelta: se juega hasta que alguien se lleve el plato; entonces se ofrece cerrar."))
     else:
         flash(_("Se sigue jugando con normalidad."))
-    return redirect(url_for("main.table", token=token))
+    return redirect(url_for("tables.table", token=token))
 
 
 def table_extras(table: Any, session: Mapping[str, Any], ledger: Mapping[str, Any], can_edit: bool) -> dict[str, Any]:
@@ -496,4 +538,4 @@ def table_extras(table: Any, session: Mapping[str, Any], ledger: Mapping[str, An
 
 def names_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> list[str]:
     """The names seated, in seat order, for entry ``n`` (1-based; the next one or one already settled)."""
-    return _names_list(_seating_for(session, ledger, n if n <= len(ledger.get("hands") or []) else None))
+    return _names_list(seating_for(session, ledger, n if n <= len(ledger.get("hands") or []) else None))

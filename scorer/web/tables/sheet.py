@@ -69,7 +69,7 @@ def sheet_pdf(token: str) -> Response:
 def sheet_html(token: str) -> Response:
     session, ledger, language = _load(token)
     try:
-        back = url_for("main.table", token=token)
+        back = url_for("tables.table", token=token)
     except BuildError:  # the HTML pages are not registered (API-only app)
         back = None
     links = {"pdf": url_for("sheet.sheet_pdf", token=token), "back": back}

@@ -14,11 +14,11 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorer.pena import stats
-from scorer.web import pena_services as ps
 from scorer.web import services
-from scorer.web.api import _body, answer_errors_in_json
+from scorer.web.api.common import answer_errors_in_json, json_body
 from scorer.web.extensions import db
-from scorer.web.pena_services import Invalid
+from scorer.web.pena import services as ps
+from scorer.web.pena.services import Invalid
 from scorer.web.services import ServiceError
 
 bp = Blueprint("pena_api", __name__, url_prefix="/api/penas")
@@ -81,7 +81,7 @@ def _pena_json(pena: Any, can_edit: bool) -> dict[str, Any]:
 
 @bp.post("")
 def create() -> tuple[Response, int, dict[str, str]]:
-    body = _object(_body())
+    body = _object(json_body())
     people = body.get("people") or []
     if not isinstance(people, list):
         raise Invalid("people must be a list")
@@ -107,7 +107,7 @@ def get(token: str) -> Response:
 @bp.post("/<token>/people")
 def add_person(token: str) -> tuple[Response, int]:
     pena = ps.require_edit(token)
-    body = _object(_body())
+    body = _object(json_body())
     person = ps.add_person(pena, body.get("name"), body.get("nickname"))
     return jsonify(ps.people_json([person])[0]), 201
 
@@ -115,7 +115,7 @@ def add_person(token: str) -> tuple[Response, int]:
 @bp.put("/<token>/people/<int:person_id>")
 def rename_person(token: str, person_id: int) -> Response:
     pena = ps.require_edit(token)
-    body = _object(_body())
+    body = _object(json_body())
     person = ps.rename_person(pena, person_id, body.get("name"), body.get("nickname"))
     return jsonify(ps.people_json([person])[0])
 
@@ -127,7 +127,7 @@ def attach(token: str) -> tuple[Response, int]:
     ``people`` maps names to a person id or ``"nueva"``; unsure names without it are refused (400).
     """
     pena = ps.require_edit(token)
-    body = _object(_body())
+    body = _object(json_body())
     choices = body.get("people") or {}
     if not isinstance(choices, Mapping):
         raise Invalid('people must map names to a person id or "nueva"')

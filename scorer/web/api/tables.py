@@ -1,0 +1,129 @@
+"""The JSON API of the tables (docs/api.md, blueprint ``api``): thin handlers over :mod:`scorer.web.services`.
+
+Writes need the edit token and ``Content-Type: application/json``. A POST of a
+hand may carry an ``Idempotency-Key`` header: sent twice, the hand is saved
+once (sent with another body, 422). A PUT may carry ``If-Match: <revision>``
+(the hand's revision, as the ETag of a GET or PUT of the hand; ``*`` for any):
+stale, it is refused with 409. Bodies obey :mod:`scorer.web.limits`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
+
+from scorer.web import limits, services
+from scorer.web.api.common import answer_errors_in_json, json_body, require_json
+from scorer.web.extensions import create_limit
+from scorer.web.services import Invalid
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+answer_errors_in_json(bp)
+
+
+def _page_url(token: str) -> str:
+    # the UI's table page; the API's own view of the table when the pages are not registered
+    if "tables.table" in current_app.view_functions:
+        return url_for("tables.table", token=token, _external=True)
+    return url_for("api.get_table", token=token, _external=True)
+
+
+def _json_text(text: str) -> Response:
+    return current_app.response_class(text + "\n", mimetype="application/json")
+
+
+@bp.post("/tables")
+@create_limit
+def create_table() -> tuple[Response, int, dict[str, str]]:
+    table = services.create_table(json_body())
+    answer = {
+        "edit_token": table.edit_token,
+        "view_token": table.view_token,
+        "edit_url": _page_url(table.edit_token),
+        "view_url": _page_url(table.view_token),
+    }
+    return jsonify(answer), 201, {"Location": url_for("api.get_table", token=table.edit_token)}
+
+
+@bp.get("/tables/<token>")
+def get_table(token: str) -> Response:
+    table, _ = services.open_table(token)
+    return _json_text(services.session_text(table))
+
+
+@bp.get("/tables/<token>/ledger")
+def get_ledger(token: str) -> Response:
+    table, _ = services.open_table(token)
+    return _json_text(services.ledger_text(table))
+
+
+@bp.post("/tables/<token>/hands")
+def add_hand(token: str) -> tuple[Response, int]:
+    table = services.require_edit(token)
+    hand = json_body("", limits.HAND_BYTES_MAX)
+    key = request.headers.get("Idempotency-Key") or request.headers.get("X-Request-Id") or None
+    n, entry = services.add_hand(table, hand, request_id=key)
+    return jsonify(n=n, hand=entry), 201
+
+
+def _if_match() -> int | None:
+    """The revision of If-Match (``"3"``, ``W/"3"``, ``3``); None when absent or ``*`` (any revision)."""
+    value = request.headers.get("If-Match")
+    if value is None or value.strip() == "*":
+        return None
+    text = value.strip().removeprefix("W/").strip('"')
+    if not (text.isascii() and text.isdigit() and len(text) <= limits.REVISION_DIGITS_MAX):
+        shown = value if len(value) <= 40 else value[:40] + "…"
+        raise Invalid(f"If-Match must be the hand's revision number or *, not {shown!r}", about="", code="if_match")
+    return int(text)
+
+
+def _with_etag(table: Any, n: int, entry: dict[str, Any]) -> Response:
+    """A hand's answer: ``{"n", "hand", "revision"}`` and its revision as the ETag (for If-Match)."""
+    revision = services.hand_revision(table, n)
+    response = jsonify(n=n, hand=entry, revision=revision)
+    response.headers["ETag"] = f'"{revision}"'
+    return response
+
+
+@bp.get("/tables/<token>/hands/<int:n>")
+def get_hand(token: str, n: int) -> Response:
+    """One hand's ledger entry, with its revision (ETag) for a later PUT's If-Match."""
+    table, _ = services.open_table(token)
+    services.hand_revision(table, n)  # NotFound for a hand that does not exist
+    return _with_etag(table, n, services.ledger_of(table)["hands"][n - 1])
+
+
+@bp.put("/tables/<token>/hands/<int:n>")
+def replace_hand(token: str, n: int) -> Response:
+    table = services.require_edit(token)
+    revision = _if_match()
+    hand = json_body(f"hand {n}", limits.HAND_BYTES_MAX)
+    entry = services.replace_hand(table, n, hand, revision=revision)
+    return _with_etag(table, n, entry)
+
+
+@bp.delete("/tables/<token>/hands/<int:n>")
+def delete_hand(token: str, n: int) -> Response:
+    table = services.require_edit(token)
+    services.delete_hand(table, n)
+    return jsonify(deleted=n, restorable=[_deleted_json(d) for d in services.deleted_hands(table)])
+
+
+def _deleted_json(item: services.DeletedHand) -> dict[str, Any]:
+    return {"hand_id": item.hand_id, "n": item.n, "hand": item.hand}
+
+
+@bp.get("/tables/<token>/deleted")
+def list_deleted(token: str) -> Response:
+    table, _ = services.open_table(token)
+    return jsonify(deleted=[_deleted_json(d) for d in services.deleted_hands(table)])
+
+
+@bp.post("/tables/<token>/deleted/<int:hand_id>")
+def restore_hand(token: str, hand_id: int) -> Response:
+    table = services.require_edit(token)
+    require_json()
+    n = services.restore_hand(table, hand_id)
+    return jsonify(n=n, hand=services.ledger_view(table)["hands"][n - 1])

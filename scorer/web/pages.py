@@ -1,0 +1,63 @@
+"""What every HTML page shares, whatever its blueprint: the ``Page`` type of a view's answer, the
+refusals of the services as a page in the reader's language, the app-wide 404 page, the ``fecha``
+filter, the suit symbols of the macros and the quiet session of background requests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Flask, g, jsonify, render_template, request
+from flask.sessions import SecureCookieSessionInterface
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from scorer import words
+from scorer.web import messages, services
+
+Page = str | tuple[str, int] | BaseResponse
+
+
+def refusal(exc: services.ServiceError) -> str:
+    """A refusal of the services as the pages say it (an unknown link is "this table does not exist")."""
+    if isinstance(exc, services.NotFound):
+        return messages.render("not_found")
+    return messages.message(exc)
+
+
+def refusals_as_pages(bp: Blueprint, words_of: Callable[[services.ServiceError], str] = refusal) -> None:
+    """The blueprint answers the services' refusals (unknown link, view link that writes, conflict) with a page."""
+
+    def service_error(exc: services.ServiceError) -> tuple[str, int]:
+        return render_template("error.html", message=words_of(exc), status=exc.status), exc.status
+
+    bp.register_error_handler(services.ServiceError, service_error)
+
+
+class QuietSessions(SecureCookieSessionInterface):
+    """The usual signed-cookie sessions, except that a background request (the live preview of the
+    hand form, the view page's poll) never rewrites the cookie: its answer could arrive after
+    Guardar's and put back the cookie without the message Guardar left ("Mano 9 anotada")."""
+
+    def should_set_cookie(self, app: Any, session: Any) -> bool:
+        return not g.get("quiet_session") and super().should_set_cookie(app, session)
+
+
+def not_found(_exc: Exception) -> tuple[str, int] | Any:
+    if request.path.startswith("/api/"):
+        return jsonify(error="not found"), 404
+    return render_template("error.html", message=_("Esta página no existe."), status=404), 404
+
+
+def fecha(value: Any) -> str:
+    """Dates as dd/mm/aaaa on every page."""
+    return words.date_text(value)
+
+
+def init_app(app: Flask) -> None:
+    if type(app.session_interface) is SecureCookieSessionInterface:
+        app.session_interface = QuietSessions()
+    # the suit chips' symbols, the same as everywhere (a Jinja global: the macros see it without context)
+    app.jinja_env.globals.update(SUIT_SYMBOLS=words.SUIT_SYMBOLS)
+    app.add_template_filter(fecha, "fecha")
+    app.register_error_handler(404, not_found)

@@ -1,0 +1,370 @@
+"""The peña's pages (blueprint ``pena``): standings, evenings, roster, a person's statistics, attach, season PDF.
+
+The peña has its own edit link (``/p/<edit token>``) and view link (``/p/<view token>``): only the
+edit link changes the roster or the evenings. A table of the peña is linked with the same kind of
+token the peña's link is (the view link of the peña never reveals a table's edit link).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import session as browser
+from flask_babel import gettext as _
+
+from scorer import words
+from scorer.pena import stats
+from scorer.web import messages, services
+from scorer.web.forms import ImportForm
+from scorer.web.games import seat_label
+from scorer.web.models import Pena
+from scorer.web.pages import Page, refusals_as_pages
+from scorer.web.pena import services as ps
+from scorer.web.pena.forms import AttachForm, ConfirmForm, NewPenaForm, PersonForm, PickForm, SeasonForm
+from scorer.web.pena.present import balance_chart, ledger_context, money_text, people_names, stats_context, table_token
+from scorer.web.pena.tables import SEATS
+from scorer.web.tables.remember import import_text
+
+bp = Blueprint("pena", __name__)
+
+
+def _refusal(exc: services.ServiceError) -> str:
+    """A refusal of the peña's pages in Spanish, from its code (scorer.web.messages)."""
+    if isinstance(exc, services.NotFound):
+        return messages.render("pena_not_found")
+    if isinstance(exc, services.Forbidden):
+        return messages.render("pena_view_link")
+    return messages.message(exc)
+
+
+refusals_as_pages(bp, _refusal)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _season() -> tuple[dt.date | None, dt.date | None, str | None]:
+    """The date range of the query string (``desde``, ``hasta``, ISO dates) and a complaint if one is wrong."""
+    found: list[dt.date | None] = []
+    error = None
+    for key in ("desde", "hasta"):
+        text = (request.args.get(key) or "").strip()
+        if not text:
+            found.append(None)
+            continue
+        try:
+            found.append(dt.date.fromisoformat(text))
+        except ValueError:
+            found.append(None)
+            error = _("La fecha «%(text)s» no es válida: usa el calendario (aaaa-mm-dd).", text=text)
+    return found[0], found[1], error
+
+
+def _links(pena: Pena, can_edit: bool) -> dict[str, str] | None:
+    if not can_edit:
+        return None
+    return {
+        "edit": url_for("pena.page", token=pena.edit_token, _external=True),
+        "view": url_for("pena.page", token=pena.view_token, _external=True),
+    }
+
+
+def _season_args() -> dict[str, str]:
+    return {k: v for k in ("desde", "hasta") if (v := (request.args.get(k) or "").strip())}
+
+
+REMEMBERED = 20  # edit tokens of peñas kept in the signed cookie
+
+
+def _remember(pena: Pena) -> None:
+    """This browser created the peña or opened its edit link: list it on /penas."""
+    kept = browser.get("penas")
+    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+    if tokens[:1] != [pena.edit_token]:
+        browser["penas"] = [pena.edit_token, *(t for t in tokens if t != pena.edit_token)][:REMEMBERED]
+    browser.permanent = True
+
+
+# -------------------------------------------------------------------- pages
+
+
+@bp.get("/penas")
+def penas() -> str:
+    """This browser's peñas (their edit links), and the way to a new one."""
+    kept = browser.get("penas")
+    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+    found = []
+    for token in tokens:
+        try:
+            pena, can_edit = ps.open_pena(token)
+        except services.ServiceError:
+            continue
+        if can_edit:
+            found.append(pena)
+    return render_template("pena/list.html", penas=found)
+
+
+@bp.route("/penas/nueva", methods=["GET", "POST"])
+def new_pena() -> Page:
+    form = NewPenaForm()
+    error = None
+    made = browser.get("pena_made")
+    if form.validate_on_submit() and isinstance(made, dict) and made.get("id") == form.request_id.data:
+        return redirect(url_for("pena.page", token=str(made.get("token"))))  # sent twice: the first one
+    if form.validate_on_submit():
+        try:
+            pena = ps.create_pena(form.name.data, form.roster())
+        except services.Invalid as exc:
+            error = messages.message(exc)
+        else:
+            _remember(pena)
+            if form.request_id.data:
+                browser["pena_made"] = {"id": form.request_id.data[:64], "token": pena.edit_token}
+            flash(_("Peña creada. Guarda este enlace: es el que permite cambiarla."))
+            return redirect(url_for("pena.page", token=pena.edit_token))
+    elif form.is_submitted():
+        error = _("Revisa los campos marcados.")
+    status = 400 if form.is_submitted() else 200
+    if not form.request_id.data:
+        form.request_id.data = uuid.uuid4().hex
+    return render_template("pena/new.html", form=form, error=error), status
+
+
+@bp.get("/p/<token>")
+def page(token: str) -> Page:
+    pena, can_edit = ps.open_pena(token)
+    if can_edit:
+        _remember(pena)
+    start, end, error = _season()
+    evenings = ps.evenings(pena, start, end)
+    context = ledger_context(pena, evenings, can_edit)
+    peña_stats = stats_context(stats.statistics(evenings), context["currency"])
+    return render_template(
+        "pena/page.html",
+        pena=pena,
+        token=token,
+        can_edit=can_edit,
+        ledger=context,
+        stats=peña_stats,
+        season=SeasonForm(request.args),
+        season_args=_season_args(),
+        season_error=error,
+        links=_links(pena, can_edit),
+        people=[(p, ps.label(p)) for p in pena.people],
+        person_form=PersonForm(formdata=None),
+    )
+
+
+@bp.post("/p/<token>/personas")
+def add_person(token: str) -> Page:
+    pena = ps.require_edit(token)
+    form = PersonForm()
+    if form.validate_on_submit():
+        try:
+            person = ps.add_person(pena, form.name.data, form.nickname.data)
+        except services.Invalid as exc:
+            flash(messages.message(exc), "error")
+        else:
+            flash(_("%(name)s está en la peña.", name=person.name))
+    else:
+        flash(_("No se ha añadido a nadie: revisa el nombre."), "error")
+    return redirect(url_for("pena.page", token=token) + "#personas")
+
+
+@bp.route("/p/<token>/personas/<int:person_id>", methods=["GET", "POST"])
+def person(token: str, person_id: int) -> Page:
+    pena, can_edit = ps.open_pena(token)
+    who = ps.person_of(pena, person_id)
+    form = PersonForm(data={"name": who.name, "nickname": who.nickname or ""})
+    if request.method == "POST":
+        pena = ps.require_edit(token)
+        if form.validate_on_submit():
+            try:
+                ps.rename_person(pena, person_id, form.name.data, form.nickname.data)
+            except services.Invalid as exc:
+                flash(messages.message(exc), "error")
+            else:
+                flash(_("Nombre cambiado: sus noches siguen siendo suyas."))
+        return redirect(url_for("pena.person", token=token, person_id=person_id))
+    start, end, error = _season()
+    evenings = ps.evenings(pena, start, end)
+    mine = [e for e in evenings if person_id in e.people.values()]
+    ledger = stats.lifetime_ledger(mine)
+    result = stats.statistics(evenings, person_id)
+    tables = {t.id: t for _l, t in ps.tables_of(pena)}
+    nights = []
+    for line in ledger.lines:
+        if person_id not in line.tantos:
+            continue
+        table = tables.get(int(str(line.evening.key)))
+        nights.append(
+            {
+                "name": line.evening.name,
+                "date": line.evening.date,
+                "game": words.GAME_SHORT_NAMES.get(line.evening.ruleset, line.evening.ruleset),
+                "tantos": words.signed(line.tantos[person_id]),
+                "money": money_text(line.money.get(person_id), line.evening.currency),
+                "url": url_for("tables.table", token=table_token(table, can_edit)) if table else "",
+            }
+        )
+    chart = balance_chart(
+        stats.Ledger(
+            lines=ledger.lines,
+            standings=[s for s in ledger.standings if s.person == person_id],
+            same_value=ledger.same_value,
+            currency=ledger.currency,
+        ),
+        people_names(pena),
+    )
+    return render_template(
+        "pena/person.html",
+        pena=pena,
+        token=token,
+        can_edit=can_edit,
+        person=who,
+        label=ps.label(who),
+        stats=stats_context(result, ledger.currency),
+        nights=nights,
+        chart=chart,
+        form=form,
+        season=SeasonForm(request.args),
+        season_args=_season_args(),
+        season_error=error,
+    )
+
+
+@bp.route("/p/<token>/nueva", methods=["GET", "POST"])
+def new_table(token: str) -> Page:
+    """Pick the players from the roster, seat by seat; then the usual new-table form, filled in."""
+    pena = ps.require_edit(token)
+    form = PickForm()
+    error = None
+    seats = [
+        {
+            "n": n,
+            "label": seat_label(n),
+            "chosen": request.form.get(f"seat{n}", ""),
+            "new": request.form.get(f"new{n}", ""),
+        }
+        for n in range(1, SEATS + 1)
+    ]
+    if form.validate_on_submit():
+        names: list[str] = []
+        for seat in seats:
+            new = " ".join(seat["new"].split())
+            if new:
+                names.append(new)
+            elif seat["chosen"]:
+                try:
+                    names.append(ps.person_of(pena, int(seat["chosen"])).name)
+                except (ValueError, services.NotFound):
+                    error = _("Asiento %(n)s: esa persona no está en la peña.", n=seat["n"])
+            else:
+                names.append("")
+        while names and not names[-1]:
+            names.pop()
+        if error is None:
+            if "" in names:
+                error = _("Los asientos van seguidos: no dejes uno vacío entre dos ocupados.")
+            elif len({ps.fold(n) for n in names}) < len(names):
+                error = _("La misma persona no puede sentarse dos veces.")
+            elif len(names) < 3:
+                error = _("Hacen falta al menos tres jugadores.")
+        if error is None:
+            args = {"pena": pena.edit_token, "game": form.game.data or "tresillo"}
+            args.update({f"player{i}": n for i, n in enumerate(names, 1)})
+            return redirect(url_for("tables.new_table", **args))
+    status = 400 if form.is_submitted() else 200
+    people = [(p.id, ps.label(p)) for p in pena.people]
+    return render_template(
+        "pena/pick.html", pena=pena, token=token, form=form, seats=seats, people=people, error=error
+    ), status
+
+
+@bp.route("/p/<token>/unir", methods=["GET", "POST"])
+def attach(token: str) -> Page:
+    """Attach an existing table (its link) or a session file (imported here) to the peña."""
+    pena = ps.require_edit(token)
+    form = AttachForm(prefix="t")
+    upload = ImportForm(prefix="f")
+    error = None
+    if request.method == "POST" and "t-submit" in request.form and form.validate_on_submit():
+        try:
+            table = ps.table_by_token(form.link.data or "")
+        except services.ServiceError:
+            error = _("No encontramos esa partida: pega su enlace completo.")
+        else:
+            return redirect(url_for("pena.confirm", token=token, table=table.edit_token))
+    elif request.method == "POST" and "f-submit" in request.form and upload.validate_on_submit():
+        text = upload.content()
+        if text is not None:
+            table, error = import_text(text)
+            if table is not None:
+                flash(_("Partida importada. Di quién es cada nombre."))
+                return redirect(url_for("pena.confirm", token=token, table=table.edit_token))
+    status = 400 if request.method == "POST" else 200
+    return render_template("pena/attach.html", pena=pena, token=token, form=form, upload=upload, error=error), status
+
+
+@bp.route("/p/<token>/unir/<table>", methods=["GET", "POST"])
+def confirm(token: str, table: str) -> Page:
+    """Each name of the table → a person of the roster, or a new person; the unsure ones are asked."""
+    pena = ps.require_edit(token)
+    target = services.require_edit(table)  # only the keeper of a table can give it to a peña
+    form = ConfirmForm()
+    error = None
+    if form.validate_on_submit():
+        choices = {m.name: request.form.get(f"name-{i}", "") for i, m in enumerate(ps.matches(pena, target), 1)}
+        try:
+            ps.attach_checked(pena, target, choices)
+        except services.ServiceError as exc:
+            error = messages.message(exc)
+        else:
+            flash(_("Partida añadida a la peña."))
+            return redirect(url_for("pena.page", token=token))
+    rows = []
+    for i, match in enumerate(ps.matches(pena, target), 1):
+        chosen = request.form.get(f"name-{i}") or (str(match.person.id) if match.person else "")
+        if not chosen and not match.candidates:
+            chosen = ps.NEW
+        rows.append({"i": i, "match": match, "chosen": chosen})
+    return render_template(
+        "pena/confirm.html",
+        pena=pena,
+        token=token,
+        table=target,
+        form=form,
+        rows=rows,
+        people=[(p.id, ps.label(p)) for p in pena.people],
+        error=error,
+        new=ps.NEW,
+    ), (400 if form.is_submitted() else 200)
+
+
+@bp.get("/p/<token>/temporada.pdf")
+def season_pdf(token: str) -> Response:
+    from scorer.pena.season import render_pdf
+
+    pena, can_edit = ps.open_pena(token)
+    start, end, _error = _season()
+    evenings = ps.evenings(pena, start, end)
+    ledger = ledger_context(pena, evenings, can_edit)
+    people = [
+        (p, stats_context(stats.statistics(evenings, p.id), ledger["currency"]))
+        for p in pena.people
+        if any(p.id in e.people.values() for e in evenings)
+    ]
+    pdf = render_pdf(
+        pena=pena.name,
+        start=start,
+        end=end,
+        ledger=ledger,
+        stats=stats_context(stats.statistics(evenings), ledger["currency"]),
+        people=[(ps.label(p), s) for p, s in people],
+    )
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = 'inline; filename="temporada.pdf"'
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response

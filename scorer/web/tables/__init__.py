@@ -1,0 +1,7 @@
+"""The table's pages: ``/`` (home), ``/nueva``, ``/importar``, ``/t/<token>…`` (the table, its hands,
+exports, the forms kept for offline, the sheet's language) and ``/tables/<token>/sheet…`` (the PDF sheet).
+
+``routes`` (blueprint ``tables``), ``remember`` (the tables this browser keeps), ``offline``
+(blueprint ``offline``: the service worker and the forms of the next deals), ``sheet`` (blueprint
+``sheet``), ``services`` and ``present`` (what only these pages use).
+"""

@@ -1,0 +1,170 @@
+"""The import layers of ``scorer/``, read from the code with ast (issue 23).
+
+engine ← evening, pena, words, sheet ← web ← cli / the app factory: no module imports another one
+that (directly or round a longer circle) imports it back, the layers under the web app import
+nothing from ``scorer.web``, and the engine imports only the standard library and itself. Imports
+inside functions count: they hide a circle, they do not remove it.
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "scorer"
+LOWER = ("engine", "sheet", "pena", "evening", "words", "cli")  # scorer.<these> never import scorer.web
+
+# scorer/sheet/build.py reads the limits and the games registry of the web app: the sheet is being made
+# independent of it (issue 23, branch i23b), which empties this list. Nothing may be added to it.
+KNOWN_SHEET_TO_WEB = {
+    ("scorer.sheet.build", "scorer.web"),
+    ("scorer.sheet.build", "scorer.web.games"),
+    ("scorer.sheet.build", "scorer.web.limits"),
+}
+
+
+def modules() -> dict[str, pathlib.Path]:
+    """Every module of the package by its dotted name (a package by its ``__init__``), migrations aside."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if "migrations" in parts:
+            continue
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def imported_names(name: str, path: pathlib.Path) -> Iterator[str]:
+    """Every dotted name the module imports, anywhere in it (functions too), relative imports resolved."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*up, base] if base else up)
+            yield base
+            yield from (f"{base}.{alias.name}" for alias in node.names)
+
+
+def graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Module → the modules of scorer it imports, and module → the top-level outside packages it imports.
+
+    A package's ``__init__`` importing its own parts, and a part importing its package, are how a
+    package is put together: no edge."""
+    mods = modules()
+    edges: dict[str, set[str]] = {m: set() for m in mods}
+    outside: dict[str, set[str]] = {m: set() for m in mods}
+    for name, path in mods.items():
+        for target in imported_names(name, path):
+            if target.split(".")[0] != "scorer":
+                outside[name].add(target.split(".")[0])
+                continue
+            while target and target not in mods:
+                target = target.rpartition(".")[0]
+            if not target or target == name:
+                continue
+            if target.startswith(name + ".") and mods[name].name == "__init__.py":
+                continue
+            if name.startswith(target + ".") and mods[target].name == "__init__.py":
+                continue
+            edges[name].add(target)
+    return edges, outside
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return found
+
+
+def test_no_import_circle_in_scorer() -> None:
+    edges, _outside = graph()
+    assert circles(edges) == []
+
+
+def test_the_layers_under_the_web_app_never_import_it() -> None:
+    edges, _outside = graph()
+    wrong = {
+        (name, target)
+        for name, targets in edges.items()
+        for target in targets
+        if name.split(".")[1:2] and name.split(".")[1] in LOWER and target.split(".")[:2] == ["scorer", "web"]
+    }
+    assert wrong - KNOWN_SHEET_TO_WEB == set()
+    assert KNOWN_SHEET_TO_WEB - wrong == set(), "fixed: take it off KNOWN_SHEET_TO_WEB"
+
+
+def test_the_engine_imports_the_standard_library_and_itself_only() -> None:
+    edges, outside = graph()
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
+    engine = [m for m in edges if m == "scorer.engine" or m.startswith("scorer.engine.")]
+    assert engine
+    assert {m: sorted(outside[m] - stdlib) for m in engine if outside[m] - stdlib} == {}
+    assert {m: sorted(t for t in edges[m] if not t.startswith("scorer.engine")) for m in engine} == {
+        m: [] for m in engine
+    }
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ({"a": {"b"}, "b": {"a"}, "c": set()}, [["a", "b"]]),
+        ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
+        ({"a": {"b"}, "b": set()}, []),
+    ],
+)
+def test_the_circle_finder_finds_circles(code: dict[str, set[str]], expected: list[list[str]]) -> None:
+    """The checker itself: a circle of two, one of three, none."""
+    assert circles(code) == expected
+
+
+def test_an_import_inside_a_function_counts(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "mod.py"
+    path.write_text("def f():\n    from scorer.web import services\n    from . import sibling\n", encoding="utf-8")
+    assert set(imported_names("scorer.words", path)) >= {"scorer.web.services", "scorer.sibling"}
