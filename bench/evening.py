@@ -26,7 +26,7 @@ from scorer.sheet.build import sheet_context  # noqa: E402
 from scorer.web import present  # noqa: E402
 from scorer.web.exports import hands_csv  # noqa: E402
 
-EXAMPLE = ROOT.parent / "shared" / "examples" / "real_evening.json"
+EXAMPLE = ROOT / "tests" / "data" / "examples" / "real_evening.json"
 
 
 def session_of(entries: int) -> dict[str, Any]:

@@ -4,7 +4,7 @@
 // - A page opened with no network says so: "sin conexión · datos de las HH:MM" (when the server
 //   made that copy); a watcher's view refreshes again when the network returns.
 // - A form marked data-offline="hand" (or "pass", or any other kind the server reads, see
-//   OFFLINE_FORMS in scorer/web/api.py) saved with no network is kept in IndexedDB, as its fields
+//   OFFLINE_FORMS in scorer/web/api/entries.py) saved with no network is kept in IndexedDB, as its fields
 //   exactly as the form has them, with an Idempotency-Key; the table page lists it "pendiente de
 //   guardar". When the network returns the queue is sent in order to
 //   POST /api/tables/<token>/entries/form, which reads the fields with the form's own code. An

@@ -1,7 +1,7 @@
 """The pages' messages for refusals, rendered from data (issue 13): code, field and parameters.
 
 The engine (:mod:`scorer.engine.errors`), the limits (:mod:`scorer.web.limits`) and the
-services (:mod:`scorer.web.services`, :mod:`scorer.web.pena_services`) raise errors that
+services (:mod:`scorer.web.services`, :mod:`scorer.web.pena.services`) raise errors that
 carry a stable ``code``, the ``field`` they concern and their ``params``; their English
 text is for the CLI and the JSON API only. Here each code has its Spanish template
 (``MESSAGES``, ``lazy_gettext`` of literal strings with named placeholders: rendered at request
@@ -178,7 +178,7 @@ MESSAGES: dict[str, LazyString] = {
     "invalid": _l("Hay un dato que no es válido."),
     "failed": _l("Algo ha fallado."),
     "key_reused": _l("Esa petición ya se envió con otros datos: vuelve a abrir el formulario."),
-    # ------------------------------------------------------------ the peñas (scorer.web.pena_services)
+    # ------------------------------------------------------------ the peñas (scorer.web.pena.services)
     "pena_not_found": _l("No encontramos esa peña, esa persona o esa partida: revisa el enlace."),
     "pena_view_link": _l("Este es el enlace para mirar la peña: no puede cambiarla."),
     "name_missing": _l("Falta {what}."),

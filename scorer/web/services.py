@@ -167,7 +167,7 @@ _texts: Cache[tuple[str, int, str], str] = Cache(128)
 _windows: Cache[str, Window] = Cache(TABLES_KEPT)
 
 
-_Cache = Cache  # the LRU, for the other services modules (pena_services)
+_Cache = Cache  # the LRU, for the other services modules (pena/services.py)
 
 
 def forget_caches() -> None:

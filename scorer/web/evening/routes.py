@@ -372,7 +372,7 @@ def cambio(token: str, n: int | None = None) -> Page:
 
 def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
     """The cambio form for the seating now (or at entry ``n``), offering the names already used at the
-    table and its peña's people (issue 16); the page's POST and the offline queue (api.py) read it."""
+    table and its peña's people (issue 16); the page's POST and the offline queue (api/entries.py) read it."""
     session, ledger = services.session_of(table), services.ledger_of(table)
     used = evening.names_used(session, ledger)
     used += [name for name in pena_services.roster_for_table(table) if name not in used]

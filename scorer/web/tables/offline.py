@@ -10,7 +10,7 @@
 - ``forms_cycle``: the form addresses the table page offers to keep (one per seat: the dealers
   come round again).
 
-The queued entries are sent to ``POST /api/tables/<token>/entries/form`` (scorer/web/api.py), which
+The queued entries are sent to ``POST /api/tables/<token>/entries/form`` (scorer/web/api/entries.py), which
 reads the form's fields with the same code as the form's own POST.
 """
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-import pathlib
 import re
 from collections import Counter
 from decimal import Decimal
@@ -27,10 +26,7 @@ from flask.testing import FlaskClient
 
 from scorer import engine, words
 from scorer.engine import SessionError
-
-EXAMPLES = pathlib.Path("/work/shared/examples")
-if not EXAMPLES.exists():  # pragma: no cover - the repo's copy when shared/ is beside it
-    EXAMPLES = pathlib.Path(__file__).resolve().parents[3] / "shared" / "examples"
+from tests.conftest import EXAMPLES
 
 ROSTER = ["Ana", "Benito", "Carmen", "Diego"]
 POTS = ("plato", "bote", "pozo", "viuda")
