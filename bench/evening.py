@@ -3,7 +3,7 @@
 Run: `.venv/bin/python bench/evening.py`. Builds sessions of 1,000 and 5,000 entries (the real
 evening's hands, ajuste and change of player repeated, Diego and Elena taking turns at seat 4),
 settles them once, then prints the best of 5 wall times of: the table page's view-model
-(``present.table_view`` with balances by person), the people series (``scorer.evening``), the
+(``scorer.web.tables.present.table_view`` with balances by person), the people series (``scorer.evening``), the
 CSV export and the sheet's context. Costs should grow linearly with the entries.
 """
 
@@ -17,13 +17,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from scorer.web.tables import present as table_present
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorer import evening  # noqa: E402
 from scorer.engine import settle  # noqa: E402
 from scorer.sheet.build import sheet_context  # noqa: E402
-from scorer.web import present  # noqa: E402
 from scorer.web.exports import hands_csv  # noqa: E402
 
 EXAMPLE = ROOT / "tests" / "data" / "examples" / "real_evening.json"
@@ -60,7 +61,7 @@ def measure(entries: int) -> None:
     ledger = settle(session)
     players, hands, rows = session["players"], session["hands"], ledger["hands"]
     figures = {
-        "table_view": best(lambda: present.table_view(session, ledger)),
+        "table_view": best(lambda: table_present.table_view(session, ledger)),
         "people_series": best(lambda: evening.people_series(players, rows, hands)),
         "csv": best(lambda: hands_csv(players, hands, ledger, session)),
         "sheet_context": best(lambda: sheet_context(session, ledger)),

@@ -7,7 +7,6 @@ Spanish msgids), each phrase a whole sentence with named placeholders; game term
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -18,7 +17,6 @@ from flask_babel import lazy_gettext as _l
 
 from scorer import evening
 from scorer.engine.tresillo import active_seats
-from scorer.sheet.settleup import settle_up
 from scorer.web.games import game_of
 from scorer.words import (
     ALL_LANCE_WORDS,
@@ -41,7 +39,6 @@ from scorer.words import (
     result_word,
     signed,
     suit_text,
-    time_text,
 )
 from scorer.words import tanto_value as parse_tanto_value
 
@@ -422,92 +419,6 @@ def result_phrase(hand: Mapping[str, Any], entry: Mapping[str, Any], players: Se
     return result_words(result)
 
 
-# the results a hand list can be filtered by: (value, words, ledger results)
-RESULT_FILTERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("ganada", "ganadas", ("ganada",)),
-    ("bola", "bola hecha", ("bola",)),
-    ("bola_cortada", "bola cortada", ("bola_cortada",)),
-    ("puesta", "puestas", ("puesta",)),
-    ("codillo", "codillos", ("codillo",)),
-    ("rendida", "rendidas", ("rendida",)),
-    ("defendida", "defendidas", ("defendida_ganada", "defendida_puesta", "defendida_codillo",
-                                 "defendida_codillo_pobre")),
-    ("paso", "todos pasan", ("paso",)),
-)  # fmt: skip
-
-
-def _result_key(hand: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
-    result = str(entry.get("result", ""))
-    if result == "ganada" and hand.get("bola") == "cortada":
-        return "bola_cortada"
-    for value, _words, results in RESULT_FILTERS:
-        if result in results:
-            return value
-    return result
-
-
-@dataclass(frozen=True)
-class HandList:
-    """A page of the full list of hands (newest first) and what it was filtered by."""
-
-    lines: list[HandLine]
-    total: int  # entries in the ledger
-    matching: int  # entries that pass the filters
-    page: int
-    pages: int
-    player: str | None
-    result: str | None
-    people: list[str]  # everyone who sat at the table (R33), the player filter's choices
-    results: list[tuple[str, str]]  # the result filters this table's rule set offers
-
-
-def hand_list(
-    session: Mapping[str, Any],
-    ledger: Mapping[str, Any],
-    *,
-    player: str | None = None,
-    result: str | None = None,
-    page: int = 1,
-    per_page: int = 50,
-) -> HandList:
-    """Every hand, newest first, ``per_page`` at a time; only the lines of the page shown are built.
-
-    ``player`` keeps the hands that person played as Jugador (by name: a seat may change hands, R33);
-    ``result`` one of :data:`RESULT_FILTERS`.
-    """
-    players = list(session.get("players", []))
-    hands = list(session.get("hands", []))
-    entries = list(ledger.get("hands", []))
-    ruleset = ruleset_of(session)
-    seats = evening.seatings(players, entries, hands)  # who sat where at each entry
-    people = list(dict.fromkeys(name for seating in seats for _seat, name in sorted(seating.items())))
-    player = player if player in people else None
-    offered = [(v, w) for v, w, _r in RESULT_FILTERS] if game_of(ruleset).result_filters else []
-    result = result if any(v == result for v, _w in offered) else None
-    wanted = []
-    for i in range(len(entries) - 1, -1, -1):
-        hand = hands[i] if i < len(hands) else {}
-        if player is not None and seats[i].get(hand.get("jugador")) != player:  # type: ignore[arg-type]
-            continue
-        if result is not None and _result_key(hand, entries[i]) != result:
-            continue
-        wanted.append(i)
-    pages = max(1, -(-len(wanted) // per_page))
-    page = min(max(1, page), pages)
-    shown = wanted[(page - 1) * per_page : page * per_page]
-    lines = [
-        hand_line(
-            hands[i] if i < len(hands) else {},
-            entries[i],
-            previous_balances(ledger, i),
-            [seats[i][s] for s in sorted(seats[i])],
-            ruleset,
-        )
-        for i in shown
-    ]
-    return HandList(lines, len(entries), len(wanted), page, pages, player, result, people, offered)
-
-
 @dataclass(frozen=True)
 class TransferLine:
     source: str
@@ -651,56 +562,6 @@ def summary(
     return _("%(list)s y %(last)s", list=", ".join(said[:-1]), last=said[-1])
 
 
-# -------------------------------------------------------------- whole page
-
-
-@dataclass(frozen=True)
-class TableView:
-    """Everything the table page shows."""
-
-    players: tuple[str, ...]
-    roles: Roles | None  # None once the table is closed
-    plato: PlatoView
-    cartulina: list[Box]
-    balances: list[BalanceLine]
-    pending_total: int
-    hands: list[HandLine]
-    hand_count: int
-    closed: bool
-    keeper: str | None
-    tanto_value: Decimal | None
-    currency: str
-    ruleset: str
-    extras: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class PaymentLine:
-    payer: str
-    payee: str
-    tantos: int
-    money: str | None
-
-
-def settle_up_lines(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> list[PaymentLine]:
-    """Who pays whom to square the money once the table is closed: the fewest payments, by person
-    (the ledger's ``people`` when it has them, R33), else by the names at the table."""
-    people = ledger.get("people")
-    if isinstance(people, Mapping) and people:
-        balances = {str(name): int(v) for name, v in people.items()}
-    else:
-        names = seat_names(list(session.get("players", [])))
-        balances = {names.get(int(seat), str(seat)): int(v) for seat, v in (ledger.get("balances") or {}).items()}
-    try:
-        payments = settle_up(balances)
-    except ValueError:  # tantos still on the plato: nothing to square yet
-        return []
-    tanto_value, currency = tanto_of(session)
-    return [
-        PaymentLine(p.payer, p.payee, p.amount, money(p.amount, tanto_value, currency, sign=False)) for p in payments
-    ]
-
-
 def tanto_of(session: Mapping[str, Any]) -> tuple[Decimal | None, str]:
     """The session's tanto value (stored as a string) and currency."""
     return parse_tanto_value(session.get("tanto_value")), str(session.get("currency") or "")
@@ -710,51 +571,6 @@ def previous_balances(ledger: Mapping[str, Any], index: int) -> dict[str, int] |
     """Balances before hand ``index`` (0-based); None for the first."""
     hands = ledger.get("hands", [])
     return dict(hands[index - 1].get("balances", {})) if index > 0 else None
-
-
-def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: int = 8) -> TableView:
-    """The view-model of the table page: roles, plato, cartulina, balances and the last hands."""
-    players = tuple(session.get("players", []))
-    hands = list(session.get("hands", []))
-    entries = list(ledger.get("hands", []))
-    closed = bool(entries) and entries[-1].get("result") == "cierre"
-    final_cartulina = list(ledger.get("cartulina", []))
-    open_cartulina = [e for e in final_cartulina if e.get("state") in ("pendiente", "en_plato")]
-    next_dealer = ledger.get("next_dealer")
-    the_roles = None
-    tanto_value, currency = tanto_of(session)
-    seats = evening.seatings(players, entries, hands)  # R33: who sat where at each entry
-    now = [seats[-1][s] for s in sorted(seats[-1])] if players else []
-    names = seat_names(now)
-    if not closed and isinstance(next_dealer, int) and len(players) in (3, 4):
-        the_roles = roles(now, next_dealer)
-    if evening.has_changes(ledger):  # R33: money belongs to people, a person who left included
-        balances = people_balance_lines(session, ledger, final_cartulina, tanto_value, currency)
-    else:
-        balances = balance_lines(now, ledger.get("balances", {}), final_cartulina, tanto_value, currency)
-    lines = []
-    start = max(0, len(entries) - last)
-    for i in range(len(entries) - 1, start - 1, -1):
-        hand = hands[i] if i < len(hands) else {}
-        during = [seats[i][s] for s in sorted(seats[i])]
-        lines.append(hand_line(hand, entries[i], previous_balances(ledger, i), during, ruleset_of(session)))
-    keeper = session.get("keeper")
-    rules = session.get("rules") or {}
-    return TableView(
-        players=players,
-        roles=the_roles,
-        plato=plato_view(ledger.get("plato"), open_cartulina, names),
-        cartulina=cartulina_view(now, final_cartulina, crossed=CROSSED_SHOWN),
-        balances=balances,
-        pending_total=sum(b.pending for b in balances),
-        hands=lines,
-        hand_count=len(entries),
-        closed=closed,
-        keeper=names.get(keeper) if isinstance(keeper, int) else None,
-        tanto_value=tanto_value,
-        currency=currency,
-        ruleset=str(rules.get("ruleset", "tresillo")),
-    )
 
 
 @dataclass(frozen=True)
@@ -856,7 +672,6 @@ def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
 
 # ------------------------------------------------------------------ history
 
-ACTION_WORDS = {"create": _l("anotada"), "edit": _l("corregida"), "delete": _l("borrada"), "restore": _l("restaurada")}
 FIELD_WORDS = {
     "jugador": "jugador",
     "lance": "lance",
@@ -875,50 +690,6 @@ FIELD_WORDS = {
     "sienta": _l("cambio de jugador"),  # R33
     "note": _l("nota"),
 }
-
-
-def _value_text(key: str, value: Any, hand: Mapping[str, Any], players: Sequence[str]) -> str:
-    names = seat_names(players)
-    if value is None:
-        return "—"
-    if key in ("jugador", "defensor", "dealer"):
-        return _who(value, names)
-    if key == "trump":
-        return suit_text(str(value))
-    if key == "lance":
-        return lance_word(value)
-    if key == "tricks":
-        return split_text(hand, len(players)) or "—"
-    if key == "ajuste" and isinstance(value, Mapping):
-        return evening.ajuste_text(value, names)
-    if key == "sienta" and isinstance(value, Mapping):
-        return _("%(player)s en el asiento %(seat)s", player=value.get("player", ""), seat=value.get("seat", ""))
-    if value is True:
-        return _("sí")
-    return str(value)
-
-
-@dataclass(frozen=True)
-class HistoryLine:
-    action: str
-    at: str
-    changes: list[str]
-
-
-def history_line(event: Any, players: Sequence[str], timezone: str | None = None) -> HistoryLine:
-    """One change of a hand: what, when (the table's local time if known, else UTC) and which fields changed."""
-    before = dict(event.before or {})
-    after = dict(event.after or {})
-    changes: list[str] = []
-    if event.action == "edit":
-        for key in [*before, *(k for k in after if k not in before)]:
-            if before.get(key) != after.get(key):
-                label = FIELD_WORDS.get(key, key)
-                old = _value_text(key, before.get(key), before, players)
-                new = _value_text(key, after.get(key), after, players)
-                changes.append(f"{label}: {old} → {new}")
-    at = time_text(event.at, timezone) if isinstance(event.at, dt.datetime) else str(event.at)
-    return HistoryLine(str(ACTION_WORDS.get(event.action, str(event.action))), at, changes)
 
 
 # =================================================== the other rule sets
@@ -1173,32 +944,6 @@ def game_summary(
 def state_words(ruleset: str, entry: Mapping[str, Any] | None, rules: Mapping[str, Any], players: Sequence[str]) -> str:
     """The pots (or scores) after a ledger entry, in a short line."""
     return game_of(ruleset).state_words(entry or {}, rules, players)
-
-
-@dataclass(frozen=True)
-class GamePreview:
-    """What the hand form shows before saving a hand of another rule set."""
-
-    summary: str
-    transfers: list[TransferLine]
-    after: str
-    scores: list[TeamView]
-
-
-def game_preview(
-    session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Mapping[str, Any] | None
-) -> GamePreview:
-    """The engine's entry for a hand not yet saved, in words."""
-    players = list(session.get("players", []))
-    ruleset = ruleset_of(session)
-    rules = session.get("rules") or {}
-    teams = teams_view(players, entry.get("scores", {}), entry.get("winner")) if game_of(ruleset).teams else []
-    return GamePreview(
-        summary=game_summary(session, hand, entry, previous),
-        transfers=transfer_lines(entry, players),
-        after=state_words(ruleset, entry, rules, players),
-        scores=teams,
-    )
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 from scorer.engine import settle
 from scorer.sheet.build import render_html, render_pdf, sheet_context
+from scorer.web.tables import present as table_present
 from tests.conftest import EXAMPLES, load_json
 from tests.web.conftest import app_config, make_app, sample_session  # noqa: F401  (fixtures)
 
@@ -260,7 +261,7 @@ def test_the_sheet_and_the_pages_say_the_same() -> None:
     session = {**load_json(EXAMPLES / "walkthrough.json"), "tanto_value": "0.05", "currency": "EUR"}
     ledger = settle(session)
     sheet = sheet_context(session, ledger)
-    page = present.table_view(session, ledger)
+    page = table_present.table_view(session, ledger)
     assert [(b["name"], b["tantos_text"], b["money_text"]) for b in sheet["balances"]] == [
         (b.name, b.text, b.money) for b in page.balances
     ]

@@ -8,6 +8,7 @@ import pytest
 
 from scorer.engine import settle
 from scorer.web import present
+from scorer.web.tables import present as table_present
 from tests.conftest import EXAMPLES, load_json
 
 WALK = load_json(EXAMPLES / "walkthrough.json")  # the worked session of rules/tresillo.md
@@ -31,14 +32,14 @@ def upto(n: int) -> tuple[dict, dict]:
 )
 def test_plato_words_follow_the_worked_session(n: int, words: str, amount: int) -> None:
     session, ledger = upto(n)
-    view = present.table_view(session, ledger)
+    view = table_present.table_view(session, ledger)
     assert view.plato.words == words
     assert view.plato.amount == amount
 
 
 def test_plato_with_only_dealer_stakes_is_sin_puesta() -> None:
     session = {**WALK, "hands": [{"pass": True}]}
-    view = present.table_view(session, settle(session))
+    view = table_present.table_view(session, settle(session))
     assert view.plato.amount == 5  # R5, R29
     assert view.plato.words == "sin puesta"
 
@@ -56,7 +57,7 @@ def test_roles_with_three_players_have_no_alcalde() -> None:
 
 
 def test_next_deal_after_the_walkthrough() -> None:
-    view = present.table_view(WALK, WALK_LEDGER)
+    view = table_present.table_view(WALK, WALK_LEDGER)
     # 11 hands from first dealer 1: hand 12 is dealt by seat 4 (R2)
     assert view.roles is not None
     assert view.roles.dealer == "Diego"
@@ -64,7 +65,7 @@ def test_next_deal_after_the_walkthrough() -> None:
 
 
 def test_cartulina_marks_have_one_stroke_in_the_plato_and_a_cross_once_collected() -> None:
-    boxes = {b.name: b for b in present.table_view(WALK, WALK_LEDGER).cartulina}
+    boxes = {b.name: b for b in table_present.table_view(WALK, WALK_LEDGER).cartulina}
     # after hand 11: 2:55 cobrada, 4:60 pendiente, 1:65 en_plato (worked session)
     assert [(m.amount, m.strokes) for m in boxes["Benito"].marks] == [(55, 2)]
     assert [(m.amount, m.strokes) for m in boxes["Diego"].marks] == [(60, 0)]
@@ -73,7 +74,7 @@ def test_cartulina_marks_have_one_stroke_in_the_plato_and_a_cross_once_collected
 
 
 def test_balances_are_the_ledgers_and_net_of_pending_puestas() -> None:
-    view = present.table_view({**WALK, "tanto_value": "0.05", "currency": "€"}, WALK_LEDGER)
+    view = table_present.table_view({**WALK, "tanto_value": "0.05", "currency": "€"}, WALK_LEDGER)
     by_name = {b.name: b for b in view.balances}
     assert {b.name: b.tantos for b in view.balances} == {"Ana": -145, "Benito": -20, "Carmen": -10, "Diego": 100}
     assert by_name["Diego"].pending == 60
@@ -91,7 +92,7 @@ def test_money_of_a_table_without_a_tanto_value_is_none() -> None:
 
 def test_hand_line_of_the_solo_a_favor() -> None:
     session, ledger = upto(3)
-    line = present.table_view(session, ledger).hands[0]
+    line = table_present.table_view(session, ledger).hands[0]
     # hand 3: Diego solo bastos, primeras and he stops: 5-0-0 (R13); Diego 0 → 215 (worked session)
     assert line.text == "3 · Diego · solo ♣ · 5-0-0 · ganada, primeras y se planta · +215"
 
@@ -110,7 +111,7 @@ def test_results_in_words_name_the_bola_and_the_codillo_giver() -> None:
 
 
 def test_last_hands_newest_first_and_a_pass_has_its_own_words() -> None:
-    view = present.table_view(WALK, WALK_LEDGER, last=3)
+    view = table_present.table_view(WALK, WALK_LEDGER, last=3)
     assert [h.n for h in view.hands] == [11, 10, 9]
     assert view.hands[1].text == "10 · todos pasan · da Benito"
 
@@ -147,7 +148,7 @@ def test_every_transfer_keeps_its_explanation() -> None:
 
 def test_closed_table_has_no_next_deal() -> None:
     session = {**WALK, "hands": [*WALK["hands"], {"close": "devolver"}]}
-    view = present.table_view(session, settle(session))
+    view = table_present.table_view(session, settle(session))
     assert view.closed
     assert view.roles is None
     assert view.plato.amount == 0  # R30: the plato goes back

@@ -49,6 +49,7 @@ from scorer.web.i18n import LANGUAGE_NAMES
 from scorer.web.pages import Page, refusals_as_pages
 from scorer.web.pena import services as pena_services
 from scorer.web.pena import tables as pena_tables
+from scorer.web.tables import present as table_present
 from scorer.web.tables import services as table_services
 from scorer.web.tables.remember import import_text, known_names, my_tables, remember
 
@@ -135,7 +136,7 @@ def new_table() -> Page:
 @bp.get("/t/<token>")
 def table(token: str) -> str:
     table, can_edit = services.open_table(token)
-    view = services.derived(table, "table_view", present.table_view)
+    view = services.derived(table, "table_view", table_present.table_view)
     game = services.derived(table, "game_view", present.game_view)
     share = None
     if can_edit:
@@ -165,7 +166,7 @@ def table(token: str) -> str:
         ),
         ending_form=evening_routes.EndingForm(),
         settle=(
-            services.derived(table, "settle_up", present.settle_up_lines)
+            services.derived(table, "settle_up", table_present.settle_up_lines)
             if table.closed and game_of(table.ruleset).money
             else None
         ),
@@ -252,7 +253,7 @@ def _preview(
         return game.preview(session, ledger, entry, n)
     entries = ledger.get("hands", [])
     previous = entries[n - 2] if 2 <= n <= len(entries) + 1 else None
-    return present.game_preview(session, hand or {}, entry, previous)
+    return table_present.game_preview(session, hand or {}, entry, previous)
 
 
 @bp.route("/t/<token>/mano", methods=["GET", "POST"])
@@ -443,7 +444,7 @@ def hands(token: str) -> str:
     player = request.args.get("jugador", "")
     result = request.args.get("resultado", "")
     page = request.args.get("pagina", "1")
-    listing = present.hand_list(
+    listing = table_present.hand_list(
         session,
         ledger,
         player=player or None,
@@ -481,7 +482,7 @@ def hand(token: str, n: int) -> str:
         table=table,
         token=token,
         view=view,
-        history=[present.history_line(e, table.players, table.meta.get("timezone")) for e in history],
+        history=[table_present.history_line(e, table.players, table.meta.get("timezone")) for e in history],
         can_edit=can_edit and not table.closed,
         is_close="close" in session["hands"][n - 1],
         confirm=ConfirmForm(),
