@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.web.conftest import SAMPLE_HANDS, sample_session
-from tests.web.test_pages import new_table_form
+from tests.web.tables.test_pages import new_table_form
 
 FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -18,7 +18,7 @@ from scorer.web import messages, services
 from scorer.web.extensions import db
 from scorer.web.models import Hand, HandEvent, Table
 from tests.web.conftest import SAMPLE_HANDS, sample_session
-from tests.web.test_pages import hand_data, new_table_form
+from tests.web.tables.test_pages import hand_data, new_table_form
 
 # the next hand of the sample session (hand 4, dealt by seat 4) and its first hand (dealt by seat 1)
 ENTRADA = {"jugador": 1, "lance": "entrada", "trump": "oros", "tricks": {"1": 5, "2": 2, "3": 2}}

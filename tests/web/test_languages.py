@@ -29,8 +29,8 @@ from scorer.web.extensions import db
 from scorer.web.models import Table
 from scorer.web.tables import services as table_services
 from tests.engine.test_error_codes import CASES
+from tests.web.tables.test_pages import text
 from tests.web.test_messages import SAMPLES
-from tests.web.test_pages import text
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NBSP = "\u00a0"

@@ -22,7 +22,7 @@ from scorer.web import limits, messages, services
 from scorer.web.models import Table
 from scorer.web.tables import services as table_services
 from tests.engine.test_error_codes import CASES
-from tests.web.test_pages import text
+from tests.web.tables.test_pages import text
 
 ROOT = Path(__file__).resolve().parents[2]
 
