@@ -113,20 +113,35 @@ def kind_of(type_: sa.types.TypeEngine[Any]) -> str:
     return "str"
 
 
-def _iso(value: Any) -> Any:
-    return None if value is None else value.isoformat()
+def _json_text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=True, allow_nan=False)
 
 
-ENCODERS: dict[str, Callable[[Any], Any] | None] = {
-    "json": None,
-    "int": None,
-    "str": None,
-    "bool": None,
-    "float": None,
-    "datetime": _iso,
-    "date": _iso,
-    "decimal": lambda v: None if v is None else str(v),
-    "bytes": lambda v: None if v is None else base64.b64encode(bytes(v)).decode("ascii"),
+def _raw_json(text: Any) -> str:
+    """A JSON column read as its stored text: written into the line as is (no parse and dump again)."""
+    if not isinstance(text, str) or "\n" in text or "\r" in text:
+        return _json_text(json.loads(text) if isinstance(text, str) else text)
+    return text
+
+
+def _text_of(kind: type, encode: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``encode`` for values of the expected type, JSON's own encoding for anything else (SQLite is lax)."""
+    return lambda v: encode(v) if type(v) is kind else _json_text(v)
+
+
+_string = json.encoder.encode_basestring_ascii  # type: ignore[attr-defined]  # C; lone surrogates escaped too
+
+# a value (never None) → its JSON text in a row line
+ENCODERS: dict[str, Callable[[Any], str]] = {
+    "json": _raw_json,
+    "int": _text_of(int, str),
+    "str": _text_of(str, _string),
+    "bool": _json_text,
+    "float": _json_text,
+    "datetime": _text_of(dt.datetime, lambda v: '"' + v.isoformat() + '"'),
+    "date": _text_of(dt.date, lambda v: '"' + v.isoformat() + '"'),
+    "decimal": lambda v: '"' + str(v) + '"',
+    "bytes": lambda v: '"' + base64.b64encode(bytes(v)).decode("ascii") + '"',
 }
 DECODERS: dict[str, Callable[[Any], Any] | None] = {
     "json": None,
@@ -142,7 +157,7 @@ DECODERS: dict[str, Callable[[Any], Any] | None] = {
 
 
 def _line(value: Any) -> bytes:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
 
 
 # ------------------------------------------------------------------ the database side
@@ -243,18 +258,23 @@ def backup(engine: Engine, path: str | os.PathLike[str], *, progress: Progress |
             for table, info in zip(tables, infos, strict=True):
                 emit(_line({"table": table.name}))
                 lines += 1
-                encoders = [(i, f) for i, (_, k) in enumerate(info.columns) if (f := ENCODERS[k]) is not None]
+                encoders = [ENCODERS[k] for _, k in info.columns]
+                # JSON columns as their stored text: the heaviest part of a row, copied without parsing it
+                columns = [
+                    sa.cast(c, sa.Text) if k == "json" else c
+                    for c, (_, k) in zip(table.columns, info.columns, strict=True)
+                ]
                 result = connection.execution_options(stream_results=True, yield_per=BATCH).execute(
-                    sa.select(*table.columns).order_by(*_order(table))
+                    sa.select(*columns).order_by(*_order(table))
                 )
                 written = 0
                 for rows in result.partitions():
                     chunk = []
                     for row in rows:
-                        values = list(row)
-                        for i, encode in encoders:
-                            values[i] = encode(values[i])
-                        chunk.append(_line(values))
+                        text = ",".join(
+                            "null" if v is None else encode(v) for v, encode in zip(row, encoders, strict=True)
+                        )
+                        chunk.append(("[" + text + "]\n").encode("utf-8"))
                     emit(b"".join(chunk))
                     written += len(rows)
                     lines += len(rows)
