@@ -31,6 +31,7 @@ from scorer.web import MIGRATIONS, pena_services, services
 from scorer.web.extensions import db
 from scorer.web.models import Table
 from tests.conftest import EXAMPLES, load_json
+from tests.web.conftest import _postgres_schema
 
 PG_URL = os.environ.get("TEST_DATABASE_URL") or ""
 KINDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
@@ -43,18 +44,34 @@ def example(file: str, **keys: Any) -> dict[str, Any]:
 
 
 @pytest.fixture
-def on(make_app: Callable[..., Flask], tmp_path: pathlib.Path) -> Callable[[str], Flask]:
-    """An app on a fresh database of a kind: "sqlite" (a file), or "postgresql" (skipped without one)."""
+def on(make_app: Callable[..., Flask], tmp_path: pathlib.Path) -> Iterator[Callable[..., Flask]]:
+    """An app on a fresh database of a kind: "sqlite" (a file), or "postgresql" (skipped without one).
+
+    PostgreSQL: a fresh schema of TEST_DATABASE_URL, dropped afterwards, with connections enough
+    for 20 writers and a backup at once.
+    """
     made = iter(range(100))
+    schemas: list[tuple[str, sa.Engine, Flask]] = []
 
     def factory(kind: str, **config: Any) -> Flask:
         if kind == "postgresql":
             if not PG_URL.startswith("postgres"):
                 pytest.skip("TEST_DATABASE_URL does not name PostgreSQL")
-            return make_app(**config)  # a fresh schema of TEST_DATABASE_URL
+            schema, admin = _postgres_schema(PG_URL)
+            options = {"connect_args": {"options": f"-csearch_path={schema}"}, "pool_size": 25, "max_overflow": 5}
+            app = make_app(SQLALCHEMY_DATABASE_URI=PG_URL, SQLALCHEMY_ENGINE_OPTIONS=options, **config)
+            schemas.append((schema, admin, app))
+            return app
         return make_app(SQLALCHEMY_DATABASE_URI=f"sqlite:///{tmp_path / f'kind{next(made)}.db'}", **config)
 
-    return factory
+    yield factory
+    for schema, admin, app in schemas:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+        with admin.begin() as connection:
+            connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
 
 
 def forget() -> None:
