@@ -445,7 +445,11 @@ def restore(app: Any, path: str | os.PathLike[str], *, merge: bool = False, prog
     """
     from scorer.web.extensions import db
 
+    if progress is not None:
+        progress(f"restore: checking {path}")
     header = verify(path)
+    if progress is not None:
+        progress(f"restore: {sum(header.rows().values()):,} rows of schema revision {header.schema_revision}, whole")
     with app.app_context():
         engine = db.engine
         head = _head()
@@ -456,10 +460,8 @@ def restore(app: Any, path: str | os.PathLike[str], *, merge: bool = False, prog
                     f"the database is at schema revision {at or 'none'}, this Cartulina's is {head}:"
                     " run `flask --app scorer db upgrade` first"
                 )
-            filled = {t.name: n for t in _reflect(connection) if (n := _count(connection, t))}
-        if filled and not merge:
-            what = ", ".join(f"{n:,} {name}" for name, n in filled.items())
-            raise BackupError(f"the database is not empty ({what}): restore into an empty one, or add --merge")
+            if not merge:
+                _refuse_filled(connection)
         report = Report()
         with contextlib.ExitStack() as stack:
             source, source_header = pathlib.Path(path), header
@@ -471,6 +473,13 @@ def restore(app: Any, path: str | os.PathLike[str], *, merge: bool = False, prog
                 report.migrated_from = header.schema_revision
             _load(engine, app.instance_path, source, source_header, merge, report, progress)
     return report
+
+
+def _refuse_filled(connection: Connection) -> None:
+    filled = {t.name: n for t in _reflect(connection) if (n := _count(connection, t))}
+    if filled:
+        what = ", ".join(f"{n:,} {name}" for name, n in filled.items())
+        raise BackupError(f"the database is not empty ({what}): restore into an empty one, or add --merge")
 
 
 def _count(connection: Connection, table: sa.Table) -> int:
@@ -554,6 +563,8 @@ def _load(
     progress: Progress | None,
 ) -> None:
     with _writing(engine, instance_path) as connection:
+        if not merge:
+            _refuse_filled(connection)  # again, in the transaction: the app may have written since the first look
         targets = {t.name: t for t in _reflect(connection)}
         for info in header.tables:
             table = targets.get(info.name)
@@ -702,6 +713,11 @@ def register_commands(app: Any) -> None:
             report = restore(app, file, merge=merge, progress=say)
         except BackupError as exc:
             raise click.ClickException(f"{exc}. Nothing was written.") from None
+        except sa.exc.SQLAlchemyError as exc:  # e.g. a constraint the rows break, a lost connection
+            reason = str(exc.orig if getattr(exc, "orig", None) is not None else exc).splitlines()[0]
+            raise click.ClickException(
+                f"the restore failed and was rolled back: nothing was written ({reason})"
+            ) from None
         for line in report.skipped:
             say(f"restore: {line}")
         if report.migrated_from:

@@ -426,6 +426,33 @@ def test_a_failure_half_way_leaves_the_database_as_it_was(
     assert row_counts(new)["tables"] == 2
 
 
+def duplicate_hand(lines: list[bytes]) -> list[bytes]:
+    """A well-formed backup whose rows break a constraint: a second hand 1 of the first table."""
+    i = lines.index(b'{"table":"hands"}\n') + 1
+    row = json.loads(lines[i])
+    row[0] = 999_999
+    header = json.loads(lines[0])
+    next(t for t in header["tables"] if t["name"] == "hands")["rows"] += 1
+    end = json.loads(lines[-1])
+    end["end"]["rows"]["hands"] += 1
+    end["end"]["lines"] += 1
+    body = [(json.dumps(header) + "\n").encode(), *lines[1 : i + 1], (json.dumps(row) + "\n").encode(), *lines[i + 1 :]]
+    return resealed([*body[:-1], (json.dumps(end) + "\n").encode()])
+
+
+def test_rows_that_break_a_constraint_are_rolled_back(
+    on: Callable[..., Flask], good_backup: pathlib.Path, tmp_path: pathlib.Path
+) -> None:
+    bad = tmp_path / "duplicate.gz"
+    rewrite(good_backup, bad, duplicate_hand)
+    assert bk.verify(bad).rows()["hands"] == 7
+    new = on("sqlite")
+    result = cli(new, "restore", str(bad))
+    assert result.exit_code == 1 and "the restore failed and was rolled back: nothing was written" in result.output
+    assert "UNIQUE constraint failed: hands.table_id, hands.seq" in result.output
+    assert set(row_counts(new).values()) == {0}
+
+
 def test_backup_refuses_a_database_without_schema(on: Callable[..., Flask], tmp_path: pathlib.Path) -> None:
     bare = on("sqlite", MIGRATE_ON_START=False)
     result = cli(bare, "backup", str(tmp_path / "x.gz"))
