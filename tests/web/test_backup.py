@@ -565,3 +565,22 @@ def test_backup_while_twenty_writers_add_hands(
     for started, _, edit, n in acked:
         if (edit, n) in restored:
             assert all((e, m) in restored for _, ack, e, m in acked if ack < started)
+
+
+def test_progress_on_a_long_run(
+    app: Flask, make_table: Callable[..., Table], tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for _ in range(3):
+        make_table()
+    clock = iter(range(0, 10**6, 2))  # two seconds between two looks at the clock: a long run
+    monkeypatch.setattr(bk.time, "monotonic", lambda: float(next(clock)))
+    monkeypatch.setattr(bk, "BATCH", 2)
+    said: list[str] = []
+    with app.app_context():
+        bk.backup(db.engine, tmp_path / "b.gz", progress=said.append)
+    assert said[0].startswith("backup: 2/21 rows (9%), now tables")
+    assert said[-1] == "backup: 21/21 rows (100%), now hand_events"
+    new_app_said: list[str] = []
+    bk.restore(app, tmp_path / "b.gz", merge=True, progress=new_app_said.append)
+    assert new_app_said[0] == f"restore: checking {tmp_path / 'b.gz'}"
+    assert new_app_said[-1].startswith("restore: 21/21 rows (100%)")
