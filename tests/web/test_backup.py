@@ -47,8 +47,8 @@ def example(file: str, **keys: Any) -> dict[str, Any]:
 def on(make_app: Callable[..., Flask], tmp_path: pathlib.Path) -> Iterator[Callable[..., Flask]]:
     """An app on a fresh database of a kind: "sqlite" (a file), or "postgresql" (skipped without one).
 
-    PostgreSQL: a fresh schema of TEST_DATABASE_URL, dropped afterwards, with connections enough
-    for 20 writers and a backup at once.
+    PostgreSQL: a fresh schema of TEST_DATABASE_URL, dropped afterwards. Either has connections
+    enough for 20 writers and a backup at once (each writer holds one while it waits for its turn).
     """
     made = iter(range(100))
     schemas: list[tuple[str, sa.Engine, Flask]] = []
@@ -62,7 +62,9 @@ def on(make_app: Callable[..., Flask], tmp_path: pathlib.Path) -> Iterator[Calla
             app = make_app(SQLALCHEMY_DATABASE_URI=PG_URL, SQLALCHEMY_ENGINE_OPTIONS=options, **config)
             schemas.append((schema, admin, app))
             return app
-        return make_app(SQLALCHEMY_DATABASE_URI=f"sqlite:///{tmp_path / f'kind{next(made)}.db'}", **config)
+        options = {"pool_size": 25, "max_overflow": 5}
+        url = f"sqlite:///{tmp_path / f'kind{next(made)}.db'}"
+        return make_app(SQLALCHEMY_DATABASE_URI=url, SQLALCHEMY_ENGINE_OPTIONS=options, **config)
 
     yield factory
     for schema, admin, app in schemas:
