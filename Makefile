@@ -38,7 +38,7 @@ format: setup-dev
 typecheck: setup-dev
 	.venv/bin/mypy
 
-bench: setup-dev  ## print the performance figures (about 4 minutes; LOAD_SECONDS=60 by default)
+bench: setup-dev  ## print the performance figures (about 5 minutes; LOAD_SECONDS=60 by default)
 	$(PY) bench/engine.py
 	$(PY) bench/scale.py
 	$(PY) bench/web.py
@@ -48,6 +48,7 @@ bench: setup-dev  ## print the performance figures (about 4 minutes; LOAD_SECOND
 	$(PY) bench/load.py --seconds $(LOAD_SECONDS)
 	@pg="$$(scripts/ci-postgres.sh 2>/dev/null)" && $(PY) bench/load.py --seconds $(LOAD_SECONDS) --database "$$pg" \
 	  || echo "PostgreSQL not available here (scripts/ci-postgres.sh): load test on SQLite only"
+	@pg="$$(scripts/ci-postgres.sh 2>/dev/null)"; $(PY) bench/backup.py $${pg:+--database "$$pg"}
 
 check-examples: setup
 	scripts/check-examples $(PY)

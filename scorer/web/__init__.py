@@ -149,6 +149,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # browsers ask for /favicon.ico whatever the page links: the same SVG as static/favicon.svg
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))
     app.after_request(_security_headers)
+    from scorer.web.backup import register_commands
+
+    register_commands(app)  # flask --app scorer backup FILE / restore FILE [--merge] (issue 27)
     app.register_error_handler(HTTPException, _http_error)
     return app
 
