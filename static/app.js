@@ -11,12 +11,21 @@
     var url = body.getAttribute("data-poll");
     if (!url || !window.fetch) return;
     var revision = body.getAttribute("data-revision");
+    var answers = body.getAttribute("data-answers");
+    // a note being written (No es así) is not lost to a reload: the next poll reloads instead
+    function writing() {
+      var active = document.activeElement;
+      return !!document.querySelector("details.answer-no[open]") ||
+        !!(active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) && active.type !== "url");
+    }
     function check() {
       if (document.hidden) return;
       fetch(url, { cache: "no-store", credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) {
-          if (data && String(data.revision) !== revision) window.location.reload();
+          if (!data || writing()) return;
+          var answered = answers !== null && data.answers !== undefined && String(data.answers) !== answers;
+          if (String(data.revision) !== revision || answered) window.location.reload();
         })
         .catch(function () { /* offline for a moment: try again later */ });
     }

@@ -32,6 +32,7 @@ from scorer.engine.errors import MESSAGES as ENGINE_CODES
 from scorer.web.games import all_games, game_of, shared
 
 from . import messages, pena_services, present, services
+from .answers import service as answer_service
 from .extensions import create_limit
 from .forms import (
     GAME_LABELS,
@@ -270,7 +271,9 @@ def state(token: str) -> Response:
     """What the view page polls: the table's revision changes with every write."""
     g.quiet_session = True
     table, _ = services.open_table(token)
-    response = jsonify(revision=table.revision, closed=table.closed, ending=table.ending)
+    # issue 26: an answer changes no revision (a keeper's open form stays good); the page reloads for it too
+    answers = answer_service.stamp(table)
+    response = jsonify(revision=table.revision, closed=table.closed, ending=table.ending, answers=answers)
     response.headers["Cache-Control"] = "no-store"
     return response
 

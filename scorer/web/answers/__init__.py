@@ -27,7 +27,7 @@ DEFAULT_LIMIT = "60 per minute;2000 per day"
 
 def init_app(app: Flask) -> None:
     """Register the forms' and the API's blueprints and the templates' globals."""
-    from scorer.web import services
+    from scorer.web import limits, services
     from scorer.web.extensions import csrf
 
     from . import present, routes
@@ -40,4 +40,6 @@ def init_app(app: Flask) -> None:
     def square(table: Any) -> present.Square | None:
         return present.square(services.totals_of(table))
 
-    app.jinja_env.globals.update(answers_page=routes.page_of, answers_square=square)
+    app.jinja_env.globals.update(
+        answers_page=routes.page_of, answers_square=square, answers_note_max=limits.ANSWER_NOTE_MAX
+    )

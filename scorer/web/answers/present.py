@@ -93,6 +93,17 @@ class Page:
             self._marks[n] = Mark(n, self.versions(n) if can else 0, seated, answers, self.me, can, earlier)
         return self._marks[n]
 
+    def earlier(self, n: int) -> list[Given]:
+        """The answers hand ``n`` had before it last changed (edited, deleted, restored): the history keeps them."""
+        ids = service.live_ids(self.table)
+        if not 1 <= n <= len(ids):
+            return []
+        return [a for a in service.history(self.table, ids[n - 1]) if not a.current]
+
+    def when(self, given: Given) -> str:
+        """When an answer was given, in the table's time zone if it has one."""
+        return words.time_text(given.at, self.table.meta.get("timezone"))
+
     @property
     def disputes(self) -> list[tuple[int, Given]]:
         """Every disagreement standing, hand by hand: until the hand is changed or the answer is."""

@@ -67,7 +67,8 @@ def _back(token: str) -> str:
     target = request.form.get("next", "")
     table_pages = f"/t/{token}"
     path = urllib.parse.urlsplit(target)
-    if not path.scheme and not path.netloc and (target == table_pages or target.startswith(table_pages + "/")):
+    inside = target == table_pages or target.startswith((table_pages + "/", table_pages + "?"))
+    if not path.scheme and not path.netloc and inside and "\\" not in target:
         return target
     return url_for("main.table", token=token)
 
