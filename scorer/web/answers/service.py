@@ -173,9 +173,7 @@ def of_hand(table: Table, n: int) -> list[Given]:
 # ------------------------------------------------------------------ writing
 
 
-def check(
-    table: Table, n: int, person: object, agrees: object, note: object
-) -> tuple[int, str, bool, str]:
+def check(table: Table, n: int, person: object, agrees: object, note: object) -> tuple[int, str, bool, str]:
     """What is wrong with an answer to hand ``n``, as Refused; else the hand's id and the clean values."""
     if table.closed:
         raise Refused(403, "the table is closed: its hands can no longer be answered",
@@ -205,7 +203,9 @@ def check(
             )
         shown = f"{limits.CHAR_WORDS[params['kind']]} {params['char']}"
         raise Refused(
-            422, f"note contains {shown}", _("La nota tiene un carácter que no se guarda (%(char)s).", char=params["char"])
+            422,
+            f"note contains {shown}",
+            _("La nota tiene un carácter que no se guarda (%(char)s).", char=params["char"]),
         )
     if not agrees and not note:
         raise Refused(422, "a disagreement needs a note saying what is wrong (e.g. \"eran 4 estuches\")",
