@@ -16,6 +16,8 @@ from scorer.web.models import Table
 from . import service
 from .service import Given
 
+VERSIONS_AROUND = 60  # the hand list shows 50 hands a page, the table page the last 8
+
 
 @dataclass(frozen=True, slots=True)
 class Mark:
@@ -59,7 +61,7 @@ class Page:
     token: str
     is_editor: bool
     me: str | None
-    people: tuple[str, ...]  # who may say "I am …": everyone seated now
+    people: tuple[str, ...]  # who may say "I am …": everyone who sat at the table
     stamp: int
     by_number: dict[int, list[Given]]
     seatings: Sequence[Mapping[int, str]]
@@ -87,11 +89,21 @@ class Page:
             answers = tuple(sorted(self.by_number.get(n, []), key=lambda a: _seat_order(a.person, seated)))
             mine = self.me is not None and any(a.person == self.me for a in answers)
             can = self.can_answer and self.me in seated
-            earlier = None
-            if can and not mine and self.me is not None:
-                earlier = service.earlier_of(self.table, service.live_ids(self.table)[n - 1], self.me)
-            self._marks[n] = Mark(n, self.versions(n) if can else 0, seated, answers, self.me, can, earlier)
+            version = self.versions(n) if can else 0
+            earlier = self.mine_before(n, version) if can and not mine else None
+            self._marks[n] = Mark(n, version, seated, answers, self.me, can, earlier)
         return self._marks[n]
+
+    @functools.cached_property
+    def _my_answers(self) -> dict[int, Given]:
+        """Hand id → my latest answer to any version of it (one query for the whole page)."""
+        return service.latest_of(self.table, self.me) if self.me is not None else {}
+
+    def mine_before(self, n: int, version: int) -> Given | None:
+        """My answer to what hand ``n`` was before it changed, when I have none to what it is now."""
+        ids = service.live_ids(self.table)
+        given = self._my_answers.get(ids[n - 1]) if 1 <= n <= len(ids) else None
+        return given if given is not None and given.version != version else None
 
     def earlier(self, n: int) -> list[Given]:
         """The answers hand ``n`` had before it last changed (edited, deleted, restored): the history keeps them."""
@@ -118,16 +130,26 @@ def page(table: Table, token: str, me: str | None) -> Page:
     """The answers' view-model of one page of ``table`` seen with ``token``; ``me`` from the phone's cookie."""
     is_editor = token == table.edit_token
     seatings = services.derived(table, "answer_seatings", service.seatings)
-    people = tuple(seatings[-1][s] for s in sorted(seatings[-1])) if seatings else tuple(table.players)
-    if me is not None and me not in people and not any(me in s.values() for s in seatings):
+    # R33: those seated now first, then whoever left (he may still answer the hands he played)
+    people = tuple(dict.fromkeys([seatings[-1][s] for s in sorted(seatings[-1])] + [
+        name for seating in seatings for _s, name in sorted(seating.items())
+    ]))  # fmt: skip
+    if me is not None and me not in people:
         me = None  # a name this table never had (an old cookie): ask again
-    by_number = service.by_number(table)
+    answers_stamp = service.stamp(table)
+    by_number = service.by_number(table, answers_stamp)
+    known: dict[int, int] = {}
 
-    @functools.cache
     def versions(n: int) -> int:
-        return service.version_of(service.live_ids(table)[n - 1])
+        """The version of hand ``n``; those of its neighbours too, in one query (a page shows hands in a row)."""
+        if n not in known:
+            ids = service.live_ids(table)
+            numbers = range(max(1, n - VERSIONS_AROUND), min(len(ids), n + VERSIONS_AROUND) + 1)
+            found = service.versions_of([ids[m - 1] for m in numbers])
+            known.update((m, found[ids[m - 1]]) for m in numbers)
+        return known[n]
 
-    return Page(table, token, is_editor, me, people, service.stamp(table), by_number, seatings, versions)
+    return Page(table, token, is_editor, me, people, answers_stamp, by_number, seatings, versions)
 
 
 # ------------------------------------------------------------------ R31

@@ -78,7 +78,7 @@ def seated_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
 # ------------------------------------------------------------------ reading
 
 
-def _versions(hand_ids: Sequence[int]) -> dict[int, int]:
+def versions_of(hand_ids: Sequence[int]) -> dict[int, int]:
     """The current version (latest history event id, 0 without one) of each hand."""
     if not hand_ids:
         return {}
@@ -93,7 +93,7 @@ def _versions(hand_ids: Sequence[int]) -> dict[int, int]:
 
 def version_of(hand_id: int) -> int:
     """The current version of one hand."""
-    return _versions([hand_id])[hand_id]
+    return versions_of([hand_id])[hand_id]
 
 
 def _latest_per_person(rows: Sequence[Answer]) -> list[Answer]:
@@ -104,32 +104,54 @@ def _latest_per_person(rows: Sequence[Answer]) -> list[Answer]:
     return list(latest.values())
 
 
-def current(table: Table) -> dict[int, list[Given]]:
-    """Hand id → the answers to its current version (one per person, latest), for the hands that have any."""
-    rows = list(db.session.scalars(select(Answer).where(Answer.table_id == table.id).order_by(Answer.id)))
-    if not rows:
+# The columns the pages read (not the hand as answered: only the history shows it).
+_SHOWN = (
+    Answer.id, Answer.hand_id, Answer.person, Answer.agrees, Answer.note, Answer.at, Answer.version,
+    Answer.hand_revision,
+)  # fmt: skip
+# The current version of the answered hand: its latest history event (hand_events.hand_id is indexed).
+_VERSION_NOW = (
+    select(func.coalesce(func.max(HandEvent.id), 0)).where(HandEvent.hand_id == Answer.hand_id).scalar_subquery()
+)
+
+# table's edit token → (its revision, its answers' stamp, hand id → current answers): the same pages shown
+# again read one number from the database. Every answer changes the stamp, every change of a hand
+# the revision; the key is read from the database, so several workers stay right.
+_current_cache: dict[str, tuple[int, int, dict[int, list[Given]]]] = {}
+CACHE_TABLES = 256
+
+
+def current(table: Table, answers_stamp: int | None = None) -> dict[int, list[Given]]:
+    """Hand id → the answers to its current version (one per person, latest), for the hands that have any.
+
+    Shared and cached per (revision, stamp): treat it as read-only.
+    """
+    mark = stamp(table) if answers_stamp is None else answers_stamp
+    if mark == 0:
         return {}
-    versions = _versions(sorted({r.hand_id for r in rows}))
-    by_hand: dict[int, list[Answer]] = {}
-    for row in rows:
-        if row.version == versions.get(row.hand_id):
-            by_hand.setdefault(row.hand_id, []).append(row)
-    return {h: [_given(r, True) for r in _latest_per_person(rs)] for h, rs in by_hand.items()}
+    cached = _current_cache.get(table.edit_token)
+    if cached is not None and cached[:2] == (table.revision, mark):
+        return cached[2]
+    query = select(*_SHOWN).where(Answer.table_id == table.id, Answer.version == _VERSION_NOW).order_by(Answer.id)
+    latest: dict[tuple[int, str], Given] = {}
+    for _i, hand_id, person, agrees, note, at, version, revision in db.session.execute(query):
+        latest[(int(hand_id), person)] = Given(person, bool(agrees), note, at, True, version, revision, {})
+    by_hand: dict[int, list[Given]] = {}
+    for (hand_id, _person), given in latest.items():
+        by_hand.setdefault(hand_id, []).append(given)
+    if len(_current_cache) >= CACHE_TABLES:
+        _current_cache.clear()
+    _current_cache[table.edit_token] = (table.revision, mark, by_hand)
+    return by_hand
 
 
-def earlier_of(table: Table, hand_id: int, person: str) -> Given | None:
-    """``person``'s latest answer to an earlier version of a hand, if he has none to the current one."""
-    rows = list(
-        db.session.scalars(
-            select(Answer)
-            .where(Answer.table_id == table.id, Answer.hand_id == hand_id, Answer.person == person)
-            .order_by(Answer.id.desc())
-            .limit(1)
-        )
-    )
-    if not rows or rows[0].version == version_of(hand_id):
-        return None
-    return _given(rows[0], False)
+def latest_of(table: Table, person: str) -> dict[int, Given]:
+    """Hand id → ``person``'s latest answer to it, whatever version it was about (``current`` not set)."""
+    query = select(*_SHOWN).where(Answer.table_id == table.id, Answer.person == person).order_by(Answer.id)
+    return {
+        int(h): Given(p, bool(a), note, at, False, version, revision, {})
+        for _i, h, p, a, note, at, version, revision in db.session.execute(query)
+    }
 
 
 def history(table: Table, hand_id: int) -> list[Given]:
@@ -154,9 +176,9 @@ def live_ids(table: Table) -> list[int]:
     return [int(k) for k, _ in services.state_of(table).keys]
 
 
-def by_number(table: Table) -> dict[int, list[Given]]:
+def by_number(table: Table, answers_stamp: int | None = None) -> dict[int, list[Given]]:
     """Hand number → its current answers, for the live hands that have any."""
-    answers = current(table)
+    answers = current(table, answers_stamp)
     if not answers:
         return {}
     return {n: answers[i] for n, i in enumerate(live_ids(table), 1) if i in answers}
