@@ -129,11 +129,8 @@ def _seat_order(person: str, seated: Sequence[str]) -> int:
 def page(table: Table, token: str, me: str | None) -> Page:
     """The answers' view-model of one page of ``table`` seen with ``token``; ``me`` from the phone's cookie."""
     is_editor = token == table.edit_token
-    seatings = services.derived(table, "answer_seatings", service.seatings)
-    # R33: those seated now first, then whoever left (he may still answer the hands he played)
-    people = tuple(dict.fromkeys([seatings[-1][s] for s in sorted(seatings[-1])] + [
-        name for seating in seatings for _s, name in sorted(seating.items())
-    ]))  # fmt: skip
+    # once per revision; R33: those seated now first, then whoever left (he may still answer the hands he played)
+    seatings, people = services.derived(table, "answer_seatings", service.seats_and_people)
     if me is not None and me not in people:
         me = None  # a name this table never had (an old cookie): ask again
     answers_stamp = service.stamp(table)

@@ -69,6 +69,15 @@ def seatings(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> list[dict
     return evening.seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])
 
 
+def seats_and_people(
+    session: Mapping[str, Any], ledger: Mapping[str, Any]
+) -> tuple[list[dict[int, str]], tuple[str, ...]]:
+    """:func:`seatings`, and everyone who sat at the table: those seated now first, then whoever left (R33)."""
+    seats = seatings(session, ledger)
+    now = [seats[-1][s] for s in sorted(seats[-1])]
+    return seats, tuple(dict.fromkeys(now + evening.names_used(session, ledger)))
+
+
 def seated_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> list[str]:
     """The people seated at entry ``n``, in seat order: those who may answer it."""
     seating = seatings(session, ledger)[n - 1]
@@ -171,17 +180,43 @@ def stamp(table: Table) -> int:
     return int(db.session.scalar(select(func.max(Answer.id)).where(Answer.table_id == table.id)) or 0)
 
 
-def live_ids(table: Table) -> list[int]:
+class LiveIds(Sequence[int]):
+    """The ids of the table's live hands, in order (hand ``n`` is ``ids[n - 1]``), read from its cached state."""
+
+    def __init__(self, table: Table) -> None:
+        self.keys = services.state_of(table).keys  # (id, revision) per live hand, shared: never copied
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [int(k) for k, _ in self.keys[index]]
+        return int(self.keys[index][0])
+
+
+def live_ids(table: Table) -> LiveIds:
     """The ids of the table's live hands, in order (hand ``n`` is ``ids[n - 1]``)."""
-    return [int(k) for k, _ in services.state_of(table).keys]
+    return LiveIds(table)
+
+
+_numbers_cache: dict[str, tuple[int, int, dict[int, list[Given]]]] = {}
 
 
 def by_number(table: Table, answers_stamp: int | None = None) -> dict[int, list[Given]]:
-    """Hand number → its current answers, for the live hands that have any."""
-    answers = current(table, answers_stamp)
+    """Hand number → its current answers, for the live hands that have any (cached like :func:`current`)."""
+    mark = stamp(table) if answers_stamp is None else answers_stamp
+    answers = current(table, mark)
     if not answers:
         return {}
-    return {n: answers[i] for n, i in enumerate(live_ids(table), 1) if i in answers}
+    cached = _numbers_cache.get(table.edit_token)
+    if cached is not None and cached[:2] == (table.revision, mark):
+        return cached[2]
+    numbers = {n: answers[i] for n, (i, _r) in enumerate(services.state_of(table).keys, 1) if i in answers}
+    if len(_numbers_cache) >= CACHE_TABLES:
+        _numbers_cache.clear()
+    _numbers_cache[table.edit_token] = (table.revision, mark, numbers)
+    return numbers
 
 
 def of_hand(table: Table, n: int) -> list[Given]:
