@@ -214,3 +214,18 @@ def test_the_forms_carry_their_csrf_token_and_need_it(make_app: Callable[..., Fl
     data["csrf_token"] = token[1]
     assert client.post(f"/t/{table.view_token}/mano/1/respuesta", data=data).status_code == 302
     assert len(client.get(f"/api/tables/{table.view_token}/hands/1").get_json()["answers"]) == 1
+
+
+def test_who_left_still_answers_the_hands_he_played(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    """R33: Carmen leaves after hand 1 and Elena sits down; each answers only the hands at which they sat."""
+    table = make_table(hands=[{"pass": True}, {"sienta": {"seat": 3, "player": "Elena"}}, {"pass": True}])
+    page = client.get(f"/t/{table.view_token}").get_data(as_text=True)
+    assert re.findall(r"<option>([^<]+)</option>", page) == ["Ana", "Benito", "Elena", "Diego", "Carmen"]
+    i_am(client, table, "Carmen")
+    page = text_of(client.get(f"/t/{table.view_token}").get_data(as_text=True))
+    assert "De acuerdo con la mano 1" in page
+    assert "De acuerdo con la mano 3" not in page
+    assert say(client, table, 1, "Carmen", True).status_code == 302
+    assert say(client, table, 3, "Elena", True).status_code == 302
+    listing = text_of(client.get(f"/t/{table.edit_token}/manos").get_data(as_text=True))
+    assert listing.count("✓ de acuerdo: 1 de 4") == 2
