@@ -98,10 +98,13 @@ def test_a_disagreement_shows_on_the_keepers_page_until_the_hand_is_fixed(
     hand = text_of(client.get(f"/t/{table.view_token}/mano/1").get_data(as_text=True))
     assert "Nadie ha respondido aún." in hand
     assert "Respuestas a lo que la mano era antes de cambiar Carmen: no es así: «eran 4 estuches»" in hand
-    say(client, table, 1, "Carmen", True)
+    say(client, table, 1, "Carmen", False, "no sé")
+    say(client, table, 1, "Carmen", True)  # replaces her answer to the hand as it is now
     hand = text_of(client.get(f"/t/{table.view_token}/mano/1").get_data(as_text=True))
     assert "Carmen: de acuerdo" in hand
     assert "Dijiste: de acuerdo." in hand
+    assert "no sé" not in hand  # a replaced answer is not one to what the hand was before
+    assert "Carmen: no es así: «eran 4 estuches»" in hand
 
 
 def test_a_changed_player_answers_again_rather_than_about_what_he_did_not_see(

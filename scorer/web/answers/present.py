@@ -110,7 +110,8 @@ class Page:
         ids = service.live_ids(self.table)
         if not 1 <= n <= len(ids):
             return []
-        return [a for a in service.history(self.table, ids[n - 1]) if not a.current]
+        now = self.versions(n)
+        return [a for a in service.history(self.table, ids[n - 1]) if a.version != now]
 
     def when(self, given: Given) -> str:
         """When an answer was given, in the table's time zone if it has one."""
