@@ -151,7 +151,8 @@ def test_a_note_is_shown_as_text(client: FlaskClient, table: Table) -> None:
 
 
 def test_next_leads_only_to_this_tables_pages(client: FlaskClient, table: Table) -> None:
-    for target in ("https://example.com/", "//example.com/t/x", f"/t/{table.edit_token}", "/t/other"):
+    wrong = ("https://example.com/", "//example.com/t/x", f"/t/{table.edit_token}", "/t/other")
+    for target in (*wrong, f"/t/{table.view_token}/../../nueva"):
         response = say(client, table, 1, "Ana", True, next=target)
         assert response.headers["Location"] == f"/t/{table.view_token}", target
 

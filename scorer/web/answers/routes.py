@@ -68,7 +68,7 @@ def _back(token: str) -> str:
     table_pages = f"/t/{token}"
     path = urllib.parse.urlsplit(target)
     inside = target == table_pages or target.startswith((table_pages + "/", table_pages + "?"))
-    if not path.scheme and not path.netloc and inside and "\\" not in target:
+    if not path.scheme and not path.netloc and inside and "\\" not in target and ".." not in target:
         return target
     return url_for("main.table", token=token)
 
