@@ -12,11 +12,12 @@
     if (!url || !window.fetch) return;
     var revision = body.getAttribute("data-revision");
     var answers = body.getAttribute("data-answers");
-    // a note being written (No es así) is not lost to a reload: the next poll reloads instead
+    // a note being written (No es así) is not lost to a reload: a later poll reloads instead
     function writing() {
       var active = document.activeElement;
-      return !!document.querySelector("details.answer-no[open]") ||
-        !!(active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) && active.type !== "url");
+      if (active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) && active.type !== "url") return true;
+      var notes = document.querySelectorAll("details.answer-no[open] input[name=nota]");
+      return Array.prototype.some.call(notes, function (note) { return note.value.trim() !== ""; });
     }
     function check() {
       if (document.hidden) return;

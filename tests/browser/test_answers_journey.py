@@ -82,8 +82,16 @@ def test_a_watcher_disagrees_the_keeper_fixes_the_hand_the_watcher_agrees(
     expect(watcher.get_by_role("status")).to_contain_text("Mano 1: de acuerdo.")
     expect(watcher.get_by_role("button", name="De acuerdo con la mano 1")).to_have_count(0)
 
-    # and the keeper sees ✓ 1 of 4 on the next refresh
+    # another player agrees from his phone: the watcher's page shows it by itself (its poll sees the answers)
+    other = watcher.request.post(
+        live_server.url(f"/api/tables/{view_token}/hands/1/answers"), data={"person": PLAYERS[a - 1], "agrees": True}
+    )
+    assert other.status == 201
+    watcher_line = watcher.get_by_role("region", name="Últimas manos").get_by_role("link", name=re.compile(r"^1 "))
+    expect(watcher_line).to_contain_text("2 de 4", timeout=15_000)
+
+    # and the keeper sees ✓ 2 of 4 on the next refresh
     page.reload()
     line = page.get_by_role("region", name="Últimas manos").get_by_role("link", name=re.compile(r"^1 "))
-    expect(line).to_contain_text("1 de 4")
+    expect(line).to_contain_text("2 de 4")
     expect(line).not_to_contain_text("✗")
