@@ -11,12 +11,22 @@
     var url = body.getAttribute("data-poll");
     if (!url || !window.fetch) return;
     var revision = body.getAttribute("data-revision");
+    var answers = body.getAttribute("data-answers");
+    // a note being written (No es así) is not lost to a reload: a later poll reloads instead
+    function writing() {
+      var active = document.activeElement;
+      if (active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) && active.type !== "url") return true;
+      var notes = document.querySelectorAll("details.answer-no[open] input[name=nota]");
+      return Array.prototype.some.call(notes, function (note) { return note.value.trim() !== ""; });
+    }
     function check() {
       if (document.hidden) return;
       fetch(url, { cache: "no-store", credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) {
-          if (data && String(data.revision) !== revision) window.location.reload();
+          if (!data || writing()) return;
+          var answered = answers !== null && data.answers !== undefined && String(data.answers) !== answers;
+          if (String(data.revision) !== revision || answered) window.location.reload();
         })
         .catch(function () { /* offline for a moment: try again later */ });
     }

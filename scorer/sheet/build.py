@@ -675,11 +675,13 @@ def render_html(
     *,
     css_href: str | None = None,
     links: Mapping[str, str | None] | None = None,
+    addenda: Sequence[Markup] = (),
 ) -> str:
     """The sheet as a complete HTML page.
 
     The CSS is inlined unless ``css_href`` links it (for a strict Content-Security-Policy);
-    ``links`` (``pdf``, ``back``) add a screen-only navigation line, hidden when printed.
+    ``links`` (``pdf``, ``back``) add a screen-only navigation line, hidden when printed;
+    ``addenda`` are sections made elsewhere, printed after the final accounts (the players' answers).
     """
     context = sheet_context(session, ledger)
     template = _environment().get_template("sheet/sheet.html")
@@ -690,6 +692,7 @@ def render_html(
         links=dict(links or {}),
         pdf_lines=None,
         drawn=None,
+        addenda=addenda,
     )
 
 
@@ -835,8 +838,8 @@ def _pdf_cartulina(boxes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def render_pdf(session: dict[str, Any], ledger: dict[str, Any]) -> bytes:
-    """The sheet as an A4 PDF (WeasyPrint)."""
+def render_pdf(session: dict[str, Any], ledger: dict[str, Any], addenda: Sequence[Markup] = ()) -> bytes:
+    """The sheet as an A4 PDF (WeasyPrint); ``addenda`` as in :func:`render_html`."""
     import weasyprint  # type: ignore[import-untyped]  # imported lazily: heavy, and only the sheet needs it
 
     context = sheet_context(session, ledger)
@@ -854,6 +857,7 @@ def render_pdf(session: dict[str, Any], ledger: dict[str, Any]) -> bytes:
             links={},
             pdf_lines=_banded(table) if plan is None else table,
             drawn=plan,
+            addenda=addenda,
         )
         return weasyprint.HTML(string=html, base_url=str(TEMPLATES / "sheet")).render()
 
@@ -890,27 +894,31 @@ def _warm_up() -> None:
             _warm = True
 
 
-def _render_child(connection: Any, session: dict[str, Any], ledger: dict[str, Any]) -> None:
+def _render_child(
+    connection: Any, session: dict[str, Any], ledger: dict[str, Any], addenda: Sequence[Markup] = ()
+) -> None:
     try:
-        connection.send((True, render_pdf(session, ledger)))
+        connection.send((True, render_pdf(session, ledger, addenda)))
     except Exception as exc:  # the parent raises it again
         connection.send((False, f"{type(exc).__name__}: {exc}"))
     finally:
         connection.close()
 
 
-def render_pdf_within(session: dict[str, Any], ledger: dict[str, Any], timeout: float) -> bytes:
+def render_pdf_within(
+    session: dict[str, Any], ledger: dict[str, Any], timeout: float, addenda: Sequence[Markup] = ()
+) -> bytes:
     """:func:`render_pdf` in a child process killed after ``timeout`` seconds (RenderTimeout).
 
     A sheet that cannot be drawn in time never holds a web worker for longer than that;
     ``timeout`` 0 (or less) renders in this process without a limit.
     """
     if timeout <= 0:
-        return render_pdf(session, ledger)
+        return render_pdf(session, ledger, addenda)
     _warm_up()
     context = multiprocessing.get_context("fork")  # a copy of this warm process; nothing to import again
     receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_render_child, args=(send, session, ledger), daemon=True)
+    process = context.Process(target=_render_child, args=(send, session, ledger, addenda), daemon=True)
     process.start()
     send.close()
     try:

@@ -18,7 +18,7 @@ from jinja2 import FileSystemBytecodeCache
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import i18n
+from scorer.web import answers, i18n
 from scorer.web.extensions import csrf, db, limiter, migrate
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
@@ -145,6 +145,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pena_bp)
     app.register_blueprint(pena_api_bp)
     app.register_blueprint(offline_bp)  # the service worker and the forms it keeps (issue 15)
+    answers.init_app(app)  # issue 26: each player answers each hand (scorer/web/answers/)
 
     # browsers ask for /favicon.ico whatever the page links: the same SVG as static/favicon.svg
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))

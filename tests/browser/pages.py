@@ -176,6 +176,40 @@ def open_cambio_preview(page: Page, server: LiveServer, tables: dict[str, str]) 
     expect(page.get_by_role("button", name="Confirmar el cambio")).to_be_visible()
 
 
+def _disagree(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    """Carmen says hand 8 is not right (issue 26); answering again replaces, so any page may do it."""
+    body = {"person": "Carmen", "agrees": False, "note": "eran 4 estuches"}
+    answer = page.request.post(server.url(f"/api/tables/{tables['view']}/hands/8/answers"), data=body)
+    assert answer.status == 201, answer.text()
+
+
+def open_table_view_answering(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    """The view link once the phone said who it is: De acuerdo / No es así on each hand, one note open."""
+    _disagree(page, server, tables)
+    page.goto(server.url(f"/t/{tables['view']}"))
+    page.get_by_label("Soy").select_option("Benito")
+    page.get_by_role("button", name="Ese soy yo").click()
+    expect(page.get_by_text("Respondes como Benito.")).to_be_visible()
+    page.get_by_role("button", name="De acuerdo con la mano 7").click()
+    expect(page.get_by_role("status")).to_contain_text("Mano 7: de acuerdo.")
+    page.locator("details.answer-no summary").first.click()
+    expect(page.get_by_label("¿Qué no es así?").first).to_be_visible()
+
+
+def open_table_edit_disputed(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    """The keeper's page with a disagreement standing at the top, and ✓ n of m on each hand."""
+    _disagree(page, server, tables)
+    page.goto(server.url(f"/t/{tables['edit']}"))
+    expect(page.get_by_role("region", name="No es así")).to_be_visible()
+
+
+def open_hand_detail_answered(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
+    """A hand's page with the table's answers to it."""
+    _disagree(page, server, tables)
+    page.goto(server.url(f"/t/{tables['view']}/mano/8"))
+    expect(page.get_by_role("region", name="Respuestas de la mesa")).to_contain_text("eran 4 estuches")
+
+
 PAGES: dict[str, Callable[[Page, LiveServer, dict[str, str]], None]] = {
     "home": open_home,
     "new_table": open_new_table,
@@ -201,4 +235,7 @@ PAGES: dict[str, Callable[[Page, LiveServer, dict[str, str]], None]] = {
     "ombre_close_confirm": open_ombre_close_confirm,
     "import": open_import,
     "not_found": open_not_found,
+    "table_view_answering": open_table_view_answering,
+    "table_edit_disputed": open_table_edit_disputed,
+    "hand_detail_answered": open_hand_detail_answered,
 }

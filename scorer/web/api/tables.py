@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from scorer.web import limits, services
+from scorer.web.answers import service as answer_service
 from scorer.web.api.common import answer_errors_in_json, json_body, require_json
 from scorer.web.extensions import create_limit
 from scorer.web.services import Invalid
@@ -79,10 +80,10 @@ def _if_match() -> int | None:
     return int(text)
 
 
-def _with_etag(table: Any, n: int, entry: dict[str, Any]) -> Response:
+def _with_etag(table: Any, n: int, entry: dict[str, Any], **extra: Any) -> Response:
     """A hand's answer: ``{"n", "hand", "revision"}`` and its revision as the ETag (for If-Match)."""
     revision = services.hand_revision(table, n)
-    response = jsonify(n=n, hand=entry, revision=revision)
+    response = jsonify(n=n, hand=entry, revision=revision, **extra)
     response.headers["ETag"] = f'"{revision}"'
     return response
 
@@ -92,7 +93,8 @@ def get_hand(token: str, n: int) -> Response:
     """One hand's ledger entry, with its revision (ETag) for a later PUT's If-Match."""
     table, _ = services.open_table(token)
     services.hand_revision(table, n)  # NotFound for a hand that does not exist
-    return _with_etag(table, n, services.ledger_of(table)["hands"][n - 1])
+    answers = [a.as_json() for a in answer_service.of_hand(table, n)]  # issue 26: the players' answers
+    return _with_etag(table, n, services.ledger_of(table)["hands"][n - 1], answers=answers)
 
 
 @bp.put("/tables/<token>/hands/<int:n>")

@@ -30,6 +30,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import words
 from scorer.web import messages, present, services
+from scorer.web.answers import service as answer_service
 from scorer.web.evening import routes as evening_routes
 from scorer.web.extensions import create_limit
 from scorer.web.forms import (
@@ -179,7 +180,9 @@ def state(token: str) -> Response:
     """What the view page polls: the table's revision changes with every write."""
     g.quiet_session = True
     table, _ = services.open_table(token)
-    response = jsonify(revision=table.revision, closed=table.closed, ending=table.ending)
+    # issue 26: an answer changes no revision (a keeper's open form stays good); the page reloads for it too
+    answers = answer_service.stamp(table)
+    response = jsonify(revision=table.revision, closed=table.closed, ending=table.ending, answers=answers)
     response.headers["Cache-Control"] = "no-store"
     return response
 

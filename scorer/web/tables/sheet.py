@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, url_for
 from flask_babel import force_locale
@@ -17,18 +18,19 @@ from werkzeug.routing import BuildError
 
 from scorer.sheet.build import RenderTimeout, render_html, render_pdf_within, sheet_css
 from scorer.web import services
+from scorer.web.answers import sheet as answers_sheet
 from scorer.web.i18n import language_or_default
 
 bp = Blueprint("sheet", __name__)
 
 
-def _load(token: str) -> tuple[dict[str, object], dict[str, object], str]:
-    """The session, the ledger (read-only) and the language the table's sheet prints in (issue 13)."""
+def _load(token: str) -> tuple[dict[str, object], dict[str, object], str, Any]:
+    """The session, the ledger (read-only), the language the table's sheet prints in (issue 13), the table."""
     try:
         table, _can_edit = services.open_table(token)
     except services.NotFound:
         abort(404)
-    return services.session_view(table), services.ledger_view(table), language_or_default(table.language)
+    return services.session_view(table), services.ledger_view(table), language_or_default(table.language), table
 
 
 def _filename(session: dict[str, object]) -> str:
@@ -47,12 +49,14 @@ def _private(response: Response) -> Response:
 
 @bp.get("/tables/<token>/sheet.pdf")
 def sheet_pdf(token: str) -> Response:
-    session, ledger, language = _load(token)
+    session, ledger, language, table = _load(token)
     try:
         # the sheet prints in the table's language, not the viewer's; the forked renderer inherits the
         # forced locale with the copy of this request's context
         with force_locale(language):
-            pdf = render_pdf_within(session, ledger, float(current_app.config.get("SHEET_PDF_TIMEOUT") or 0))
+            addenda = [answers_sheet.section(table, session, ledger)]  # issue 26: R31 and each hand's answers
+            timeout = float(current_app.config.get("SHEET_PDF_TIMEOUT") or 0)
+            pdf = render_pdf_within(session, ledger, timeout, addenda)
     except RenderTimeout:
         message = _(
             "La hoja en PDF tarda demasiado en prepararse y se ha cancelado. Prueba dentro de un rato, "
@@ -67,14 +71,15 @@ def sheet_pdf(token: str) -> Response:
 
 @bp.get("/tables/<token>/sheet")
 def sheet_html(token: str) -> Response:
-    session, ledger, language = _load(token)
+    session, ledger, language, table = _load(token)
     try:
         back = url_for("tables.table", token=token)
     except BuildError:  # the HTML pages are not registered (API-only app)
         back = None
     links = {"pdf": url_for("sheet.sheet_pdf", token=token), "back": back}
     with force_locale(language):  # the table's language, not the viewer's
-        html = render_html(session, ledger, css_href=url_for("sheet.css"), links=links)
+        addenda = [answers_sheet.section(table, session, ledger)]  # issue 26: R31 and each hand's answers
+        html = render_html(session, ledger, css_href=url_for("sheet.css"), links=links, addenda=addenda)
     return _private(current_app.response_class(html, mimetype="text/html"))  # SafeResponse (D2)
 
 

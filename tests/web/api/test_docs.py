@@ -20,6 +20,7 @@ from tests.conftest import ROOT
 
 DOC = ROOT / "docs" / "api.md"
 BASE = "http://127.0.0.1:5000"
+API = ("api.", "api_answers.")  # the blueprints of docs/api.md (issue 26: the players' answers)
 BLOCK = re.compile(r"```sh\n(curl .*?)```\n```http\n(.*?)```", re.S)
 
 
@@ -99,7 +100,7 @@ def test_every_curl_of_the_page_answers_as_shown(app: Flask, client: FlaskClient
             variables |= {"EDIT": answer["edit_token"], "VIEW": answer["view_token"]}
         if isinstance(answer, dict) and answer.get("restorable") and "HAND_ID" not in variables:
             variables["HAND_ID"] = str(answer["restorable"][0]["hand_id"])
-    api = {rule.endpoint for rule in app.url_map.iter_rules() if rule.endpoint.startswith(("api.", "sheet.sheet"))}
+    api = {rule.endpoint for rule in app.url_map.iter_rules() if rule.endpoint.startswith((*API, "sheet.sheet"))}
     assert api <= endpoints, f"calls of the API with no curl in docs/api.md: {sorted(api - endpoints)}"
 
 
@@ -107,7 +108,7 @@ def test_the_page_lists_every_call_of_the_api(app: Flask) -> None:
     """The table at the top of docs/api.md names every route of the API, in Flask's <…> spelling."""
     text = DOC.read_text(encoding="utf-8")
     for rule in app.url_map.iter_rules():
-        if not rule.endpoint.startswith("api."):
+        if not rule.endpoint.startswith(API):
             continue
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"<\1>", rule.rule).replace("<int:", "<")
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):

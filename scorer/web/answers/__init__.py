@@ -1,0 +1,45 @@
+"""A hand the whole table agrees on (issue 26): each player answers each hand from his own phone.
+
+The watchers' page (the view link) asks once which of the people seated the phone is (a
+cookie for that table: the table's own honesty, not a login), then offers *De acuerdo* and
+*No es así* (+ a short note) on every hand that person sat at. The keeper's pages show per
+hand ✓ n of m and, at the top, every disagreement standing. Editing, deleting or restoring
+a hand asks again: the answers belong to the version of the hand they were given to
+(:mod:`.models`), and the history keeps them all.
+
+``init_app`` is the one hook of the app factory; the pages reach the view-models through
+the template globals ``answers_page(table, token)`` and ``answers_square(table)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from . import models  # noqa: F401  # the Answer table, for the metadata
+
+__all__ = ["init_app"]
+
+# Answers per client address, from the pages and the API together (Flask-Limiter syntax).
+DEFAULT_LIMIT = "60 per minute;2000 per day"
+
+
+def init_app(app: Flask) -> None:
+    """Register the forms' and the API's blueprints and the templates' globals."""
+    from scorer.web import limits, services
+    from scorer.web.extensions import csrf
+
+    from . import present, routes
+
+    app.config.setdefault("CARTULINA_ANSWER_LIMIT", DEFAULT_LIMIT)
+    csrf.exempt(routes.api)  # JSON only, as the rest of the API
+    app.register_blueprint(routes.bp)
+    app.register_blueprint(routes.api)
+
+    def square(table: Any) -> present.Square | None:
+        return present.square(services.totals_of(table))
+
+    app.jinja_env.globals.update(
+        answers_page=routes.page_of, answers_square=square, answers_note_max=limits.ANSWER_NOTE_MAX
+    )

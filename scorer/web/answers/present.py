@@ -1,0 +1,249 @@
+"""View-models of the answers: the marks per hand, the disagreements, who I am, and the sum that squares (R31)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_babel import gettext as _
+
+from scorer import words
+from scorer.web import services
+from scorer.web.models import Table
+
+from . import service
+from .service import Given
+
+VERSIONS_AROUND = 60  # the hand list shows 50 hands a page, the table page the last 8
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One hand as the answers leave it: ✓ ``agreed`` of ``seated``, the disagreements, my answer."""
+
+    n: int
+    version: int
+    seated: tuple[str, ...]
+    answers: tuple[Given, ...]
+    me: str | None
+    can_answer: bool  # the page may offer me the two answers for this hand
+    earlier: Given | None  # my answer to what the hand was before it changed
+
+    @property
+    def agreed(self) -> int:
+        return sum(1 for a in self.answers if a.agrees)
+
+    @property
+    def disputes(self) -> tuple[Given, ...]:
+        return tuple(a for a in self.answers if not a.agrees)
+
+    @property
+    def mine(self) -> Given | None:
+        return next((a for a in self.answers if a.person == self.me), None)
+
+    @property
+    def status(self) -> str:
+        """``disputed``, ``agreed`` (everyone seated), ``partly`` (some, no one against) or ``open``."""
+        if self.disputes:
+            return "disputed"
+        if not self.answers:
+            return "open"
+        return "agreed" if set(self.seated) <= {a.person for a in self.answers} else "partly"
+
+
+@dataclass
+class Page:
+    """What a table page, the hand list or a hand page shows of the answers, built once per request."""
+
+    table: Table
+    token: str
+    is_editor: bool
+    me: str | None
+    people: tuple[str, ...]  # who may say "I am …": everyone who sat at the table
+    stamp: int
+    by_number: dict[int, list[Given]]
+    seatings: Sequence[Mapping[int, str]]
+    versions: Callable[[int], int]
+    _marks: dict[int, Mark] = field(default_factory=dict)
+
+    @property
+    def can_answer(self) -> bool:
+        """The watchers' page of an open table, once the phone said who it is."""
+        return not self.is_editor and not self.table.closed and self.me is not None
+
+    @property
+    def asks_who(self) -> bool:
+        return not self.is_editor and not self.table.closed
+
+    def seated(self, n: int) -> tuple[str, ...]:
+        if not 1 <= n <= len(self.seatings) - 1:
+            return ()
+        seating = self.seatings[n - 1]
+        return tuple(seating[s] for s in sorted(seating))
+
+    def mark(self, n: int) -> Mark:
+        if n not in self._marks:
+            seated = self.seated(n)
+            answers = tuple(sorted(self.by_number.get(n, []), key=lambda a: _seat_order(a.person, seated)))
+            mine = self.me is not None and any(a.person == self.me for a in answers)
+            can = self.can_answer and self.me in seated
+            version = self.versions(n) if can else 0
+            earlier = self.mine_before(n, version) if can and not mine else None
+            self._marks[n] = Mark(n, version, seated, answers, self.me, can, earlier)
+        return self._marks[n]
+
+    @functools.cached_property
+    def _my_answers(self) -> dict[int, Given]:
+        """Hand id → my latest answer to any version of it (one query for the whole page)."""
+        return service.latest_of(self.table, self.me) if self.me is not None else {}
+
+    def mine_before(self, n: int, version: int) -> Given | None:
+        """My answer to what hand ``n`` was before it changed, when I have none to what it is now."""
+        ids = service.live_ids(self.table)
+        given = self._my_answers.get(ids[n - 1]) if 1 <= n <= len(ids) else None
+        return given if given is not None and given.version != version else None
+
+    def earlier(self, n: int) -> list[Given]:
+        """The answers hand ``n`` had before it last changed (edited, deleted, restored): the history keeps them."""
+        ids = service.live_ids(self.table)
+        if not 1 <= n <= len(ids):
+            return []
+        now = self.versions(n)
+        return [a for a in service.history(self.table, ids[n - 1]) if a.version != now]
+
+    def when(self, given: Given) -> str:
+        """When an answer was given, in the table's time zone if it has one."""
+        return words.time_text(given.at, self.table.meta.get("timezone"))
+
+    @property
+    def disputes(self) -> list[tuple[int, Given]]:
+        """Every disagreement standing, hand by hand: until the hand is changed or the answer is."""
+        return [(n, a) for n in sorted(self.by_number) for a in self.by_number[n] if not a.agrees]
+
+
+def _seat_order(person: str, seated: Sequence[str]) -> int:
+    return seated.index(person) if person in seated else len(seated)
+
+
+def page(table: Table, token: str, me: str | None) -> Page:
+    """The answers' view-model of one page of ``table`` seen with ``token``; ``me`` from the phone's cookie."""
+    is_editor = token == table.edit_token
+    # once per revision; R33: those seated now first, then whoever left (he may still answer the hands he played)
+    seatings, people = services.derived(table, "answer_seatings", service.seats_and_people)
+    if me is not None and me not in people:
+        me = None  # a name this table never had (an old cookie): ask again
+    answers_stamp = service.stamp(table)
+    by_number = service.by_number(table, answers_stamp)
+    known: dict[int, int] = {}
+
+    def versions(n: int) -> int:
+        """The version of hand ``n``; those of its neighbours too, in one query (a page shows hands in a row)."""
+        if n not in known:
+            ids = service.live_ids(table)
+            numbers = range(max(1, n - VERSIONS_AROUND), min(len(ids), n + VERSIONS_AROUND) + 1)
+            found = service.versions_of([ids[m - 1] for m in numbers])
+            known.update((m, found[ids[m - 1]]) for m in numbers)
+        return known[n]
+
+    return Page(table, token, is_editor, me, people, answers_stamp, by_number, seatings, versions)
+
+
+# ------------------------------------------------------------------ R31
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """R31: the balances plus what lies in the pots add up to zero (the players' check with the chips)."""
+
+    balances: tuple[int, ...]
+    pots: tuple[tuple[str, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.balances) + sum(amount for _word, amount in self.pots)
+
+    @property
+    def squares(self) -> bool:
+        return self.total == 0
+
+    @property
+    def balances_text(self) -> str:
+        return words.signed(sum(self.balances))
+
+    @property
+    def pots_text(self) -> str:
+        return " + ".join(f"{words.plain(amount)} ({word})" for word, amount in self.pots)
+
+
+def square(totals: Mapping[str, Any]) -> Square | None:
+    """The R31 check of a ledger's totals; None for a game without balances (bandos counts tantos per team)."""
+    balances = totals.get("balances")
+    if not isinstance(balances, Mapping) or not balances:
+        return None
+    pots: list[tuple[str, int]] = []
+    plato = totals.get("plato")
+    if isinstance(plato, Mapping):
+        pots.append((_("plato"), int(plato.get("amount", 0))))
+    pozo = totals.get("pozo")
+    if isinstance(pozo, Mapping):
+        pots.append((_("pozo"), int(pozo.get("amount", 0)) + sum(int(r) for r in pozo.get("reserves", ()) or ())))
+    if "viuda" in totals:
+        pots.append((_("viuda"), int(totals.get("viuda") or 0)))
+    if "bote" in totals:
+        pots.append((_("bote"), int(totals.get("bote") or 0)))
+    return Square(tuple(int(v) for v in balances.values()), tuple(pots))
+
+
+# ------------------------------------------------------------------ the sheet
+
+
+def ranges(numbers: Sequence[int]) -> str:
+    """Hand numbers as ranges: ``1–4, 7, 9–10``."""
+    out: list[str] = []
+    start = previous = None
+    for n in sorted(numbers):
+        if previous is not None and n == previous + 1:
+            previous = n
+            continue
+        if start is not None:
+            out.append(str(start) if start == previous else f"{start}–{previous}")
+        start = previous = n
+    if start is not None:
+        out.append(str(start) if start == previous else f"{start}–{previous}")
+    return ", ".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetAnswers:
+    """The sheet's marks: every hand agreed (by all), partly agreed, disputed or not answered."""
+
+    agreed: str
+    partly: tuple[tuple[int, int, int], ...]  # n, agreed, seated
+    disputed: tuple[tuple[int, Given], ...]
+    open: str
+    any: bool
+
+
+def sheet(table: Table, session: Mapping[str, Any], ledger: Mapping[str, Any]) -> SheetAnswers:
+    """Each hand of the sheet with its answers' status."""
+    by_number = service.by_number(table)
+    seatings = service.seatings(session, ledger)
+    agreed: list[int] = []
+    partly: list[tuple[int, int, int]] = []
+    disputed: list[tuple[int, Given]] = []
+    unanswered: list[int] = []
+    for n in range(1, len(ledger.get("hands") or []) + 1):
+        answers = by_number.get(n, [])
+        seated = set(seatings[n - 1].values())
+        against = [a for a in answers if not a.agrees]
+        if against:
+            disputed.extend((n, a) for a in against)
+        elif not answers:
+            unanswered.append(n)
+        elif seated <= {a.person for a in answers}:
+            agreed.append(n)
+        else:
+            partly.append((n, len(answers), len(seated)))
+    return SheetAnswers(ranges(agreed), tuple(partly), tuple(disputed), ranges(unanswered), bool(by_number))

@@ -1,0 +1,180 @@
+"""The watchers' forms (blueprint ``answers``) and the API call (blueprint ``api_answers``).
+
+Pages: ``POST /t/<token>/yo`` (who I am, remembered in a cookie for that table) and
+``POST /t/<token>/mano/<n>/respuesta`` (De acuerdo / No es así + note); plain forms with
+CSRF, each answered by a redirect back to the page it came from (POST/redirect/GET).
+API: ``POST /api/tables/<token>/hands/<n>/answers``, JSON only, with either token.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from typing import Any
+
+from flask import Blueprint, Response, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
+
+from scorer.web import limits, messages, services
+from scorer.web.extensions import limiter
+from scorer.web.models import Table
+
+from . import present, service
+from .service import Refused
+
+bp = Blueprint("answers", __name__)
+api = Blueprint("api_answers", __name__, url_prefix="/api")
+
+COOKIE = "cartulina_yo"  # who this phone is at one table; its path is the table's pages (/t/<token>)
+COOKIE_AGE = 60 * 60 * 24 * 365
+
+
+def _answer_limit() -> str:
+    return str(current_app.config["CARTULINA_ANSWER_LIMIT"])
+
+
+# One budget per client address for every answer, from the page or the API (limits.md, Rates).
+answer_limit = limiter.shared_limit(_answer_limit, scope="answer", methods=["POST"])
+
+
+# ------------------------------------------------------------------ who am I
+
+
+def me(token: str) -> str | None:
+    """The person this phone said it is at this table, or None."""
+    raw = request.cookies.get(COOKIE)
+    if not raw:
+        return None
+    name = urllib.parse.unquote(raw)
+    return name if 0 < len(name) <= limits.NAME_MAX * 2 else None
+
+
+def page_of(table: Table, token: str) -> present.Page:
+    """The answers' view-model of this request's page, built once (templates call ``answers_page``)."""
+    from flask import g
+
+    cached: dict[tuple[int, str], present.Page] = g.setdefault("answers_pages", {})
+    key = (table.id, token)
+    if key not in cached:
+        cached[key] = present.page(table, token, me(token))
+    return cached[key]
+
+
+def _back(token: str) -> str:
+    """Where a form goes back to: its ``next`` when it is one of this table's pages, else the table."""
+    target = request.form.get("next", "")
+    table_pages = f"/t/{token}"
+    path = urllib.parse.urlsplit(target)
+    inside = target == table_pages or target.startswith((table_pages + "/", table_pages + "?"))
+    if not path.scheme and not path.netloc and inside and "\\" not in target and ".." not in target:
+        return target
+    return url_for("tables.table", token=token)
+
+
+@bp.post("/t/<token>/yo")
+def who_am_i(token: str) -> BaseResponse:
+    """Remember (or forget) which of the people seated this phone is, for this table only."""
+    table, _can_edit = services.open_table(token)
+    response = redirect(_back(token))
+    path = f"/t/{token}"
+    if request.form.get("olvidar"):
+        response.delete_cookie(COOKIE, path=path)
+        return response
+    name = (request.form.get("persona") or "").strip()
+    if name not in page_of(table, token).people:
+        flash(_("Elige quién eres entre los que están sentados."), "error")
+        return response
+    value = urllib.parse.quote(name, safe="")
+    response.set_cookie(COOKIE, value, max_age=COOKIE_AGE, path=path, samesite="Lax", httponly=True)
+    return response
+
+
+@bp.post("/t/<token>/mano/<int:n>/respuesta")
+@answer_limit
+def answer(token: str, n: int) -> BaseResponse:
+    """De acuerdo / No es así from a page's form: saved, or the reason at the top of the page it came from."""
+    table, _can_edit = services.open_table(token)
+    said = request.form.get("acuerdo")
+    agrees: object = {"si": True, "no": False}.get(said or "", said)
+    version = request.form.get("version", "")
+    try:
+        service.record(
+            table,
+            n,
+            request.form.get("persona", ""),
+            agrees,
+            request.form.get("nota", ""),
+            version=int(version) if version.isdigit() and len(version) <= limits.REVISION_DIGITS_MAX else None,
+        )
+    except Refused as exc:
+        flash(_("No se ha guardado tu respuesta: %(reason)s", reason=exc.spanish), "error")
+    else:
+        flash(_("Mano %(n)s: de acuerdo.", n=n) if agrees is True else _("Mano %(n)s: anotado que no es así.", n=n))
+    return redirect(_back(token))
+
+
+@bp.errorhandler(services.ServiceError)
+def _page_error(exc: services.ServiceError) -> tuple[str, int]:
+    message = messages.render("not_found") if isinstance(exc, services.NotFound) else messages.message(exc)
+    return render_template("error.html", message=message, status=exc.status), exc.status
+
+
+@bp.errorhandler(429)
+def _too_many(_exc: HTTPException) -> tuple[str, int]:
+    message = _("Demasiadas respuestas desde esta dirección en poco tiempo: espera un poco y vuelve a probar.")
+    return render_template("error.html", message=message, status=429), 429
+
+
+# ------------------------------------------------------------------ the API
+
+
+@api.post("/tables/<token>/hands/<int:n>/answers")
+@answer_limit
+def post_answer(token: str, n: int) -> tuple[Response, int]:
+    """One person's answer to hand ``n``, with the view or the edit token: 201 and the hand's answers."""
+    table, _can_edit = services.open_table(token)
+    body = _body()
+    unknown = sorted(set(body) - {"person", "agrees", "note"})
+    if unknown:
+        raise Refused(422, f"unknown key {unknown[0]!r}: an answer has person, agrees and note", "")
+    answers = service.record(table, n, body.get("person"), body.get("agrees"), body.get("note"))
+    return jsonify(n=n, answers=[a.as_json() for a in answers]), 201
+
+
+def _body() -> dict[str, Any]:
+    if request.mimetype != "application/json":
+        raise Refused(415, "writes need Content-Type: application/json", "")
+    size = request.content_length
+    if size is not None and size > limits.ANSWER_BYTES_MAX:
+        raise Refused(422, f"the body is larger than {limits.ANSWER_BYTES_MAX} bytes", "")
+    raw = request.get_data(cache=True)
+    if len(raw) > limits.ANSWER_BYTES_MAX:
+        raise Refused(422, f"the body is larger than {limits.ANSWER_BYTES_MAX} bytes", "")
+    try:
+        body = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise Refused(400, "not valid JSON", "") from None
+    if not isinstance(body, dict):
+        raise Refused(422, 'an answer is an object: {"person", "agrees", "note"}', "")
+    return body
+
+
+@api.errorhandler(Refused)
+def _refused(exc: Refused) -> tuple[Response, int]:
+    return jsonify(error=exc.message), exc.status
+
+
+@api.errorhandler(services.ServiceError)
+def _api_service_error(exc: services.ServiceError) -> tuple[Response, int]:
+    return jsonify(error=exc.message), exc.status
+
+
+@api.errorhandler(HTTPException)
+def _api_http_error(exc: HTTPException) -> tuple[Response, int]:
+    response = jsonify(error=exc.description or exc.name)
+    retry = exc.get_response().headers.get("Retry-After")
+    if retry:
+        response.headers["Retry-After"] = retry
+    return response, exc.code or 500
