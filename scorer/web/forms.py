@@ -131,6 +131,9 @@ RULE_HELP = {
     "om_solo_stake": _l("Lo que paga cada defensor al hombre que gana un solo."),
     "om_vole_bonus": _l("Además, de cada defensor, cuando el hombre hace las nueve bazas."),
     "om_outcome": _l("Gana el hombre con 5 bazas (4-3-2 es puesta) o con más bazas que cada defensor (4-3-2 gana)."),
+    "om_codille": _l(
+        "Codillo: el defensor que gana cobra dos sacadas de cada uno (4 × la puesta) o solo el doble de la puesta."
+    ),
     "om_matador_bonus": _l("Lo que cobra del bote quien tuvo espadilla, malilla y basto juntos."),
     "om_deals": _l("Número de manos que dura la partida (6, 12, 24…). Vacío: sin límite."),
     "om_target": _l("La partida acaba cuando un jugador llega a este saldo. Vacío: sin meta."),
@@ -138,6 +141,10 @@ RULE_HELP = {
     "bd_target": _l("Tantos con los que se gana el juego."),
     "bd_fuera_de_turno": _l("Tantos de castigo por jugar fuera de turno sin asistir al palo."),
     "bd_renuncio": _l("Tantos de castigo por negarse a seguir jugando (acaba la mano)."),
+    "bd_scoring": _l(
+        "Quién se apunta la mano: el bando que llega antes a tres bazas, o el que gana las tres primeras "
+        "(si se reparten, nadie)."
+    ),
 }
 OPTIONAL_NUMBERS = ("om_deals", "om_target")  # blank means "none"
 
@@ -222,10 +229,22 @@ class NewTableForm(FlaskForm):
         choices=options([("majority_five", _l("5 bazas")), ("most_tricks", _l("más bazas que cada defensor"))]),
         default="majority_five",
     )
+    om_codille = RadioField(
+        _l("Pago del codillo"),
+        choices=options([("double_sacada", _l("dos sacadas")), ("double_stake", _l("doble de la puesta"))]),
+        default="double_sacada",
+    )
     om_deals = WholeField(_l("Manos de la partida"), validators=[Optional(), between(1, 1000)])
     om_target = WholeField(_l("Meta (saldo que acaba la partida)"), validators=[Optional(), between(1, 1_000_000)])
     # juego de bandos
     bd_target = WholeField(_l("Meta (tantos)"), default=12, validators=[Optional(), between(1, 1000)])
+    bd_scoring = RadioField(
+        _l("Quién se apunta la mano"),
+        choices=options(
+            [("first_to_three", _l("el primero en tres bazas")), ("first_three_tricks", _l("las tres primeras bazas"))]
+        ),
+        default="first_to_three",
+    )
     bd_fuera_de_turno = WholeField(_l("Falta: fuera de turno"), default=1, validators=[Optional(), between(0, 100)])
     bd_renuncio = WholeField(_l("Falta: renuncio"), default=1, validators=[Optional(), between(0, 100)])
     tanto_value = StringField(_l("Valor del tanto"), default="0,05", validators=[Optional(), longest(20)])

@@ -340,7 +340,12 @@ GAME = register(
         ruleset="bandos",
         hand_form=hand_form,
         hand_template="hand_game.html",
-        option_fields=(("bd_target", "target"), ("bd_fuera_de_turno", "fuera_de_turno"), ("bd_renuncio", "renuncio")),
+        option_fields=(
+            ("bd_target", "target"),
+            ("bd_scoring", "scoring"),
+            ("bd_fuera_de_turno", "fuera_de_turno"),
+            ("bd_renuncio", "renuncio"),
+        ),
         option_defaults=rules_module.OPTION_DEFAULTS,
         help=_l(
             "Seis jugadores en dos equipos, sin dinero: tantos hasta la meta. Equipo A: asientos 1, 3, 5; "

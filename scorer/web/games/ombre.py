@@ -139,6 +139,7 @@ GAME = register(
             ("om_vole_bonus", "vole_bonus"),
             ("om_matador_bonus", "matador_bonus"),
             ("om_outcome", "outcome"),
+            ("om_codille", "codille"),
             ("om_deals", "deals"),
             ("om_target", "target"),
         ),
