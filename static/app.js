@@ -61,7 +61,7 @@
 
   // Hand form: the Jugador's tricks row goes first; with two counts the third is filled in (also when
   // editing: the row not touched last is recomputed). Only possible counts are offered: the contra's
-  // are at most 9 minus the Jugador's. Tresillo reads primeras and bola from the tricks (R13/R19):
+  // are at most 9 minus the Jugador's. Tresillo and pozo y viuda read primeras and bola from the tricks (R13/R19, P13):
   // 9 is a bola hecha, "primeras y se planta" is 5-0-0, after primeras a cut bola is the Jugador's
   // count and a 1 for the contra player who cut it. The payments show live (the server's engine).
   function handForm() {
@@ -177,7 +177,10 @@
       var a = others.length === 2 ? value(others[0]) : null;
       var b = others.length === 2 ? value(others[1]) : null;
       var primeras = afterPrimeras();
-      if (j && J === 9 && a === 0 && b === 0) {
+      var lance = checkedValue("lance");
+      if (lance === "bola" || lance === "contrabola") {
+        // pozo y viuda P9: a declared bola is the bola already; the tricks say nothing more
+      } else if (j && J === 9 && a === 0 && b === 0) {
         text = msg("bola_hecha");
         bola = "hecha";
       } else if (primeras && J === 5 && a === 0 && b === 0) {

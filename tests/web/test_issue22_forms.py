@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorer.web.models import Table
 from scorer.web.tables import services as table_services
-from tests.web.test_games import new_table_data, only_session, plain, text
+from tests.web.test_games import example, hands_stored, ledger, new_table_data, only_session, plain, text
 
 DEFAULTS = {"om_stake": "10", "om_solo_stake": "20", "om_vole_bonus": "10", "om_matador_bonus": "5",
             "bd_target": "12", "bd_fuera_de_turno": "1", "bd_renuncio": "1"}  # fmt: skip
@@ -63,3 +66,90 @@ def test_an_unknown_option_value_is_refused_and_nothing_saved(
     assert f"{label}: Opción inválida." in words, words[:800]
     with app.app_context():
         assert table_services.list_tables() == []
+
+
+# ------------------------------------------------- pozo y viuda and bandos hands (P13, B5)
+
+
+def pozo_table(make_table: Callable[..., Table]) -> Table:
+    session, _ = example("pozo_viuda_seed")
+    players = ["Ana", "Benito", "Carmen"]
+    return make_table(
+        {**session, "players": players, "rules": {"ruleset": "pozo_viuda"}, "first_dealer": 1, "hands": []}
+    )
+
+
+def test_the_pozo_form_reads_the_tricks_like_tresillos(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    html = text(client.get(f"/t/{pozo_table(make_table).edit_token}/mano"))
+    assert "data-plantado" in html and "data-cortada" in html and "data-reading" in html
+    assert 'name="primeras" value="jugador"' in html  # what app.js reads the tricks by
+
+
+@pytest.mark.parametrize(
+    ("tricks", "primeras", "bola"),
+    [
+        ({"2": 9, "3": 0, "1": 0}, "", "hecha"),  # 9-0-0 without a flag: the bola is made (P13)
+        ({"2": 5, "3": 0, "1": 0}, "jugador", None),  # primeras y se planta
+        ({"2": 6, "3": 1, "1": 0}, "jugador", "cortada"),  # cut by seat 3 at the defenders' first trick
+    ],
+)
+def test_a_pozo_hand_is_read_from_its_tricks(
+    app: Flask,
+    client: FlaskClient,
+    make_table: Callable[..., Table],
+    tricks: dict[str, int],
+    primeras: str,
+    bola: str | None,
+) -> None:
+    t = pozo_table(make_table)
+    data = {"save": "1", "jugador": "2", "lance": "juego", "trump": "copas", "matadores": "0", "bola": "",
+            "primeras": primeras, **{f"tricks_{s}": str(n) for s, n in tricks.items()}}  # fmt: skip
+    response = client.post(f"/t/{t.edit_token}/mano", data=data)
+    assert response.status_code == 302, plain(text(response))[:600]
+    entry = ledger(app, t.edit_token)["hands"][0]
+    assert entry["result"] == ("bola" if bola == "hecha" else "ganada")
+    labels = " ".join(str(tr.get("concept", "")) + str(tr.get("detail", "")) for tr in entry.get("transfers", []))
+    if bola:
+        assert "bola" in labels.lower(), entry
+    else:
+        assert "bola" not in labels.lower(), entry
+
+
+def test_an_impossible_cut_bola_is_explained(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    t = pozo_table(make_table)
+    data = {"save": "1", "jugador": "2", "lance": "juego", "trump": "copas", "matadores": "0", "bola": "cortada",
+            "primeras": "jugador", "tricks_2": "5", "tricks_3": "2", "tricks_1": "1"}  # fmt: skip
+    response = client.post(f"/t/{t.edit_token}/mano", data=data)
+    assert response.status_code == 400
+    assert "No se ha guardado" in text(response)
+    assert hands_stored(app, t.edit_token) == []
+
+
+def bandos_table(make_table: Callable[..., Table], scoring: str | None) -> Table:
+    session, _ = example("bandos_game")
+    rules = {"ruleset": "bandos", **({"scoring": scoring} if scoring else {})}
+    return make_table({**session, "rules": rules, "first_dealer": 1, "hands": []})
+
+
+def test_bandos_first_three_tricks_offers_nadie(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    t = bandos_table(make_table, "first_three_tricks")
+    assert 'name="primeras" value="none"' in text(client.get(f"/t/{t.edit_token}/mano"))
+    response = client.post(f"/t/{t.edit_token}/mano", data={"save": "1", "primeras": "none"})
+    assert response.status_code == 302, plain(text(response))[:600]
+    assert hands_stored(app, t.edit_token)[0]["primeras"] == "none"
+    page = plain(text(client.get(f"/t/{t.edit_token}", follow_redirects=True)))
+    assert "las tres primeras bazas se repartieron" in page.lower()
+
+
+def test_bandos_default_scoring_refuses_nadie(
+    app: Flask, client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    t = bandos_table(make_table, None)
+    assert 'name="primeras" value="none"' not in text(client.get(f"/t/{t.edit_token}/mano"))
+    response = client.post(f"/t/{t.edit_token}/mano", data={"save": "1", "primeras": "none"})
+    assert response.status_code == 400
+    section = text(response).split('id="f-primeras"', 1)[1].split("</fieldset>", 1)[0]
+    assert "B5" in section or "tres primeras" in section, section
+    assert hands_stored(app, t.edit_token) == []

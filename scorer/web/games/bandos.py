@@ -37,6 +37,7 @@ class FaltaForm(Form):
 
 
 FALTA_ROWS = 3
+PRIMERAS_NONE = "none"  # B5: under first_three_tricks nobody made the three first tricks
 
 
 class BandosHandForm(GameHandForm):
@@ -44,6 +45,7 @@ class BandosHandForm(GameHandForm):
 
     ruleset = "bandos"
     primeras = RadioField(_l("Primeras"), choices=[], default="", validate_choice=False)
+    literal = False  # B5 (scoring "first_three_tricks"): "nadie" is offered
     capote = BooleanField(_l("Capote: ese equipo hizo las seis bazas"))
     faltas = FieldList(FormField(FaltaForm), min_entries=FALTA_ROWS)
 
@@ -52,9 +54,11 @@ class BandosHandForm(GameHandForm):
             members = ", ".join(self.names[s] for s in self.names if TEAM_OF_SEAT.get(s) == name)
             return _("Equipo %(team)s: %(members)s", team=name, members=members)
 
-        self.primeras.choices = options(
-            [("A", team("A")), ("B", team("B")), ("", _l("nadie (una falta acabó la mano)"))]
-        )
+        self.literal = rules.get("scoring") == "first_three_tricks"  # B5: the three first tricks may be split
+        choices = [("A", team("A")), ("B", team("B"))]
+        if self.literal:
+            choices.append((PRIMERAS_NONE, _l("nadie: se repartieron las tres primeras bazas")))
+        self.primeras.choices = options([*choices, ("", _l("nadie (una falta acabó la mano)"))])
         self.penalties = {
             "fuera_de_turno": int(rules.get("fuera_de_turno", 1)),
             "renuncio": int(rules.get("renuncio", 1)),
@@ -84,7 +88,7 @@ class BandosHandForm(GameHandForm):
     def to_hand(self) -> dict[str, Any] | None:
         hand: dict[str, Any] = {}
         primeras = self.primeras.data or ""
-        if primeras not in ("", "A", "B"):
+        if primeras not in ("", "A", "B", PRIMERAS_NONE):
             self.problem("primeras", _("Elige el equipo A, el B o nadie."))
         elif primeras:
             hand["primeras"] = primeras
@@ -148,7 +152,9 @@ def bandos_line(hand: Mapping[str, Any], entry: Mapping[str, Any], players: Sequ
     result = str(entry.get("result", ""))
     parts = [str(n)]
     primeras = hand.get("primeras")
-    if primeras:
+    if primeras == PRIMERAS_NONE:
+        parts.append(_("primeras de nadie"))
+    elif primeras:
         parts.append(f"{'capote' if hand.get('capote') else 'primeras'} {primeras}")
     if hand.get("faltas"):
         parts.append(faltas_text(hand["faltas"], players))
@@ -167,7 +173,9 @@ def bandos_summary(
     names = present.seat_names(players)
     said: list[str] = []
     primeras = hand.get("primeras")
-    if primeras:
+    if primeras == PRIMERAS_NONE:
+        said.append(_("las tres primeras bazas se repartieron: nadie se apunta la mano"))
+    elif primeras:
         points = 2 if hand.get("capote") else 1
         what = "capote" if hand.get("capote") else "primeras"
         said.append(
@@ -198,7 +206,9 @@ def bandos_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[
     names = present.seat_names(players)
     facts = []
     primeras = hand.get("primeras")
-    if primeras:
+    if primeras == PRIMERAS_NONE:
+        facts.append((_("Primeras"), _("nadie: se repartieron las tres primeras bazas")))
+    elif primeras:
         members = ", ".join(names.get(s, str(s)) for s in present.TEAM_SEATS.get(str(primeras), ()))
         facts.append((_("Primeras"), _("equipo %(team)s (%(members)s)", team=primeras, members=members)))
     else:
@@ -320,7 +330,7 @@ def csv(players: Sequence[str], hands: Sequence[Mapping[str, Any]], ledger: Mapp
         row = [
             entry.get("n"),
             exports.name_cell(names, entry.get("dealer")),
-            _("equipo %(team)s", team=primeras) if primeras else "",
+            _("nadie") if primeras == PRIMERAS_NONE else _("equipo %(team)s", team=primeras) if primeras else "",
             "capote" if hand.get("capote") else "",
             faltas_cells(names, hand),
             result_word(entry.get("result", ""), "bandos"),

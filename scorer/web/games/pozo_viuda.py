@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, RadioField
+from wtforms import RadioField
 
 from scorer.engine import pozo_viuda as rules_module
 from scorer.web import present
@@ -32,7 +32,12 @@ class PozoHandForm(GameHandForm):
     tricks_2 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
     tricks_3 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
     tricks_4 = RadioField(_l("Bazas"), choices=TRICK_CHOICES, validate_choice=False)
-    primeras = BooleanField(_l("Primeras del jugador (las cinco primeras bazas)"))
+    primeras = RadioField(
+        _l("Primeras"),
+        choices=options([("", _l("no")), ("jugador", _l("del jugador (las cinco primeras bazas)"))]),
+        default="",
+        validate_choice=False,
+    )
     bola = RadioField(
         _l("Bola tras las primeras"),
         choices=options([("", _l("no")), ("hecha", _l("hecha")), ("cortada", _l("cortada"))]),
@@ -49,7 +54,7 @@ class PozoHandForm(GameHandForm):
     def fill(self, hand: Mapping[str, Any]) -> None:
         self._fill_played(hand)
         self.matadores.data = str(hand.get("matadores") or 0)
-        self.primeras.data = hand.get("primeras") == "jugador"
+        self.primeras.data = "jugador" if hand.get("primeras") == "jugador" else ""
         self.bola.data = hand.get("bola") or ""
 
     def to_hand(self) -> dict[str, Any] | None:
@@ -83,7 +88,7 @@ class PozoHandForm(GameHandForm):
         elif matadores:
             hand["matadores"] = matadores
         declared = lance in ("bola", "contrabola")
-        if self.primeras.data:
+        if self.primeras.data in ("jugador", "y"):  # "y": the checkbox of the earlier form
             if declared:
                 self.problem("primeras", _("Una %(lance)s declarada no tiene primeras: quita la marca.", lance=lance))
             else:
