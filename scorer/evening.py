@@ -17,7 +17,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorer.words import AJUSTE_REASONS
+from scorer.words import AJUSTE_REASONS, suit_text
 
 EVENT_RESULTS = ("ajuste", "sienta", "cierre")
 PLATO = "plato"
@@ -25,16 +25,16 @@ TODOS = "todos"
 
 
 def entry_kind(hand: Mapping[str, Any]) -> str:
-    """What an entry of the session is: ``hand``, ``pass``, ``ajuste``, ``sienta`` or ``close``."""
-    for key, kind in (("ajuste", "ajuste"), ("sienta", "sienta"), ("close", "close"), ("pass", "pass")):
+    """What an entry of the session is: ``hand``, ``pass``, ``ajuste``, ``sienta``, ``favor`` or ``close``."""
+    for key in ("ajuste", "sienta", "favor", "close", "pass"):
         if hand.get(key) is not None:
-            return kind
+            return key
     return "hand"
 
 
 def is_event(hand: Mapping[str, Any]) -> bool:
-    """An entry that uses up no deal and is not a hand of cards (R30, R32, R33)."""
-    return entry_kind(hand) in ("ajuste", "sienta", "close")
+    """An entry that uses up no deal and is not a hand of cards (R30, R32, R33, R34)."""
+    return entry_kind(hand) in ("ajuste", "sienta", "favor", "close")
 
 
 # ------------------------------------------------------------------ seating
@@ -193,9 +193,34 @@ def event_text(hand: Mapping[str, Any], seating_before: Mapping[int, str]) -> st
         return _("ajuste: %(what)s", what=ajuste_text(hand["ajuste"], seating_before))
     if kind == "sienta" and isinstance(hand.get("sienta"), Mapping):
         return _("cambio de jugador: %(what)s", what=sienta_text(hand["sienta"], seating_before))
+    if kind == "favor":
+        return favor_text(hand.get("favor"))
     if kind == "close":
         return close_text(hand.get("close"))
     return ""
+
+
+def favor_text(suit: object) -> str:
+    """A change of favour suit in words (R34)."""
+    return _("cambio de palo de favor: desde la mano siguiente, %(suit)s", suit=suit_text(str(suit)))
+
+
+@dataclass(frozen=True, slots=True)
+class FavorSpan:
+    """One favour suit of the evening (R34): from which entry on (1 = the start) it was in force."""
+
+    since: int  # the number of the first entry it applies to
+    suit: str | None  # None: no favour suit
+
+
+def favor_history(session: Mapping[str, Any]) -> list[FavorSpan]:
+    """The favour suits of the evening in order: the table's, then each change (R34), from the entry after it."""
+    rules = session.get("rules") or {}
+    spans = [FavorSpan(1, rules.get("favor_suit") or None)]
+    for n, hand in enumerate(session.get("hands") or [], 1):
+        if isinstance(hand, Mapping) and hand.get("favor") is not None:
+            spans.append(FavorSpan(n + 1, str(hand["favor"])))
+    return spans
 
 
 # ---------------------------------------------------------------- previews

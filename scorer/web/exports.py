@@ -31,6 +31,7 @@ KIND_WORDS = {
     "pass": "pasan",
     "ajuste": "ajuste",
     "sienta": "cambio de jugador",
+    "favor": "cambio de palo de favor",
     "close": "cierre",
 }
 PRIMERAS_WORDS = {"jugador": "del jugador", "contra": "de la contra"}
@@ -87,7 +88,7 @@ def _lance(hand: Mapping[str, Any]) -> str:
 def _result(hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], ruleset: str) -> str:
     """The result in words: "ganada", "bola cortada", "codillo de Ana", "ajuste: Benito paga 25 al plato"."""
     kind = evening.entry_kind(hand)
-    if kind in ("ajuste", "sienta", "close"):
+    if kind in ("ajuste", "sienta", "favor", "close"):
         return evening.event_text(hand, names)
     result = str(entry.get("result", ""))
     word = result_word(result, ruleset)

@@ -600,7 +600,13 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[st
         how = _("devolver el plato") if hand.get("close") == "devolver" else _("repartir el plato")
         return [(_("Mano"), _("cierre de la partida")), (_("Cierre"), how), *_note_fact(hand)]
     if evening.is_event(hand):  # R32, R33
-        label = "Ajuste" if "ajuste" in hand else _("Cambio de jugador")
+        label = (
+            "Ajuste"
+            if "ajuste" in hand
+            else _("Cambio de palo de favor")
+            if "favor" in hand
+            else _("Cambio de jugador")
+        )
         text = evening.event_text(hand, names).split(": ", 1)[-1]
         return [(label, text), *_note_fact(hand)]
     facts = [

@@ -45,7 +45,7 @@ TOKEN_BYTES = 24  # 192 random bits, 32 URL-safe characters
 MAX_TOKEN_LENGTH = 64
 MAX_REQUEST_ID_LENGTH = limits.REQUEST_ID_MAX
 WRITE_ATTEMPTS = 4
-NOT_HANDS = ("close", "ajuste", "sienta")  # entries of the ledger that are not hands played
+NOT_HANDS = ("close", "ajuste", "sienta", "favor")  # entries of the ledger that are not hands played
 
 T = TypeVar("T")
 

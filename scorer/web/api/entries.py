@@ -15,6 +15,7 @@ from scorer.web import limits, messages, services
 from scorer.web.api.common import json_body
 from scorer.web.api.tables import bp
 from scorer.web.evening import routes as evening
+from scorer.web.evening.favor import read_favor_fields
 from scorer.web.evening.forms import ajuste_form, read_ajuste, read_cambio
 from scorer.web.forms import read_hand
 from scorer.web.games import game_of
@@ -119,6 +120,7 @@ OFFLINE_FORMS: dict[str, Callable[[Any, MultiDict[str, str]], dict[str, Any]]] =
     "pass": _read_pass_form,
     "ajuste": _read_ajuste_form,
     "cambio": _read_cambio_form,
+    "favor": read_favor_fields,  # R34 (scorer/web/evening/favor.py)
 }
 
 

@@ -26,6 +26,7 @@ from scorer.web.evening.forms import (
     CambioForm,
     ClosingForm,
     EndingForm,
+    EventForm,
     ajuste_form,
     cambio_form,
     read_ajuste,
@@ -234,7 +235,7 @@ def _event_table(token: str, n: int | None) -> Any:
     return table
 
 
-def _refusal(form: AjusteForm | CambioForm, exc: services.Invalid, n: int) -> None:
+def _refusal(form: EventForm, exc: services.Invalid, n: int) -> None:
     field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
         form.problem(
@@ -257,7 +258,7 @@ def seating_for(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int | 
     return seats[-1] if n is None else seats[n - 1]
 
 
-def _save(table: Any, hand: dict[str, Any], n: int | None, form: AjusteForm | CambioForm) -> int | None:
+def _save(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> int | None:
     """Add (or replace entry ``n``); its number, or None with the engine's refusal next to the form."""
     try:
         if n is None:
@@ -539,3 +540,9 @@ def table_extras(table: Any, session: Mapping[str, Any], ledger: Mapping[str, An
 def names_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> list[str]:
     """The names seated, in seat order, for entry ``n`` (1-based; the next one or one already settled)."""
     return _names_list(seating_for(session, ledger, n if n <= len(ledger.get("hands") or []) else None))
+
+
+# R34: the cambio de palo de favor, its page in its own module (scorer/web/evening/favor.py)
+from scorer.web.evening.favor import register as _register_favor  # noqa: E402
+
+_register_favor(bp)

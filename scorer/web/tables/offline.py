@@ -70,7 +70,11 @@ def pages_to_keep(table: Any) -> list[str]:
     if table.closed or not game_of(table.ruleset).evening:  # R32: the ajuste is Tresillo's
         return []
     # R32, R33: an ajuste and a cambio de jugador take no deal; one copy of each
-    return [url_for("evening.ajuste", token=table.edit_token), url_for("evening.cambio", token=table.edit_token)]
+    return [
+        url_for("evening.ajuste", token=table.edit_token),
+        url_for("evening.cambio", token=table.edit_token),
+        url_for("evening.favor", token=table.edit_token),  # R34
+    ]
 
 
 @bp.app_context_processor

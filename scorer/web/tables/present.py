@@ -246,6 +246,8 @@ def _value_text(key: str, value: Any, hand: Mapping[str, Any], players: Sequence
         return split_text(hand, len(players)) or "—"
     if key == "ajuste" and isinstance(value, Mapping):
         return evening.ajuste_text(value, names)
+    if key == "favor":
+        return suit_text(str(value))
     if key == "sienta" and isinstance(value, Mapping):
         return _("%(player)s en el asiento %(seat)s", player=value.get("player", ""), seat=value.get("seat", ""))
     if value is True:

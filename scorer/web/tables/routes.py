@@ -504,6 +504,9 @@ def edit_hand(token: str, n: int) -> Page:
         return redirect(url_for("evening.ajuste", token=token, n=n))
     if "sienta" in stored and not table.closed:
         return redirect(url_for("evening.cambio", token=token, n=n))
+    if "favor" in stored and not table.closed:  # R34: undone by deleting it, then entered again
+        flash(_("Un cambio de palo de favor no se corrige: bórralo y anota el bueno."), "error")
+        return redirect(url_for("tables.hand", token=token, n=n))
     if "close" in stored or table.closed:
         flash(_("La partida está cerrada: ya no se puede cambiar."), "error")
         return redirect(url_for("tables.hand", token=token, n=n))
