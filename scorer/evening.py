@@ -223,6 +223,20 @@ def favor_history(session: Mapping[str, Any]) -> list[FavorSpan]:
     return spans
 
 
+def favor_lines(session: Mapping[str, Any]) -> list[str]:
+    """The favour suits of the evening in words when the table changed it (R34): the table page, the sheet."""
+    spans = favor_history(session)
+    if len(spans) < 2:
+        return []
+    none = _("ninguno")
+    return [
+        _("Desde la mano %(n)s: %(suit)s.", n=span.since, suit=suit_text(span.suit) if span.suit else none)
+        if span.since > 1
+        else _("Al empezar: %(suit)s.", suit=suit_text(span.suit) if span.suit else none)
+        for span in spans
+    ]
+
+
 # ---------------------------------------------------------------- previews
 
 

@@ -80,6 +80,12 @@ def rules_in_words(ruleset: str, rules: Mapping[str, Any]) -> list[str]:
     return [f"{key}: {value}" for key, value in rules.items() if key != "ruleset"]
 
 
+def favor_changes(session: Mapping[str, Any]) -> list[str]:
+    """R34: from which hand on which suit was favour, when the table changed it (issue 22)."""
+    lines = evening.favor_lines(session)
+    return [_("Cambios de palo de favor: %(changes)s", changes=" ".join(lines))] if lines else []
+
+
 # ---------------------------------------------------------------- the hand table
 
 
@@ -397,7 +403,7 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         "ruleset_name": GAME_NAMES.get(ruleset, ruleset),
         "players": [{"seat": s, "name": names[s], "keeper": s == keeper, "team": team_of.get(s, "")} for s in seats],
         "keeper": names.get(keeper) if keeper else None,
-        "house_rules": rules_in_words(ruleset, session.get("rules") or {}),
+        "house_rules": [*rules_in_words(ruleset, session.get("rules") or {}), *favor_changes(session)],
         "tanto_value": money(1) if has_money else "",
         "currency": currency if has_money else "",
         "extras_header": game_of(ruleset).extras_header,

@@ -153,3 +153,13 @@ def test_bandos_default_scoring_refuses_nadie(
     section = text(response).split('id="f-primeras"', 1)[1].split("</fieldset>", 1)[0]
     assert "B5" in section or "tres primeras" in section, section
     assert hands_stored(app, t.edit_token) == []
+
+
+def test_the_sheet_says_the_new_options(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    session, _ = example("ombre_three")
+    om = make_table({**session, "rules": {"ruleset": "ombre", "codille": "double_stake"}, "hands": []})
+    assert "Codillo: el doble de la puesta de cada uno." in plain(text(client.get(f"/tables/{om.edit_token}/sheet")))
+    default = make_table({**session, "rules": {"ruleset": "ombre"}, "hands": []})
+    assert "Codillo: dos sacadas de cada uno" in plain(text(client.get(f"/tables/{default.edit_token}/sheet")))
+    bd = bandos_table(make_table, "first_three_tricks")
+    assert "las tres primeras bazas; si se reparten, nadie" in plain(text(client.get(f"/tables/{bd.edit_token}/sheet")))

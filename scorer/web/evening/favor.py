@@ -7,7 +7,6 @@ from its hand page, like any entry. Kept offline like the ajuste (``data-offline
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -148,21 +147,8 @@ def _page(table: Any, token: str, form: FavorForm, preview: FavorPreview | None,
     return page, status
 
 
-def favor_lines(session: Mapping[str, Any]) -> list[str]:
-    """The favour suits of the evening in words, when it changed (R34): for the table page, the sheet and the CSV."""
-    spans = evening.favor_history(session)
-    if len(spans) < 2:
-        return []
-    return [
-        _("Desde la mano %(n)s: %(suit)s.", n=span.since, suit=suit_text(span.suit) if span.suit else _("ninguno"))
-        if span.since > 1
-        else _("Al empezar: %(suit)s.", suit=suit_text(span.suit) if span.suit else _("ninguno"))
-        for span in spans
-    ]
-
-
 def favor_words(table: Any) -> tuple[str, list[str]]:
     """The table page (Tresillo): the favour suit in force, and the evening's suits when it changed (R34)."""
     suit = favor_in_force(table)
     now = _("Palo de favor: %(suit)s.", suit=suit_text(suit)) if suit else _("Sin palo de favor.")
-    return now, favor_lines(services.session_of(table))
+    return now, evening.favor_lines(services.session_of(table))

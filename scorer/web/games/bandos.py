@@ -297,6 +297,9 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
             fuera=r.get("fuera_de_turno", 1),
             renuncio=r.get("renuncio", 1),
         ),
+        _("Se apunta la mano quien gana las tres primeras bazas; si se reparten, nadie.")
+        if r.get("scoring", "first_to_three") == "first_three_tricks"
+        else _("Se apunta la mano el bando que llega antes a tres bazas."),
     ]
 
 

@@ -114,6 +114,9 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
         _("Gana el hombre con más bazas que cada defensor (4-3-2 gana).")
         if r.get("outcome", "majority_five") == "most_tricks"
         else _("Gana el hombre con 5 bazas; 4-3-2 es puesta."),
+        _("Codillo: el doble de la puesta de cada uno.")
+        if r.get("codille", "double_sacada") == "double_stake"
+        else _("Codillo: dos sacadas de cada uno (4 × la puesta)."),
     ]
     if r.get("deals"):
         lines.append(_("La partida dura %(deals)s manos.", deals=r["deals"]))

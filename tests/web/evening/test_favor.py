@@ -42,7 +42,9 @@ def settled(app: Flask, token: str) -> dict[str, Any]:
         return dict(services.ledger_of(table))
 
 
-def test_the_table_page_offers_the_change_and_says_the_suit(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+def test_the_table_page_offers_the_change_and_says_the_suit(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
     t = make_table(first(2))
     page = text(client.get(f"/t/{t.edit_token}"))
     assert "Cambio de palo de favor" in page
@@ -144,7 +146,7 @@ def test_kept_offline_like_the_ajuste(app: Flask, client: FlaskClient, make_tabl
 
 def test_the_csv_and_the_sheet_say_the_change(client: FlaskClient, make_table: Callable[..., Table]) -> None:
     t = make_table(FAVOR)
-    csv_text = client.get(f"/tables/{t.edit_token}/export.csv").get_data(as_text=True)
+    csv_text = client.get(f"/t/{t.edit_token}/exportar.csv").get_data(as_text=True)
     assert "cambio de palo de favor" in csv_text
     sheet = text(client.get(f"/tables/{t.edit_token}/sheet"))
     assert "Desde la mano 4: oros" in sheet and "Desde la mano 8: espadas" in sheet
