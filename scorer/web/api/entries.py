@@ -14,8 +14,8 @@ from werkzeug.datastructures import MultiDict
 from scorer.web import limits, messages, services
 from scorer.web.api.common import json_body
 from scorer.web.api.tables import bp
+from scorer.web.evening import favor as favor_page
 from scorer.web.evening import routes as evening
-from scorer.web.evening.favor import read_favor_fields
 from scorer.web.evening.forms import ajuste_form, read_ajuste, read_cambio
 from scorer.web.forms import read_hand
 from scorer.web.games import game_of
@@ -113,6 +113,16 @@ def _read_cambio_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]
     return read_form(evening.cambio_form_for(table, None, formdata=fields), read_cambio)
 
 
+def _read_favor_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
+    """A change of favour suit (R34), read as ``evening.routes.favor`` reads its POST, for the suit now."""
+    if not game_of(table.ruleset).evening:  # R34: Tresillo's
+        raise Refused(gettext("Esta partida no admite cambios de palo de favor: sus reglas no los tienen."), 422)
+    if table.closed:
+        raise Refused(favor_page.closed_words(), 422)
+    form = favor_page.favor_form(favor_page.favor_in_force(table), formdata=fields)
+    return read_form(form, favor_page.read_favor)
+
+
 # The queueable forms: the value of the form's data-offline attribute → its reader. An ajuste and a
 # cambio de jugador use up no deal (R32, R33): static/offline.js counts only "hand" and "pass".
 OFFLINE_FORMS: dict[str, Callable[[Any, MultiDict[str, str]], dict[str, Any]]] = {
@@ -120,7 +130,7 @@ OFFLINE_FORMS: dict[str, Callable[[Any, MultiDict[str, str]], dict[str, Any]]] =
     "pass": _read_pass_form,
     "ajuste": _read_ajuste_form,
     "cambio": _read_cambio_form,
-    "favor": read_favor_fields,  # R34 (scorer/web/evening/favor.py)
+    "favor": _read_favor_form,
 }
 
 

@@ -1,26 +1,24 @@
 """The cambio de palo de favor (Tresillo R34, issue 22): ``/t/<token>/favor``, beside the ajuste and the
 cambio de jugador. A preview, then the entry ``{"favor": SUIT}`` (with its note); undone by deleting it
 from its hand page, like any entry. Kept offline like the ajuste (``data-offline="favor"``, read by
-:func:`read_favor_fields` in the entries endpoint's registry).
+``_read_favor_form`` in the entries endpoint's registry, api/entries.py). The page's view is in
+``evening.routes`` (``favor``); its form, reader and words are here.
 """
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import render_template
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from werkzeug.datastructures import MultiDict
 from wtforms import RadioField
 
 from scorer import evening
 from scorer.web import services
 from scorer.web.evening.forms import EventForm
 from scorer.web.forms import SUIT_PAIRS, options
-from scorer.web.pages import Page
 from scorer.words import suit_text
 
 SUITS = tuple(value for value, _label in SUIT_PAIRS)
@@ -73,18 +71,6 @@ def favor_in_force(table: Any) -> str | None:
     return str(suit) if suit else None
 
 
-def read_favor_fields(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
-    """The entries endpoint's reader (api/entries.py): the form as the page reads its POST, for the suit now."""
-    from scorer.web.api.entries import Refused, read_form
-    from scorer.web.games import game_of
-
-    if not game_of(table.ruleset).evening:  # R34: Tresillo's
-        raise Refused(_("Esta partida no admite cambios de palo de favor: sus reglas no los tienen."), 422)
-    if table.closed:
-        raise Refused(closed_words(), 422)
-    return read_form(favor_form(favor_in_force(table), formdata=fields), read_favor)
-
-
 @dataclass(frozen=True)
 class FavorPreview:
     """What the change does: from which hand on which suit is favour; no money moves (R34)."""
@@ -95,51 +81,14 @@ class FavorPreview:
 
 
 def register(bp: Any) -> None:
-    """The page on the evening blueprint (called by evening.routes)."""
-    from scorer.web.evening import routes
+    """The table page's words of the favour suit (evening.routes registers the page itself)."""
 
     @bp.app_context_processor
     def favor_context() -> dict[str, Any]:
         return {"favor_words": favor_words}
 
-    @bp.route("/t/<token>/favor", methods=["GET", "POST"])
-    def favor(token: str) -> Page:
-        """R34: the table changes its palo de favor from the next hand on."""
-        if request.method == "POST":
-            replay = routes._already_saved(services.require_edit(token))
-            if replay is not None:
-                return replay
-            table = services.require_edit(token)
-            if table.closed:
-                flash(closed_words(), "error")
-                return redirect(url_for("tables.table", token=token))
-        table = routes._tresillo_table(token)
-        if table is None:
-            return redirect(url_for("tables.table", token=token))
-        current = favor_in_force(table)
-        form = favor_form(current, formdata=request.form if request.method == "POST" else None)
-        if request.method == "GET":
-            form.request_id.data = uuid.uuid4().hex
-            return _page(table, token, form, None, 200)
-        hand = read_favor(form) if form.validate() else None
-        if hand is None:
-            return _page(table, token, form, None, 400)
-        if form.preview.data:
-            try:
-                services.preview_hand(table, hand)
-            except services.Invalid as exc:
-                routes._refusal(form, exc, 0)
-                return _page(table, token, form, None, 400)
-            number = len(services.ledger_of(table).get("hands") or []) + 1
-            return _page(table, token, form, FavorPreview(current, hand["favor"], number + 1), 200)
-        number = routes._save(table, hand, None, form)
-        if number is None:
-            return _page(table, token, form, None, 400)
-        flash(_("Cambio de palo de favor anotado (%(n)s): %(what)s.", n=number, what=evening.favor_text(hand["favor"])))
-        return redirect(url_for("tables.table", token=token))
 
-
-def _page(table: Any, token: str, form: FavorForm, preview: FavorPreview | None, status: int) -> tuple[str, int]:
+def page(table: Any, token: str, form: FavorForm, preview: FavorPreview | None, status: int) -> tuple[str, int]:
     history = evening.favor_history(services.session_of(table))
     page = render_template(
         "evening/favor.html", table=table, token=token, form=form, preview=preview, history=history, suit_text=suit_text

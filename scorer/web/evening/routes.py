@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import evening
 from scorer.web import messages, present, services
+from scorer.web.evening import favor as favor_page
 from scorer.web.evening import services as evening_services
 from scorer.web.evening.forms import (
     AjusteForm,
@@ -542,7 +543,44 @@ def names_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> l
     return _names_list(seating_for(session, ledger, n if n <= len(ledger.get("hands") or []) else None))
 
 
-# R34: the cambio de palo de favor, its page in its own module (scorer/web/evening/favor.py)
-from scorer.web.evening.favor import register as _register_favor  # noqa: E402
+# ------------------------------------------------------- cambio de palo de favor
 
-_register_favor(bp)
+
+@bp.route("/t/<token>/favor", methods=["GET", "POST"])
+def favor(token: str) -> Page:
+    """R34: the table changes its palo de favor from the next hand on (form and words: evening/favor.py)."""
+    if request.method == "POST":
+        replay = _already_saved(services.require_edit(token))
+        if replay is not None:
+            return replay
+        if services.require_edit(token).closed:
+            flash(favor_page.closed_words(), "error")
+            return redirect(url_for("tables.table", token=token))
+    table = _tresillo_table(token)
+    if table is None:
+        return redirect(url_for("tables.table", token=token))
+    current = favor_page.favor_in_force(table)
+    form = favor_page.favor_form(current, formdata=request.form if request.method == "POST" else None)
+    if request.method == "GET":
+        form.request_id.data = uuid.uuid4().hex
+        return favor_page.page(table, token, form, None, 200)
+    hand = favor_page.read_favor(form) if form.validate() else None
+    if hand is None:
+        return favor_page.page(table, token, form, None, 400)
+    if form.preview.data:
+        try:
+            services.preview_hand(table, hand)
+        except services.Invalid as exc:
+            _refusal(form, exc, 0)
+            return favor_page.page(table, token, form, None, 400)
+        first = len(services.ledger_of(table).get("hands") or []) + 2  # the entry after this one
+        return favor_page.page(table, token, form, favor_page.FavorPreview(current, hand["favor"], first), 200)
+    number = _save(table, hand, None, form)
+    if number is None:
+        return favor_page.page(table, token, form, None, 400)
+    what = evening.favor_text(hand["favor"])
+    flash(_("Cambio de palo de favor anotado (%(n)s): %(what)s.", n=number, what=what))
+    return redirect(url_for("tables.table", token=token))
+
+
+favor_page.register(bp)
