@@ -338,7 +338,7 @@ def test_an_ajuste_form_is_saved_as_its_own_post_would(client: FlaskClient, make
     assert wrong.status_code == 422 and list(wrong.get_json()["problems"]) == ["to"]
     page = client.get(f"/t/{by_queue.edit_token}").get_data(as_text=True)
     token = by_queue.edit_token
-    assert f'data-offline-keep="/t/{token}/ajuste /t/{token}/cambio"' in page  # R32, R33: no deal
+    assert f'data-offline-keep="/t/{token}/ajuste /t/{token}/cambio /t/{token}/favor"' in page  # R32-R34: no deal
 
 
 def test_saved_then_deleted_is_not_saved_again(client: FlaskClient, empty: Table) -> None:
