@@ -4,7 +4,7 @@ Writes need the edit token and ``Content-Type: application/json``. A POST of a
 hand may carry an ``Idempotency-Key`` header: sent twice, the hand is saved
 once (sent with another body, 422). A PUT may carry ``If-Match: <revision>``
 (the hand's revision, as the ETag of a GET or PUT of the hand; ``*`` for any):
-stale, it is refused with 409. Bodies obey :mod:`scorer.web.limits`.
+stale, it is refused with 409. Bodies obey :mod:`scorer.limits`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import evening_views, limits, messages, services, views
+from scorer import limits
+from scorer.web import evening_views, messages, services, views
 from scorer.web.evening_forms import ajuste_form, read_ajuste, read_cambio
 from scorer.web.extensions import create_limit
 from scorer.web.games import game_of

@@ -15,10 +15,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorer import limits
 from scorer.engine import SessionError, settle
 from scorer.engine.errors import ENTRIES
 from scorer.engine.errors import MESSAGES as ENGLISH
-from scorer.web import limits, messages, services
+from scorer.web import messages, services
 from scorer.web.models import Table
 from tests.engine.test_error_codes import CASES
 from tests.web.test_pages import text
