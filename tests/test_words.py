@@ -161,19 +161,19 @@ def test_plato_and_cartulina_words() -> None:
 
 
 def test_speaking_says_the_words_in_a_tongue_for_a_block_only() -> None:
-    class Shouting:
+    class Quoting:
         language = "en"
 
         def gettext(self, message: str) -> str:
-            return message.upper()
+            return f"«{message}»"
 
         def ngettext(self, singular: str, plural: str, n: int) -> str:
-            return (singular if n == 1 else plural).upper()
+            return f"«{singular if n == 1 else plural}»"
 
     assert words.tongue() is words.SPANISH and words.language() == "es"
-    with words.speaking(Shouting()):
+    with words.speaking(Quoting()):
         assert words.language() == "en" and words.signed(1215) == "+1,215"
-        assert words.RESULT_WORDS["cierre"] == "CIERRE" and words.translate("mano %(n)s", n=3) == "MANO 3"
-        assert words.translate_plural("%(num)d mano", "%(num)d manos", 2) == "2 MANOS"
+        assert words.RESULT_WORDS["cierre"] == "«cierre»" and words.translate("mano %(n)s", n=3) == "«mano 3»"
+        assert words.translate_plural("%(num)d mano", "%(num)d manos", 2) == "«2 manos»"
     assert words.tongue() is words.SPANISH and words.RESULT_WORDS["cierre"] == "cierre"
     assert words.signed(1215) == "+1.215"
