@@ -90,7 +90,8 @@ def _speak_the_page(app: Flask, **_extra: Any) -> None:
 def _stop_speaking(_exc: BaseException | None) -> None:
     stack = g.pop("speaking", None)
     if stack is not None:
-        stack.close()
+        with contextlib.suppress(ValueError):  # popped in another context than it was pushed in: nothing to undo
+            stack.close()
 
 
 def current_language() -> str:
