@@ -21,6 +21,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorer import evening
+from scorer import people as by_person
 from scorer.web import limits
 from scorer.web.games import find_game, game_of
 from scorer.words import (
@@ -396,6 +397,7 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         "ruleset": ruleset,
         "ruleset_name": GAME_NAMES.get(ruleset, ruleset),
         "players": [{"seat": s, "name": names[s], "keeper": s == keeper, "team": team_of.get(s, "")} for s in seats],
+        "joined": _joined(players, ledger.get("hands") or [], hands_list),
         "keeper": names.get(keeper) if keeper else None,
         "house_rules": rules_in_words(ruleset, session.get("rules") or {}),
         "tanto_value": money(1) if has_money else "",
@@ -445,7 +447,9 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
     cartulina = ledger.get("cartulina")
     if isinstance(cartulina, list):
         boxes = []
-        for s in seats:
+        all_seats = evening.seatings(players, ledger.get("hands") or [], hands_list)
+        owned = by_person.with_owners([p for p in cartulina if isinstance(p, Mapping) and "id" in p], all_seats)
+        for s, person, mine in by_person.boxes(owned, now, list(people) or players):  # R33: the maker's box
             puestas = [
                 {
                     "amount": plain(int(p.get("amount", 0))),
@@ -453,10 +457,9 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
                     "state_word": CARTULINA_WORDS.get(str(p.get("state")), str(p.get("state", ""))),
                     "hand": p.get("hand"),
                 }
-                for p in cartulina
-                if isinstance(p, Mapping) and _seat(p.get("owner")) == s
+                for p in mine
             ]
-            boxes.append({"seat": s, "name": now.get(s, names[s]), "puestas": puestas})
+            boxes.append({"seat": s, "name": person, "left": not s, "puestas": puestas})
         context["cartulina"] = boxes
         context["cartulina_empty"] = not any(b["puestas"] for b in boxes)
 
@@ -464,6 +467,19 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         balance_chart(columns, series, title=_("Saldos por mano") if "balances" in ledger else _("Tantos por mano"))
     )
     return context
+
+
+def _joined(
+    players: Sequence[str], entries: Sequence[Mapping[str, Any]], hands: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Who sat down during the evening (R33): seat, name, the entry after which, and whom they replaced."""
+    seats = evening.seatings(players, entries, hands)
+    out = []
+    for i in range(len(entries)):
+        for seat, name in sorted(seats[i + 1].items()):
+            if seats[i].get(seat) != name:
+                out.append({"seat": seat, "name": name, "n": i + 1, "replaced": seats[i].get(seat, "")})
+    return out
 
 
 def _settle_context(
