@@ -192,12 +192,19 @@ def evening_state(table: Any, session: Mapping[str, Any], ledger: Mapping[str, A
     people = evening.people_balances(session, ledger) if tresillo else {}
     return EveningState(
         ending=table.ending and tresillo,
-        ready=table.ending and tresillo and empty,
+        ready=table.ending and tresillo and empty and played_since_ending(table),
         can_events=tresillo and can_edit and not table.closed,
         people=people_lines(people, evening.seating_now(session, ledger), tanto_value, currency) if tresillo else [],
         changed=tresillo and evening.has_changes(ledger),
         close_how=_close_how(session) if table.closed else None,
     )
+
+
+def played_since_ending(table: Any) -> bool:
+    """Whether an entry was recorded after "última vuelta" was marked: an empty plato at the mark itself
+    was not won yet, play goes on until someone takes it (issue 25)."""
+    mark = table.ending_at
+    return mark is not None and any(h.deleted_at is None and h.created_at >= mark for h in table.hands)
 
 
 def _close_how(session: Mapping[str, Any]) -> str | None:
