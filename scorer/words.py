@@ -85,10 +85,10 @@ def lance_word(lance: object) -> str:
 
 RESULT_WORDS = UIWords(
     {
-        "paso": "todos pasan",
-        "ganada": "ganada",
-        "bola": "bola hecha",  # R19
-        "bola_cortada": "bola cortada",  # R19
+        "paso": N_("todos pasan"),
+        "ganada": N_("ganada"),
+        "bola": N_("bola hecha"),  # R19
+        "bola_cortada": N_("bola cortada"),  # R19
         "puesta": "puesta",
         "codillo": "codillo",
         "rendida": "rendida",

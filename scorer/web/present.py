@@ -395,7 +395,7 @@ def hand_line(
     words = result_words(result, ruleset)
     if result == "paso" or "pass" in hand:
         dealer = entry.get("dealer")
-        parts = [str(n), "todos pasan"]
+        parts = [str(n), result_words("paso")]
         if dealer is not None:
             parts.append(_("da %(name)s", name=_who(dealer, names)))
         return HandLine(n, " · ".join(parts), result)
@@ -431,9 +431,9 @@ def result_phrase(hand: Mapping[str, Any], entry: Mapping[str, Any], players: Se
     result = str(entry.get("result", ""))
     names = seat_names(players)
     if result == "bola":
-        return "bola hecha"
+        return result_words("bola")
     if result == "bola_cortada" or (result == "ganada" and hand.get("bola") == "cortada"):
-        return "bola cortada"
+        return result_words("bola_cortada")
     if result == "codillo":
         giver = codillo_giver(hand)
         return _("codillo de %(name)s", name=_who(giver, names)) if giver is not None else "codillo"
@@ -618,7 +618,7 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[st
     """What was entered, as (label, value) lines."""
     names = seat_names(players)
     if "pass" in hand:
-        return [(_("Mano"), "todos pasan")]
+        return [(_("Mano"), _("todos pasan"))]
     if "close" in hand:
         how = _("devolver el plato") if hand.get("close") == "devolver" else _("repartir el plato")
         return [(_("Mano"), _("cierre de la partida")), (_("Cierre"), how), *_note_fact(hand)]
@@ -727,7 +727,7 @@ FIELD_WORDS = {
     "rendida": "rendida",
     "defensor": "defensor",
     "dealer": _l("da"),
-    "pass": "todos pasan",
+    "pass": _l("todos pasan"),
     "close": _l("cierre"),
     "ajuste": "ajuste",  # R32
     "sienta": _l("cambio de jugador"),  # R33

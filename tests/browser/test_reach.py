@@ -18,7 +18,6 @@ once scrolled to: nothing lies over it.
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any
 
 import pytest
