@@ -139,20 +139,20 @@ CONCEPT_WORDS = UIWords(
     {
         "dar": N_("por dar"),
         "enchilada": "enchilada",
-        "juego": "juego",
+        "juego": N_("por jugar"),
         "plato": N_("el plato"),
         "puesta": "puesta",
         "puesta_reservada": "puesta reservada",
         "condiciones": N_("condiciones"),
         "codillo": "codillo",
-        "bola_cortada": "bola cortada",
+        "bola_cortada": N_("bola cortada"),
         "puesta_defendida": "puesta defendida",
         "devolucion": N_("devolución"),
         "ajuste": "ajuste",  # R32
         # pozo y viuda
         "pozo_inicial": N_("pozo inicial"),
         "viuda_inicial": N_("viuda inicial"),
-        "pase": "todos pasan",
+        "pase": N_("todos pasan"),
         "pozo_nuevo": N_("pozo nuevo"),
         "dulces": "dulces",
         "pozo": N_("el pozo"),
