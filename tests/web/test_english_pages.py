@@ -24,12 +24,15 @@ REAL = load_json(EXAMPLES / "real_evening.json")
 VOID = {"area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"}
 # Spanish words that never occur in English text (short and common enough to catch any sentence);
 # "a", "no", "solo", "once"… are left out: they are English words too.
-SPANISH = set(
-    """el la los las del de se que por para con una unos unas pone paga pagan cobra lleva ganada ganadas
+SPANISH = frozenset(
+    re.findall(
+        r"\S+",
+        """el la los las del de se que por para con una unos unas pone paga pagan cobra lleva ganada ganadas
     todos pasan pasa cada calculado hecha cortada devolver repartir reparte devuelve sin anotar manos saldo
     saldos jugar juega cerrar cierre cambio jugadores persona personas dinero nadie nada recibe queda quedan
     está son hay partida mesa hoja aún ya lo le su sus más menos entre resto gana pierde deja sienta
-    asiento mano""".split()
+    asiento mano""",
+    )
 )
 
 
