@@ -12,7 +12,7 @@ import datetime as dt
 import re
 import zoneinfo
 from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
@@ -276,7 +276,7 @@ def money_text(tantos: int, value: Decimal, currency: str = "", *, sign: bool = 
     exponent = value.normalize().as_tuple().exponent
     places = max(2, -exponent if isinstance(exponent, int) else 2)
     quantum = Decimal(1).scaleb(-places)
-    text = _grouped(abs(amount).quantize(quantum), places)
+    text = _grouped(abs(amount).quantize(quantum, rounding=ROUND_HALF_UP), places)  # half up, to the cent
     prefix = "" if amount == 0 else MINUS if amount < 0 else "+" if sign else ""
     symbol = currency_sign(currency)
     if not symbol:

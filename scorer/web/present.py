@@ -251,6 +251,11 @@ class BalanceLine:
     net: int  # balance once those puestas are paid
     net_money: str | None
 
+    @property
+    def net_text(self) -> str:
+        """The net balance with its sign, as every other number ("−155", never "-155")."""
+        return signed(self.net)
+
 
 def balance_lines(
     players: Sequence[str],

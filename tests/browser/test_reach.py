@@ -142,6 +142,8 @@ def check_table(page: Page, actions: bool = True) -> None:
             "a.querySelector('.sr-only').textContent + a.querySelector('.name').textContent)"
         )
         assert len(quick) == 3, quick
+        landmark = "e => !!e.closest('main, header, footer, nav, [role=region][aria-label]')"
+        assert page.get_by_role("link", name="Anotar mano", exact=True).evaluate(landmark)  # axe-core's "region"
         bar_on_screen(page, ["Todos pasan", "Anotar mano", *quick])
 
 

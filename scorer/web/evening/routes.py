@@ -488,11 +488,7 @@ def closing(token: str, table: Any) -> Page:
         except services.Invalid as exc:
             flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
             return redirect(url_for("tables.table", token=token))
-        flash(
-            _("Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.")
-            if how == "devolver"
-            else _("Partida cerrada: el plato se ha repartido y ya no se puede cambiar.")
-        )
+        flash(_("Cierre guardado."))  # the table page itself says "Partida cerrada" and how (issue 25)
         return redirect(url_for("tables.table", token=token))
     session, ledger = services.session_of(table), services.ledger_of(table)
     try:

@@ -3,7 +3,7 @@ as the texts and charts the pages (and the season's PDF) show."""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from flask import url_for
@@ -163,6 +163,11 @@ STAT_GAMES = {key: games for key, _label, games in STAT_ROWS if games is not Non
 RATES = {"won": "won_rate", "puesta": "puesta_rate", "codillo": "codillo_rate"}
 
 
+def cents(amount: Decimal) -> Decimal:
+    """Money rounds half up, to the cent (8.125 → 8.13, −21.625 → −21.63)."""
+    return amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
 def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
     """The statistics as labelled lines: only those of the games played."""
     data = result.as_dict()
@@ -192,9 +197,7 @@ def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
             {
                 "key": "average_money",
                 "label": _("Media por noche"),
-                "value": money_text(result.average_money.quantize(Decimal("0.01")), currency)
-                if result.average_money is not None
-                else "",
+                "value": money_text(cents(result.average_money), currency) if result.average_money is not None else "",
             }
         )
     lances = sorted(result.by_lance.items(), key=lambda kv: (-kv[1], kv[0]))
