@@ -9,6 +9,7 @@ from typing import Any
 from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from scorer import words
 from scorer.pena import charts, stats
@@ -168,12 +169,15 @@ def cents(amount: Decimal) -> Decimal:
     return amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
-def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
-    """The statistics as labelled lines: only those of the games played."""
+def stats_context(result: stats.Stats, currency: str, *, whole: bool = False) -> dict[str, Any]:
+    """The statistics as labelled lines: only those of the games played. For the ``whole`` peña every
+    hand in play has one jugador, so "Manos de jugador" would repeat "Manos en juego": said once."""
     data = result.as_dict()
     lines = []
     for key, label, games in STAT_ROWS:
         if games is not None and not result.games & set(games):
+            continue
+        if whole and key == "jugador":
             continue
         value = str(data[key])
         rate = data.get(RATES.get(key, ""))
@@ -209,7 +213,10 @@ def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
         "lines": lines,
         "lances": [(words.lance_word(k), v) for k, v in lances],
         "trumps": [(words.suit_text(k), v) for k, v in trumps],
-        "games": [f"{words.GAME_NAMES.get(g, g)}: {n}" for g, n in sorted(result.evenings_by_game.items())],
+        "games": [
+            ngettext("%(game)s: %(num)d noche", "%(game)s: %(num)d noches", n, game=words.GAME_NAMES.get(g, g))
+            for g, n in sorted(result.evenings_by_game.items())
+        ],
         "lance_chart": charts.mix_chart([(words.lance_word(k), v) for k, v in lances], title=_("Lances como jugador"))
         if lances
         else None,
