@@ -142,7 +142,8 @@ def balance_chart(ledger: stats.Ledger, names: dict[int, str]) -> str | None:
     if not use_tantos and largest < 50:  # small sums: whole units would flatten every line
         scale, unit = Decimal(100), _("céntimos de %(unit)s", unit=unit) if ledger.currency else _("céntimos")
     series = [[int((v * scale).to_integral_value()) for v in points] for points in running]
-    return charts.evenings_chart([names.get(int(str(p)), "?") for p in people], series, unit=unit)
+    dates = [_("inicio")] + [words.date_text(line.evening.date) or "?" for line in ledger.lines]
+    return charts.evenings_chart([names.get(int(str(p)), "?") for p in people], series, unit=unit, labels=dates)
 
 
 STAT_ROWS = [
