@@ -18,6 +18,7 @@ from flask_babel import lazy_gettext as _l
 from scorer import evening
 from scorer import people as by_person
 from scorer.engine.tresillo import active_seats
+from scorer.web.explain import explain
 from scorer.web.games import game_of
 from scorer.words import (
     ALL_LANCE_WORDS,
@@ -465,7 +466,7 @@ def transfer_lines(entry: Mapping[str, Any], players: Sequence[str]) -> list[Tra
             target=_who(t["to"], names),
             amount=int(t["amount"]),
             concept=CONCEPT_WORDS.get(str(t.get("concept")), str(t.get("concept", ""))),
-            detail=str(t.get("detail", "")),
+            detail=explain(t),  # in the page's language (issue 25)
         )
         for t in entry.get("transfers", [])
     ]
