@@ -78,8 +78,12 @@ def spanish_lines(page: str) -> list[str]:
     reader.feed(page)
     allowed = game_words()
     found = []
+    phrases = [term for term, _meaning in GLOSSARY if " " in term and "," not in term]  # "palo de favor"
     for line in reader.lines:
-        words = re.findall(r"[a-záéíóúñü]+", line.lower())
+        low = line.lower()
+        for phrase in phrases:
+            low = low.replace(phrase, " ")
+        words = re.findall(r"[a-záéíóúñü]+", low)
         bad = sorted({w for w in words if w in SPANISH and w not in allowed})
         if bad:
             found.append(f"{line}  <- {', '.join(bad)}")
