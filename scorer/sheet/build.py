@@ -428,8 +428,8 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
                 "tantos_text": signed(tantos),
                 "money_text": money(tantos, sign=True) if has_money else "",
             }
-            for person, tantos in people.items()
-        ]
+            for person, tantos in ((p, people[p]) for _s, p in by_person.order(list(people), now))
+        ]  # as on the table: those seated in seat order, then whoever left
         context["settle"] = _settle_context(ruleset, ledger, people, now, closed, close_how, money, has_money, rows)
     elif "scores" in ledger:
         scores = {s: int((ledger.get("scores") or {}).get(str(s), 0)) for s in seats}
