@@ -85,7 +85,7 @@ def sheet_offer(token: str, language: str) -> dict[str, str]:
         language=LANGUAGE_NAMES[language],
         mine=LANGUAGE_NAMES[reader],
     )
-    return {"offer": url_for("main.table", token=token) + "#sheet-offer", "offer_text": text, "offer_lang": reader}
+    return {"offer": url_for("tables.table", token=token) + "#sheet-offer", "offer_text": text, "offer_lang": reader}
 
 
 @bp.get("/tables/<token>/sheet")
