@@ -54,6 +54,7 @@ def screen(request: pytest.FixtureRequest, browser: Any) -> Any:
 
 def seeded(server: LiveServer) -> dict[str, str]:
     from scorer.web import services
+    from scorer.web.evening.services import set_ending
     from scorer.web.models import Table
 
     mid = night_session(8)
@@ -71,7 +72,7 @@ def seeded(server: LiveServer) -> dict[str, str]:
     with server.app.app_context():
         for token in (ending, ready):
             table = Table.query.filter_by(edit_token=token).one()
-            services.set_ending(table, True)
+            set_ending(table, True)
         services.add_hand(Table.query.filter_by(edit_token=ready).one(), won)  # the plato won: closing offered
     return {"mid": edit, "ending": ending, "ready": ready, "changed": moved, "closed": shut}
 
