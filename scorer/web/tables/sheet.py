@@ -99,9 +99,7 @@ def sheet_html(token: str) -> Response:
     offer = sheet_offer(token, language)  # in the reader's language, before the table's takes over
     with force_locale(language):  # the table's language, not the viewer's
         addenda = [answers_sheet.section(table, session, ledger)]  # issue 26: R31 and each hand's answers
-        html = render_html(
-            session, ledger, css_href=url_for("sheet.css"), links={**links, **offer}, addenda=addenda
-        )
+        html = render_html(session, ledger, css_href=url_for("sheet.css"), links={**links, **offer}, addenda=addenda)
     return _private(current_app.response_class(html, mimetype="text/html"))  # SafeResponse (D2)
 
 
