@@ -352,7 +352,8 @@ def test_close_the_table_at_the_end_of_the_night(live_server: LiveServer, page: 
     taps(page.get_by_role("link", name="Cerrar la partida"))
     expect(page.get_by_role("heading", level=1)).to_have_text("¿Cómo se cierra?")  # R30: devolver or repartir
     taps(page.get_by_role("button", name="Cerrar y devolver"))
-    expect(page.get_by_role("status")).to_contain_text("Partida cerrada")
+    expect(page.get_by_role("status")).to_contain_text("Cierre guardado")  # the page says "Partida cerrada" once
+    expect(page.get_by_role("main")).to_contain_text("Partida cerrada")
     closed = copy.deepcopy(session)
     closed["hands"].append({"close": "devolver"})
     assert_table_shows(page, closed)
