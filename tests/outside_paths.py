@@ -1,15 +1,16 @@
 """Find the lines of a file that lead to a path outside the clone (issue 21).
 
-The repository must stand alone: a test, bench, script or doc that reads ``/work/shared/…``, a
-``shared`` folder beside the clone or anything above it passes on the machine it was written on and
-fails on a stranger's. ``tests/test_quality.py`` runs :func:`outside_paths` on every tracked file
-but ``.ci/`` (CI alone may cross-check against the rules' authors' folder).
+The repository must stand alone: a test, bench, script or doc that reads the rules' authors' folder
+of one machine, a ``shared`` folder beside the clone or anything above it passes on the machine it
+was written on and fails on a stranger's. ``tests/test_quality.py`` runs :func:`outside_paths` on
+every tracked file but ``.ci/`` (CI alone may cross-check against that folder), and shows each form
+caught (its CAUGHT list; the forms are not spelt out here, or this file would be caught).
 
 Two scans:
 
-- **text**, every file: an absolute path into a person's or a machine's folders (``/work/``,
-  ``/home/``, ``/root/``, ``/Users/``, ``/mnt/``, ``/media/``, ``/srv/``, ``C:\\Users\\``), and a
-  climb to a ``shared`` folder (``../shared``, ``..\\shared``);
+- **text**, every file: an absolute path into a person's or a machine's folders (``work``, ``home``,
+  ``root``, ``Users``, ``mnt``, ``media`` or ``srv`` at the top of the file system, a Windows user
+  folder: ``ABSOLUTE``), and a climb of two dots and a slash to a ``shared`` folder (``SHARED_CLIMB``);
 - **Python**, by following paths through the code: how many folders above the file's own folder an
   expression is, from ``__file__`` (``Path(__file__).resolve().parents[3]``, ``.parent.parent``,
   ``os.path.dirname(...)``), from the repository root (a name ``ROOT`` or ``REPO`` imported from
