@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from .live import LiveServer
 
@@ -45,6 +46,9 @@ PHONE: dict[str, Any] = {
 REPO = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "artifacts"
 TIMEOUT_MS = 10_000
+# Playwright's assertions (expect) give up after 5 s by default: as long as every other wait here
+# instead, for a fresh machine of 2 cores that other work shares (issue 21). They end as soon as true.
+expect.set_options(timeout=TIMEOUT_MS)
 NARROW_WIDTH = 195  # CSS px: the 390-px phone with its text at 200 %
 
 
