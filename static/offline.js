@@ -293,19 +293,13 @@
   function onSubmit(event) {
     var form = event.target;
     var kind = form.getAttribute && form.getAttribute("data-offline");
+    var submitter = event.submitter || null;
     if (!kind || !state.token) {
-      if (offline() && form.method === "post") { // an edit, a deletion…: not kept offline
-        event.preventDefault();
-        note(form, msg("offline_cannot"));
-      }
+      if (form.method === "post") postIfReachable(event, form, submitter, "offline_cannot"); // an edit, a deletion…
       return;
     }
-    var submitter = event.submitter || null;
     if (submitter && submitter.name === "preview") {
-      if (offline()) {
-        event.preventDefault();
-        note(form, msg("offline_queued"));
-      }
+      postIfReachable(event, form, submitter, "offline_queued");
       return;
     }
     if (state.through) return; // the server answered: the ordinary POST
@@ -332,6 +326,20 @@
       state.submitting = false;
       state.through = false;
       note(form, msg("store_failed"));
+    });
+  }
+
+  // A form that is not kept offline, posted while the network may be gone (the browser says so, or the
+  // server did not answer): posted once the server answers, else it stays, saying why. navigator.onLine
+  // alone decides neither way: it can stay false after the network returns (issue 21).
+  function postIfReachable(event, form, submitter, why) {
+    if (state.through || (navigator.onLine && !state.away)) return;
+    event.preventDefault();
+    reachable().then(function (status) {
+      if (status === null) return note(form, msg(why));
+      state.through = true;
+      if (form.requestSubmit) form.requestSubmit(submitter || undefined);
+      else form.submit();
     });
   }
 
@@ -398,7 +406,7 @@
     if (!link || !state.token || link.origin !== window.location.origin) return;
     if (link.pathname !== tablePath() + "/mano") return;
     var deals = pendingDeals();
-    if (!offline() && deals === 0) return;
+    if (navigator.onLine && !state.away && deals === 0) return;
     var forms = formsCycle();
     if (!forms.length) return;
     event.preventDefault();
