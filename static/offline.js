@@ -308,7 +308,10 @@
     state.submitting = true;
     var queued = state.entries === null ? 0 : state.entries.length;
     var direct = fixId() === null && !offline() && queued === 0;
+    if (direct) form.setAttribute("data-asking", ""); // static/reach.js: Guardar shows it is at work
     (direct ? reachable() : Promise.resolve(null)).then(function (status) {
+      form.removeAttribute("data-asking");
+      if (status === null) idle(form); // nothing posted: the button comes back
       if (status !== null) { // the server is there: the form's own POST, as without this file
         state.through = true;
         if (form.requestSubmit) form.requestSubmit(submitter || undefined);
@@ -325,8 +328,14 @@
     }).catch(function () {
       state.submitting = false;
       state.through = false;
+      form.removeAttribute("data-asking");
+      idle(form);
       note(form, msg("store_failed"));
     });
+  }
+
+  function idle(form) {
+    form.dispatchEvent(new CustomEvent("cartulina:idle"));
   }
 
   // A form that is not kept offline, posted while the network may be gone (the browser says so, or the
@@ -335,8 +344,13 @@
   function postIfReachable(event, form, submitter, why) {
     if (state.through || (navigator.onLine && !state.away)) return;
     event.preventDefault();
+    form.setAttribute("data-asking", "");
     reachable().then(function (status) {
-      if (status === null) return note(form, msg(why));
+      form.removeAttribute("data-asking");
+      if (status === null) {
+        idle(form);
+        return note(form, msg(why));
+      }
       state.through = true;
       if (form.requestSubmit) form.requestSubmit(submitter || undefined);
       else form.submit();
