@@ -20,6 +20,7 @@ import datetime as dt
 from typing import Any
 
 from flask import Blueprint, Response, current_app, send_from_directory, url_for
+from markupsafe import Markup
 
 from scorer.engine import SessionError
 
@@ -76,7 +77,18 @@ def pages_to_keep(table: Any) -> list[str]:
 def offline_context() -> dict[str, Any]:
     """For the pages: when this copy was made (shown when it is opened offline), the forms to keep."""
     rendered = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return {"rendered_at": rendered, "offline_forms": forms_cycle, "offline_pages": pages_to_keep}
+    return {
+        "rendered_at": rendered,
+        "offline_forms": forms_cycle,
+        "offline_pages": pages_to_keep,
+        "offline_place": offline_place,
+    }
+
+
+def offline_place(table: Any) -> Markup:
+    """A queueable form's attributes: the entry it takes and the table's revision (offline_queue.py)."""
+    deal = services.settlement_of(table).count + 1
+    return Markup('data-deal="%d" data-table-revision="%d"') % (deal, table.revision)
 
 
 @bp.get("/t/<token>/mano/tras/<int:ahead>")
@@ -84,7 +96,9 @@ def hand_form_ahead(token: str, ahead: int) -> Any:
     table = services.require_edit(token)
     if ahead > MAX_AHEAD or not forms_cycle(table):
         raise services.NotFound(f"no form {ahead} deals ahead")
-    form = views._hand_form(table, dealer_after(table, ahead))
+    # the deal it is for, and the state it was made against: the queue sends both (offline_queue.py)
+    deal = services.settlement_of(table).count + 1 + ahead
+    form = views._hand_form(table, dealer_after(table, ahead), deal=deal, table_revision=table.revision)
     page, status = views._hand_page(table, token, form, None, None, 200)
     response = current_app.make_response((page, status))
     response.headers["Cache-Control"] = "no-cache"
