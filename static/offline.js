@@ -60,17 +60,41 @@
     add: function (entry) { return withStore("readwrite", function (store) { return store.add(entry); }); },
     put: function (entry) { return withStore("readwrite", function (store) { return store.put(entry); }); },
     get: function (id) { return withStore("readonly", function (store) { return store.get(id); }); },
-    // the entries after it now follow what it followed
+    // the entries after it now follow what it followed, and take the deals one earlier
     discard: function (entry) {
       return queue.list(entry.table).then(function (entries) {
         return withStore("readwrite", function (store) {
           entries.forEach(function (other) {
-            if (other.after === entry.key && other.id !== entry.id) {
-              other.after = entry.after;
-              store.put(other);
+            if (other.id === entry.id) return;
+            if (other.after === entry.key) other.after = entry.after;
+            if (other.id > entry.id && typeof other.deal === "number" && typeof entry.deal === "number") {
+              other.deal -= 1;
             }
+            if (other.before) other.before = other.before.filter(function (k) { return k !== entry.key; });
+            store.put(other);
           });
           store.delete(entry.id);
+        });
+      });
+    },
+    // an entry placed again (corrected on the form of the deal it can take): the ones after it follow it
+    rechain: function (entry) {
+      return queue.list(entry.table).then(function (entries) {
+        return withStore("readwrite", function (store) {
+          var keys = [];
+          var previous = null;
+          entries.forEach(function (other) {
+            if (previous !== null && typeof previous.deal === "number") {
+              other.deal = previous.deal + 1;
+              other.revision = previous.revision;
+            }
+            if (other.id === entry.id || previous !== null) {
+              other.before = keys.slice();
+              store.put(other);
+              previous = other;
+            }
+            keys.push(other.key);
+          });
         });
       });
     },
@@ -96,7 +120,13 @@
       credentials: "same-origin",
       cache: "no-store",
       headers: { "Content-Type": "application/json", "Idempotency-Key": entry.key },
-      body: JSON.stringify({ form: entry.form, fields: entry.fields, after: entry.after, dealer: entry.dealer }),
+      body: JSON.stringify({
+        form: entry.form, fields: entry.fields, after: entry.after, dealer: entry.dealer,
+        // the deal it takes and the state it was made against: never two copies of a deal (issue 24)
+        deal: typeof entry.deal === "number" ? entry.deal : null,
+        revision: typeof entry.revision === "number" ? entry.revision : null,
+        before: entry.before || [],
+      }),
     });
   }
 
@@ -119,6 +149,7 @@
             entry.error = answer.error || msg("refused_status", { status: response.status });
             entry.reason = answer.reason || entry.error; // why, without "no se ha guardado"
             entry.problems = answer.problems || {};
+            entry.taken = typeof answer.taken === "number" ? answer.taken : null;
             return queue.put(entry).then(function () { return saved; });
           });
         }, function () { return saved; }); // no network after all
@@ -183,6 +214,10 @@
 
   function onTablePage() { return state.token && window.location.pathname === tablePath(); }
 
+  function dealsBefore(index) {
+    return (state.entries || []).slice(0, index).filter(function (e) { return DEALS.indexOf(e.form) >= 0; }).length;
+  }
+
   function pendingDeals() {
     return (state.entries || []).filter(function (e) { return DEALS.indexOf(e.form) >= 0; }).length;
   }
@@ -219,6 +254,37 @@
     return words.join(" · ");
   }
 
+  // The entry a form's page was made for and the table's revision then: the form's data-deal /
+  // data-table-revision, its hidden deal / table_revision, or the page's (the table page's pass).
+  function placeOf(form) {
+    function number(values) {
+      for (var i = 0; i < values.length; i++) {
+        var n = parseInt(values[i], 10);
+        if (!isNaN(n)) return n;
+      }
+      return null;
+    }
+    function hidden(name) { return form.elements[name] ? form.elements[name].value : null; }
+    var body = document.body;
+    return {
+      deal: number([form.getAttribute("data-deal"), hidden("deal"), body.getAttribute("data-next-deal")]),
+      revision: number([form.getAttribute("data-table-revision"), hidden("table_revision"),
+        body.getAttribute("data-table-revision")]),
+    };
+  }
+
+  // The labels of what is chosen, by field and value: the words of a choice the form of another deal
+  // may not offer (its Jugador deals that one), shown when it is corrected there.
+  function wordsOf(form) {
+    var words = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || !(el.type === "radio" || el.type === "checkbox") || !el.checked) return;
+      if (!el.labels || !el.labels.length) return;
+      (words[el.name] = words[el.name] || {})[el.value] = el.labels[0].textContent.trim().replace(/\s+/g, " ");
+    });
+    return words;
+  }
+
   function fieldsOf(form) {
     var fields = [];
     new FormData(form).forEach(function (value, name) {
@@ -245,6 +311,7 @@
       return queue.get(fixing).then(function (entry) {
         if (!entry) return null;
         entry.fields = fields;
+        entry.words = wordsOf(form);
         entry.label = label;
         entry.state = "pending";
         entry.error = null;
@@ -252,12 +319,24 @@
         entry.problems = {};
         entry.after = null; // entered again on the table as it is now
         entry.dealer = dealer;
-        return queue.put(entry);
+        entry.taken = null;
+        var place = placeOf(form);
+        entry.deal = place.deal;
+        entry.revision = place.revision;
+        entry.fixed = true;
+        return queue.put(entry).then(function () { return queue.rechain(entry); });
       });
     }
     return queue.list(state.token).then(function (entries) {
       var last = entries[entries.length - 1];
+      var place = placeOf(form);
+      var chained = !last || typeof last.deal === "number";
       return queue.add({
+        // the deal it takes: the one after the last waiting (a queue kept by an older page: none)
+        deal: !chained ? null : last ? last.deal + 1 : place.deal,
+        revision: !chained ? null : last ? last.revision : place.revision,
+        before: entries.map(function (e) { return e.key; }),
+        words: wordsOf(form),
         table: state.token,
         form: kind,
         fields: fields,
@@ -374,17 +453,109 @@
     p.scrollIntoView({ block: "center" });
   }
 
-  // "Anotar mano" with entries pending or no network: the form of the deal after those entries.
+  // How many deals after the one this page shows the next entry is for: the deals the waiting
+  // entries take, and those taken since this copy of the page was made (its data-next-deal is older
+  // than the first entry's deal).
+  function dealsAhead() {
+    var entries = state.entries || [];
+    var shown = parseInt(document.body.getAttribute("data-next-deal"), 10);
+    var first = entries.length ? entries[0].deal : null;
+    var since = typeof first === "number" && !isNaN(shown) && first > shown ? first - shown : 0;
+    return since + pendingDeals();
+  }
+
+  // "Anotar mano" (and "Juega …") with entries pending or no network: the form of the deal after
+  // those entries, with what the link chose (?jugador=…) kept.
   function onClick(event) {
     var link = event.target.closest && event.target.closest("a[href]");
     if (!link || !state.token || link.origin !== window.location.origin) return;
     if (link.pathname !== tablePath() + "/mano") return;
-    var deals = pendingDeals();
+    var deals = dealsAhead();
     if (navigator.onLine && !state.away && deals === 0) return;
     var forms = formsCycle();
     if (!forms.length) return;
     event.preventDefault();
-    window.location.assign(forms[deals % forms.length]);
+    window.location.assign(forms[deals % forms.length] + link.search);
+  }
+
+  // The table page with entries waiting: the turn as it will be once they are saved (who deals, who
+  // may play: the server's own panels for the next deals, kept in <template data-ahead>), and the
+  // number of the next hand.
+  function showAhead() {
+    if (!onTablePage()) return;
+    var entries = state.entries || [];
+    var turn = document.querySelector("[data-turn]");
+    var shown = parseInt(document.body.getAttribute("data-next-deal"), 10);
+    if (!turn || !entries.length || isNaN(shown)) return;
+    var cycle = document.querySelectorAll("template[data-ahead]").length + 1;
+    var k = dealsAhead() % cycle;
+    if (k > 0) {
+      var template = document.querySelector('template[data-ahead="' + k + '"]');
+      if (!template) return;
+      var fresh = template.content.querySelector("[data-turn]");
+      if (fresh) turn.parentNode.replaceChild(document.importNode(fresh, true), turn);
+      var quick = document.querySelector(".thumb-bar .quick");
+      var nav = template.content.querySelector(".quick");
+      if (quick && nav) quick.parentNode.replaceChild(document.importNode(nav, true), quick);
+      turn = document.querySelector("[data-turn]");
+    }
+    var first = entries[0].deal;
+    var next = (typeof first === "number" && first > shown ? first : shown) + entries.length;
+    Array.prototype.forEach.call(turn.querySelectorAll("h2"), function (h) {
+      h.textContent = h.textContent.replace(/\d+/, String(next));
+    });
+    turn.setAttribute("data-ahead-shown", String(k));
+  }
+
+  // A kept form opened for "Juega …" (?jugador=3): what the link chose, on the form (the server does
+  // it for the form it sends; the phone's copy was made without it).
+  function chooseFromLink() {
+    var form = document.querySelector("form[data-offline]");
+    if (!form || fixId() !== null || !window.location.search || !window.URLSearchParams) return;
+    new URLSearchParams(window.location.search).forEach(function (value, name) {
+      var options = form.querySelectorAll('input[name="' + name.replace(/["\\]/g, "") + '"]');
+      Array.prototype.forEach.call(options, function (el) {
+        if ((el.type === "radio" || el.type === "checkbox") && el.value === value && !el.disabled && !el.checked) {
+          el.checked = true;
+          el.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+      });
+    });
+  }
+
+  // Is this page the phone's copy (opened again with no network, or the server too slow)? The
+  // server's pages say when they were made (data-rendered-at, to the millisecond): a page made no
+  // later than one already shown at this address is a copy; and the service worker says when it
+  // served one (copyFromWorker). A copy says "sin conexión · datos de las HH:MM" and does not show
+  // again the messages of when it was made ("Mano 2 anotada…").
+  function isCopy() {
+    var made = document.body.getAttribute("data-rendered-at") || "";
+    var at = Date.parse(made);
+    if (!made || isNaN(at)) return !navigator.onLine;
+    var mark = "cartulina-shown-" + window.location.pathname + window.location.search;
+    var seen = null;
+    try {
+      seen = localStorage.getItem(mark);
+      if (!seen || Date.parse(seen) < at) localStorage.setItem(mark, made);
+    } catch (e) { /* private mode */ }
+    return !navigator.onLine || (!!seen && Date.parse(seen) >= at);
+  }
+
+  function copyFromWorker() {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || !window.MessageChannel) return;
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) {
+      if (event.data && event.data.copy) asCopy();
+    };
+    worker.postMessage({ type: "copy?" }, [channel.port2]);
+  }
+
+  function asCopy() {
+    Array.prototype.forEach.call(document.querySelectorAll("#contenido > .flash"), function (list) {
+      list.remove();
+    });
+    banner(true);
   }
 
   // The table page: the entries waiting, in order, each with its state.
@@ -434,8 +605,10 @@
         if (entry.url && entry.url.split("?")[0] !== tablePath()) {
           var fix = document.createElement("a");
           fix.className = "button primary";
+          // a hand or a pass: the form of the deal it can still take (after the entries before it)
           var forms = formsCycle();
-          var url = i === 0 && forms.indexOf(entry.url) >= 0 ? forms[0] : entry.url;
+          var takes = DEALS.indexOf(entry.form) >= 0 && forms.length;
+          var url = takes ? forms[dealsBefore(i) % forms.length] : entry.url.split("?")[0];
           fix.href = url + "#corregir=" + entry.id;
           fix.textContent = msg("fix");
           actions.appendChild(fix);
@@ -465,6 +638,7 @@
       state.entries = entries;
       document.body.setAttribute("data-pending", String(entries.length));
       showQueue();
+      showAhead();
     });
   }
 
@@ -512,15 +686,28 @@
     queue.get(id).then(function (entry) {
       if (!entry) return;
       var given = {};
+      var placed = {}; // name -> the values this form could take
       entry.fields.forEach(function (pair) { (given[pair[0]] = given[pair[0]] || []).push(pair[1]); });
       Array.prototype.forEach.call(form.elements, function (el) {
         if (!el.name || el.type === "hidden" || el.type === "submit" || el.name === "csrf_token") return;
         var values = given[el.name];
+        var took = placed[el.name] = placed[el.name] || [];
         if (el.type === "radio" || el.type === "checkbox") {
-          if (values || el.type === "checkbox") el.checked = !!values && values.indexOf(el.value) >= 0;
+          var on = !!values && values.indexOf(el.value) >= 0;
+          if (values || el.type === "checkbox") el.checked = on && !el.disabled;
+          if (on && !el.disabled) took.push(el.value);
         } else if (values) {
           el.value = values[0];
+          if (el.value === values[0]) took.push(values[0]);
         }
+      });
+      // what this deal's form cannot take (a Jugador who deals this one, a seat no longer offered):
+      // marked on the field, for the keeper to choose again
+      var conflicts = {};
+      Object.keys(given).forEach(function (name) {
+        if (!(name in placed)) return; // a field of another form, or hidden
+        var lost = given[name].filter(function (v) { return v !== "" && placed[name].indexOf(v) < 0; });
+        if (lost.length) conflicts[name] = lost;
       });
       // the page's own scripts follow what was restored (as if tapped)
       Array.prototype.forEach.call(form.elements, function (el) {
@@ -529,16 +716,38 @@
         if (set) el.dispatchEvent(new Event("change", { bubbles: true }));
       });
       note(form, entry.error || msg("fix_entry"));
-      Object.keys(entry.problems || {}).forEach(function (name) {
-        var box = document.getElementById("f-" + name);
+      function mark(name, text) {
+        var field = form.elements[name];
+        var one = field && (field.length !== undefined && !field.tagName ? field[0] : field);
+        var box = document.getElementById("f-" + name) ||
+          (one && one.closest && one.closest("fieldset, [id^='f-'], .field")) || null;
         if (!box) return;
         box.classList.add("field-error");
+        box.setAttribute("data-conflict", "true");
         var p = document.createElement("p");
         p.className = "error-text";
-        p.textContent = entry.problems[name].join(" ");
+        p.textContent = text;
         box.appendChild(p);
+      }
+      Object.keys(entry.problems || {}).forEach(function (name) {
+        if (name !== "general") mark(name, entry.problems[name].join(" "));
+      });
+      Object.keys(conflicts).forEach(function (name) {
+        mark(name, msg("fix_conflict", { was: labelOf(form, name, conflicts[name], entry.words) }));
       });
     });
+  }
+
+  // The words of what was entered for a field that this form cannot take: its choice's label on the
+  // form it was entered on is not here, so the value itself, or the names it carried there.
+  function labelOf(form, name, values, kept) {
+    return values.map(function (value) {
+      var words = kept && kept[name] && kept[name][value] || null;
+      Array.prototype.forEach.call(form.querySelectorAll('input[name="' + name.replace(/["\\]/g, "") + '"]'), function (el) {
+        if (!words && el.value === value && el.labels && el.labels.length) words = el.labels[0].textContent.trim();
+      });
+      return words || value;
+    }).join(", ");
   }
 
   // Keep this table's next forms (and this page) for offline: once per change of the table.
@@ -553,8 +762,8 @@
     if (forms.length && revision !== null) {
       try {
         localStorage.setItem("cartulina-forms-" + state.token, JSON.stringify(forms));
-        if (localStorage.getItem(mark) !== revision) urls = urls.concat(forms, others);
-      } catch (e) { urls = urls.concat(forms, others); }
+        if (localStorage.getItem(mark) !== revision) urls = urls.concat(forms, others, ["/"]);
+      } catch (e) { urls = urls.concat(forms, others, ["/"]); }
     }
     navigator.serviceWorker.ready.then(function (registration) {
       var worker = registration.active;
@@ -613,11 +822,13 @@
       if (event.persisted) state.submitting = state.through = false; // back from the page cache
     });
     window.addEventListener("online", whenOnline);
-    if (!navigator.onLine) banner(true);
+    if (isCopy()) asCopy();
+    else copyFromWorker();
     if (!state.token) return;
     refresh().then(function () {
       savedNote();
       fillForFix();
+      chooseFromLink();
       if (navigator.onLine) whenOnline();
     });
     if (navigator.onLine && onTablePage()) keepForms();

@@ -9,7 +9,7 @@
 // Nothing here knows the game: it caches and serves what the server made.
 "use strict";
 
-var SHELL = "cartulina-shell-6";
+var SHELL = "cartulina-shell-7";
 var PAGES = "cartulina-pages-1";
 var SHELL_FILES = [
   "/static/app.css",
@@ -85,6 +85,10 @@ function offlinePage() {
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
+// The pages (clients) this worker answered with a kept copy: static/offline.js asks ("copy?") and
+// then says "sin conexión · datos de las HH:MM" and hides the copy's old messages (issue 24).
+var COPIES = {};
+
 // Pages: network first; the kept copy when the network fails, or when it takes too long.
 function page(event) {
   var request = event.request;
@@ -92,10 +96,17 @@ function page(event) {
     event.waitUntil(keep(request, response));
     return response;
   });
+  function served(copy) {
+    var client = event.resultingClientId || event.clientId;
+    if (client) COPIES[client] = Date.now();
+    return copy;
+  }
   return kept(request).then(function (copy) {
     if (!copy) return network.catch(offlinePage);
     var slow = new Promise(function (resolve) { setTimeout(resolve, NETWORK_WAIT_MS, copy); });
-    return Promise.race([network, slow]).catch(function () { return copy; });
+    return Promise.race([network, slow]).then(function (response) {
+      return response === copy ? served(copy) : response;
+    }, function () { return served(copy); });
   });
 }
 
@@ -133,8 +144,14 @@ self.addEventListener("fetch", function (event) {
 // Answers {kept: n} on the message's port once they are stored.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
   var port = event.ports && event.ports[0];
+  if (data.type === "copy?") { // {copy: true} when this page was answered with its kept copy
+    var source = event.source && event.source.id;
+    if (port) port.postMessage({ copy: !!(source && COPIES[source]) });
+    if (source) delete COPIES[source];
+    return;
+  }
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
   var work = Promise.all(data.urls.map(function (path) {
     var url = new URL(path, self.location.origin);
     if (url.origin !== self.location.origin || NOT_KEPT.test(url.pathname)) return false;

@@ -234,3 +234,21 @@ def test_a_session_of_the_api_keeps_its_own_hands(client: FlaskClient) -> None:
     body = {"form": "pass", "fields": {}, "deal": 1, "revision": state(client, token)["revision"], "before": []}
     assert send(client, token, "only", body).status_code == 201
     assert ledger_hands(client, token) == [{"pass": True, "dealer": 1}]
+
+
+def test_the_table_page_keeps_the_turn_of_each_next_deal(client: FlaskClient, table: Table) -> None:
+    """For the phone offline (static/offline.js): who deals and who plays each of the next deals, by
+    the engine, in inert <template data-ahead="k">; only on the keeper's page."""
+    page = client.get(f"/t/{table.edit_token}").get_data(as_text=True)
+    session = sample_session(hands=PLAYED)
+    found = re.findall(r'<template data-ahead="(\d)">(.*?)</template>', page, flags=re.S)
+    assert [int(k) for k, _ in found] == [1, 2, 3]
+    names = ["Ana", "Benito", "Carmen", "Diego"]
+    for k, block in found:
+        dealer = settle({**session, "hands": [*PLAYED, *[{"pass": True}] * int(k)]})["next_dealer"]
+        assert f"Próxima mano: la {3 + int(k)}" in block
+        assert re.search(rf'class="dealer"><bdi>{names[dealer - 1]}</bdi>', block)
+        playing = re.findall(r"jugador=(\d)", block)
+        assert [int(s) for s in playing] == list(active_seats(4, dealer))
+    watcher = client.get(f"/t/{table.view_token}").get_data(as_text=True)
+    assert "data-ahead" not in watcher and "data-next-deal" not in watcher
