@@ -811,7 +811,107 @@
     window.location.reload();
   }
 
+  // ------------------------------------------------------------- the engine on the phone (issue 24)
+  // Downloaded only when the keeper taps "Preparar para jugar sin conexión" (the size is on the button)
+  // or once the app is installed; kept by the service worker; started in a worker (/offline/motor.js)
+  // when the network goes, so that it is warm when a payment is asked for.
+  var ENGINE_MARK = "cartulina-engine";
+  var engine = { worker: null, asked: 0, waiting: {} };
+
+  function enginePrepared() {
+    try { return localStorage.getItem(ENGINE_MARK); } catch (e) { return null; }
+  }
+
+  function showEngine(state) {
+    var box = document.getElementById("motor");
+    if (!box) return;
+    var button = box.querySelector("[data-engine-prepare]");
+    var said = box.querySelector("[data-engine-state]");
+    if (button) button.hidden = state === "ready" || state === "preparing";
+    if (said && state) {
+      said.textContent = said.getAttribute("data-" + state) || "";
+      said.hidden = false;
+    }
+    box.setAttribute("data-engine", state || "");
+  }
+
+  function prepareEngine() {
+    var box = document.getElementById("motor");
+    var version = box ? box.getAttribute("data-engine-version") : null;
+    if (!("serviceWorker" in navigator) || !window.MessageChannel) return Promise.resolve(false);
+    showEngine("preparing");
+    return navigator.serviceWorker.ready.then(function (registration) {
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (event) {
+          var answer = event.data || {};
+          if (answer.kept) {
+            try { localStorage.setItem(ENGINE_MARK, answer.kept); } catch (e) { /* private mode */ }
+            showEngine("ready");
+            resolve(true);
+          } else {
+            showEngine("failed");
+            resolve(false);
+          }
+        };
+        registration.active.postMessage({ type: "keep-engine", version: version }, [channel.port2]);
+      });
+    });
+  }
+
+  // The worker, started once per page: {type: "start"} loads Pyodide and imports scorer.engine.
+  function engineWorker() {
+    if (engine.worker || !enginePrepared() || !window.Worker) return engine.worker;
+    engine.worker = new Worker("/offline/motor.js", { type: "module" });
+    engine.worker.onmessage = function (event) {
+      var answer = event.data || {};
+      var done = engine.waiting[answer.id];
+      delete engine.waiting[answer.id];
+      if (done) done(answer);
+    };
+    return engine.worker;
+  }
+
+  function askEngine(message) {
+    var worker = engineWorker();
+    if (!worker) return Promise.resolve({ error: "not prepared" });
+    engine.asked += 1;
+    var id = engine.asked;
+    return new Promise(function (resolve) {
+      engine.waiting[id] = resolve;
+      message.id = id;
+      worker.postMessage(message);
+    });
+  }
+
+  // scorer.engine.settle(session) on the phone: resolves with {ledger} or {error}.
+  window.cartulinaEngine = {
+    prepared: function () { return !!enginePrepared(); },
+    start: function () { return askEngine({ type: "start" }); },
+    settle: function (session) { return askEngine({ type: "settle", session: session }); },
+  };
+
+  function setUpEngine() {
+    var box = document.getElementById("motor");
+    if (box) {
+      var version = box.getAttribute("data-engine-version");
+      var prepared = enginePrepared();
+      if (prepared && prepared === version) showEngine("ready");
+      else if (prepared && navigator.onLine) prepareEngine(); // a new version of the app: again, behind
+      var button = box.querySelector("[data-engine-prepare]");
+      if (button) button.addEventListener("click", prepareEngine);
+      var standalone = window.matchMedia && window.matchMedia("(display-mode: standalone)").matches;
+      if (!prepared && standalone && navigator.onLine) prepareEngine(); // installed: downloaded behind
+      window.addEventListener("appinstalled", function () { if (!enginePrepared()) prepareEngine(); });
+    }
+    if (enginePrepared()) {
+      window.addEventListener("offline", function () { window.cartulinaEngine.start(); });
+      if (!navigator.onLine) window.cartulinaEngine.start();
+    }
+  }
+
   function start() {
+    setUpEngine();
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* no worker: online only */ });
     }

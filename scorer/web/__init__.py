@@ -125,6 +125,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                 flask_migrate.upgrade(directory=str(MIGRATIONS))
 
     from scorer.web.api import bp as api_bp
+    from scorer.web.engine_files import bp as engine_bp
     from scorer.web.offline import bp as offline_bp
     from scorer.web.pena import bp as pena_bp
     from scorer.web.pena_api import bp as pena_api_bp
@@ -139,6 +140,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pena_bp)
     app.register_blueprint(pena_api_bp)
     app.register_blueprint(offline_bp)  # the service worker and the forms it keeps (issue 15)
+    app.register_blueprint(engine_bp)  # the engine in the phone's browser, for payments offline (issue 24)
 
     # browsers ask for /favicon.ico whatever the page links: the same SVG as static/favicon.svg
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))
