@@ -199,4 +199,14 @@ def offline_preview(
         after = settle(work)
     except SessionError as exc:
         return {"ok": False, "problems": {exc.field or "general": [exc.reason]}, "missing": []}
-    return {"ok": True, "n": len(work["hands"]), "entry": after["hands"][-1], "hands": after["hands"][start:-1]}
+    names = {str(seat): str(name) for seat, name in (after.get("players") or {}).items()}
+    for made in after["hands"]:  # R33: who sits where after each change of player
+        if isinstance(made.get("seating"), dict):
+            names = {str(seat): str(name) for seat, name in made["seating"].items()}
+    return {
+        "ok": True,
+        "n": len(work["hands"]),
+        "entry": after["hands"][-1],
+        "hands": after["hands"][start:-1],
+        "names": names,
+    }

@@ -3,7 +3,9 @@
 // Content-Security-Policy allows WebAssembly ('wasm-unsafe-eval'). Nothing of the rules is here.
 //
 // Messages: {id, type: "start"} warms it up (Pyodide loaded, the engine imported);
-// {id, type: "settle", session} answers {id, ledger} (or {id, error}): scorer.engine.settle(session).
+// {id, type: "settle", session} answers {id, ledger} (or {id, error}): scorer.engine.settle(session);
+// {id, type: "preview", session, queued, fields, lances} answers {id, preview}: what the hand on the
+// form does after the entries waiting (scorer.hand_fields.offline_preview: the server's own reading).
 import { loadPyodide } from "/offline/pyodide/pyodide.mjs";
 
 let ready = null;
@@ -17,7 +19,10 @@ async function engine() {
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     pyodide.FS.writeFile(path, await (await fetch(file.url)).text());
   }
-  pyodide.runPython("import json, sys\nsys.path.insert(0, '/home/pyodide')\nfrom scorer.engine import settle");
+  pyodide.runPython(
+    "import json, sys\nsys.path.insert(0, '/home/pyodide')\n" +
+    "from scorer.engine import settle\nfrom scorer.hand_fields import offline_preview",
+  );
   return pyodide;
 }
 
@@ -35,6 +40,13 @@ self.onmessage = async (event) => {
       pyodide.globals.set("session_json", JSON.stringify(session));
       const text = pyodide.runPython("json.dumps(settle(json.loads(session_json)))");
       self.postMessage({ id, ledger: JSON.parse(text), ms: performance.now() - started });
+    } else if (type === "preview") {
+      pyodide.globals.set("asked_json", JSON.stringify(event.data));
+      const text = pyodide.runPython(
+        "asked = json.loads(asked_json)\n" +
+        "json.dumps(offline_preview(asked['session'], asked['queued'], asked['fields'], asked['lances']))",
+      );
+      self.postMessage({ id, preview: JSON.parse(text), ms: performance.now() - started });
     } else {
       self.postMessage({ id, ready: true, ms: performance.now() - started });
     }

@@ -141,7 +141,10 @@
         return send(entry).then(function (response) {
           if (response.ok) {
             saved += 1;
-            return withStore("readwrite", function (store) { store.delete(entry.id); }).then(next);
+            return response.json().catch(function () { return {}; }).then(function (answer) {
+              noteChanged(entry, answer);
+              return withStore("readwrite", function (store) { store.delete(entry.id); });
+            }).then(next);
           }
           if (response.status >= 500 || response.status === 429) return saved; // later
           return response.json().catch(function () { return {}; }).then(function (answer) {
@@ -159,6 +162,20 @@
       return navigator.locks.request("cartulina-queue-" + table, next); // one sender per table, across tabs
     }
     return next();
+  }
+
+  // What the phone showed offline for an entry (its engine's payments) against what the server
+  // recorded: the hands whose payments differ (another phone's entry came first) are told.
+  function noteChanged(entry, answer) {
+    if (!entry.shown || !answer || !answer.hand || typeof answer.n !== "number") return;
+    var same = entry.shown.n === answer.n &&
+      JSON.stringify(entry.shown.transfers) === JSON.stringify(answer.hand.transfers || []);
+    if (same) return;
+    try {
+      var changed = JSON.parse(sessionStorage.getItem("cartulina-changed") || "[]");
+      changed.push(answer.n);
+      sessionStorage.setItem("cartulina-changed", JSON.stringify(changed));
+    } catch (e) { /* private mode */ }
   }
 
   // ------------------------------------------------------------- the page
@@ -312,6 +329,7 @@
         if (!entry) return null;
         entry.fields = fields;
         entry.words = wordsOf(form);
+        entry.shown = shownOf(form);
         entry.label = label;
         entry.state = "pending";
         entry.error = null;
@@ -337,6 +355,7 @@
         revision: !chained ? null : last ? last.revision : place.revision,
         before: entries.map(function (e) { return e.key; }),
         words: wordsOf(form),
+        shown: shownOf(form),
         table: state.token,
         form: kind,
         fields: fields,
@@ -365,7 +384,7 @@
     if (submitter && submitter.name === "preview") {
       if (!navigator.onLine || state.away) {
         event.preventDefault();
-        note(form, msg("offline_queued"));
+        if (!showOfflinePreview(form)) note(form, msg("offline_queued"));
       }
       return;
     }
@@ -674,6 +693,15 @@
     p.className = "flash";
     p.setAttribute("role", "status");
     p.textContent = saved === "1" ? msg("saved_one") : msg("saved_many", { n: saved });
+    var changed = [];
+    try {
+      changed = JSON.parse(sessionStorage.getItem("cartulina-changed") || "[]");
+      sessionStorage.removeItem("cartulina-changed");
+    } catch (e) { /* private mode */ }
+    if (changed.length) {
+      p.textContent += " " + msg("changed_hands", { list: changed.join(", ") });
+      p.setAttribute("data-changed", changed.join(" "));
+    }
     var main = document.getElementById("contenido") || document.body;
     main.insertBefore(p, main.firstChild);
   }
@@ -848,6 +876,7 @@
           if (answer.kept) {
             try { localStorage.setItem(ENGINE_MARK, answer.kept); } catch (e) { /* private mode */ }
             showEngine("ready");
+            keepSession();
             resolve(true);
           } else {
             showEngine("failed");
@@ -891,6 +920,93 @@
     settle: function (session) { return askEngine({ type: "settle", session: session }); },
   };
 
+  // The session as the server last sent it to this phone (kept for the engine, opted-in phones only).
+  function keepSession() {
+    if (!enginePrepared() || !state.token || !navigator.onLine || !onTablePage()) return;
+    fetch("/api/tables/" + encodeURIComponent(state.token), { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (text) {
+        if (text) localStorage.setItem("cartulina-session-" + state.token, text);
+      })
+      .catch(function () { /* kept next time */ });
+  }
+
+  // What the hand on the form does, by the phone's engine, after the entries waiting before it.
+  function offlinePreview(form) {
+    var text = null;
+    try { text = localStorage.getItem("cartulina-session-" + state.token); } catch (e) { /* private mode */ }
+    if (!text || !enginePrepared() || form.getAttribute("data-offline") !== "hand") return null;
+    var fixing = fixId();
+    var queued = [];
+    for (var i = 0; i < (state.entries || []).length; i++) {
+      var entry = state.entries[i];
+      if (entry.id === fixing) break;
+      queued.push({ form: entry.form, fields: entry.fields });
+    }
+    var fields = {};
+    fieldsOf(form).forEach(function (pair) { fields[pair[0]] = pair[1]; });
+    var lances = Array.prototype.map.call(form.querySelectorAll('input[name="lance"]'), function (el) {
+      return el.value;
+    });
+    return askEngine({ type: "preview", session: JSON.parse(text), queued: queued, fields: fields, lances: lances })
+      .then(function (answer) { return answer.preview || null; });
+  }
+
+  function signed(n) { return (n > 0 ? "+" : n < 0 ? "\u2212" : "") + Math.abs(n); }
+
+  function renderOffline(form, preview) {
+    var bar = document.getElementById("live");
+    if (!bar || !preview) return;
+    bar.hidden = false;
+    bar.setAttribute("data-offline-preview", "true");
+    form.removeAttribute("data-offline-shown");
+    if (preview.ok) {
+      var entry = preview.entry;
+      var nets = {};
+      (entry.transfers || []).forEach(function (t) {
+        if (t.from !== "plato") nets[t.from] = (nets[t.from] || 0) - t.amount;
+        if (t.to !== "plato") nets[t.to] = (nets[t.to] || 0) + t.amount;
+      });
+      var moves = Object.keys(nets).filter(function (s) { return nets[s]; }).sort(function (a, b) {
+        return nets[b] - nets[a];
+      }).map(function (s) { return (preview.names[s] || s) + " " + signed(nets[s]); });
+      bar.classList.remove("bad");
+      bar.textContent = [msg("offline_hand", { n: preview.n }), entry.result].concat(moves).join(" · ") +
+        " · " + msg("offline_computed");
+      form.setAttribute("data-offline-shown", JSON.stringify({ n: preview.n, transfers: entry.transfers || [] }));
+    } else if (preview.unknown) {
+      bar.classList.remove("bad");
+      bar.textContent = msg("offline_unknown");
+    } else {
+      var names = Object.keys(preview.problems || {});
+      bar.classList.toggle("bad", names.length > 0);
+      bar.textContent = names.length ? preview.problems[names[0]][0] : (preview.missing || [])[0] || "";
+      bar.hidden = !bar.textContent;
+    }
+  }
+
+  function showOfflinePreview(form) {
+    var asked = offlinePreview(form);
+    if (!asked) return false;
+    var mine = (engine.previews = (engine.previews || 0) + 1);
+    asked.then(function (preview) { if (mine === engine.previews) renderOffline(form, preview); });
+    return true;
+  }
+
+  function shownOf(form) {
+    try { return JSON.parse(form.getAttribute("data-offline-shown") || "null"); } catch (e) { return null; }
+  }
+
+  // The hand form offline: its payments as the keeper taps, by the phone's engine.
+  function previewOffline() {
+    var form = document.querySelector('form[data-offline="hand"]');
+    if (!form || !enginePrepared()) return;
+    function again() { if (!navigator.onLine || state.away) showOfflinePreview(form); }
+    form.addEventListener("change", function () { window.setTimeout(again, 0); }); // after app.js's own
+    form.addEventListener("input", again);
+    if (!navigator.onLine) window.setTimeout(again, 0);
+  }
+
   function setUpEngine() {
     var box = document.getElementById("motor");
     if (box) {
@@ -905,6 +1021,8 @@
       window.addEventListener("appinstalled", function () { if (!enginePrepared()) prepareEngine(); });
     }
     if (enginePrepared()) {
+      keepSession();
+      previewOffline();
       window.addEventListener("offline", function () { window.cartulinaEngine.start(); });
       if (!navigator.onLine) window.cartulinaEngine.start();
     }

@@ -52,7 +52,8 @@ def pyodide_dir() -> pathlib.Path:
 
 def engine_files() -> list[str]:
     """The Python files the worker writes into Pyodide's file system, as ``scorer/…`` paths."""
-    return ["scorer/__init__.py"] + [f"scorer/engine/{p.name}" for p in sorted(ENGINE.glob("*.py"))]
+    engine = [f"scorer/engine/{p.name}" for p in sorted(ENGINE.glob("*.py"))]
+    return ["scorer/__init__.py", "scorer/hand_fields.py", *engine]
 
 
 @functools.lru_cache(maxsize=16)
