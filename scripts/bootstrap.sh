@@ -83,3 +83,9 @@ if [ "$need_npm" = 1 ]; then
       "(sudo apt-get install nodejs npm; npm ci)" >&2
   fi
 fi
+# Pyodide's files as the app sends them (gzip), made once here rather than by the first page that lists them.
+if [ -f node_modules/pyodide/pyodide.asm.wasm ]; then
+  for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
+    { [ -f node_modules/pyodide/$f.gz ] && ! [ node_modules/pyodide/$f -nt node_modules/pyodide/$f.gz ]; } || gzip -6 -k -f -n node_modules/pyodide/$f
+  done
+fi

@@ -5,7 +5,7 @@ Web Worker, downloaded only when the keeper asks (or the app is installed).
   the table page shows the total before the keeper taps *Preparar para jugar sin conexión*.
 - ``/offline/pyodide/<file>``: Pyodide's own files, from the npm package ``pyodide`` that
   ``scripts/bootstrap.sh`` installs into node_modules/ (not committed: ~14 MB); gzip-compressed
-  when the phone accepts it (done once per file and process).
+  when the phone accepts it (bootstrap leaves a ``.gz`` beside each; otherwise once per process).
 - ``/offline/engine/<file>.py``: the engine's Python files, the very ones the server runs.
 - ``/offline/motor.js``: the worker (static/engine-worker.js). Its answer alone carries
   ``'wasm-unsafe-eval'`` in its Content-Security-Policy: a worker runs under its own script's
@@ -58,6 +58,11 @@ def engine_files() -> list[str]:
 
 @functools.lru_cache(maxsize=16)
 def _compressed(path: str, mtime: float) -> bytes:
+    """The file gzip-compressed: ``<file>.gz`` beside it when it is there and not older (scripts/bootstrap.sh
+    makes those of Pyodide's large files, so no page waits for them), else compressed here once."""
+    ready = pathlib.Path(path + ".gz")
+    if ready.is_file() and ready.stat().st_mtime >= mtime:
+        return ready.read_bytes()
     return gzip.compress(pathlib.Path(path).read_bytes(), 6, mtime=0)
 
 
