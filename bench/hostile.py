@@ -24,9 +24,9 @@ from typing import Any
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from bench.sheet import random_session
+from scorer import limits
 from scorer.engine import settle
 from scorer.sheet.build import render_pdf, render_pdf_within
-from scorer.web import limits
 from scorer.web.tables import services as table_services
 
 

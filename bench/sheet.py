@@ -5,7 +5,9 @@ The night is the tests' random one (tests/engine/strategies.py): ajustes, change
 
     .venv/bin/python bench/sheet.py [HANDS] [--target SECONDS] [--out FILE.pdf]
 
-`make bench` also runs it on 5,000 hands with `--target 5`.
+`make bench` also runs it on 5,000 hands with `--target 20`: no table plays that many
+hands in an evening, and the web app only needs such a sheet within the PDF child's time
+limit (FLASK_SHEET_PDF_TIMEOUT, 20 s), rendered by WeasyPrint like every other page.
 
 Prints the time to settle, to build the context, to render the HTML and to render
 the PDF (the first PDF of a process also loads fonts: it is shown separately).

@@ -2,19 +2,27 @@
 
 Standard library and Babel (no Flask). One word per thing, so that the sheet and the pages say the same:
 results, lances, suits, the plato and the cartulina, the games; numbers, money and dates are
-written by Babel in the page's language (``language_of_page``, Spanish by default): es 1.234,50 €
+written by Babel in the language being spoken (:func:`speaking`, Spanish by default): es 1.234,50 €
 and 14/03/2025, en €1,234.50 and 03/14/2025, always with the typographic minus.
+
+Whoever shows these words says in which language, for a stretch of code: ``with speaking(tongue):``
+(the web app for each of its app contexts, reading Flask-Babel's locale; the sheet and the command
+line with the catalog of the language asked for). Nothing outside this module assigns into it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gettext
 import re
 import zoneinfo
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from babel import Locale
 from babel.dates import format_date, format_time
@@ -23,13 +31,67 @@ from babel.numbers import format_decimal
 MINUS = "\u2212"  # typographic minus: clearer than a hyphen on a small screen and on paper
 NBSP = "\u00a0"  # between an amount and its currency sign: never split over two lines
 
-# The words of the interface around the game's own words ("cambio de jugador", "pendiente", "se devuelve el
-# plato") are translated when read (issue 13): the web app points this at flask_babel's gettext; outside a
-# page (the CLI) they stay Spanish. ``N_`` only marks them for extraction (scripts/i18n).
-gettext_of_page: Callable[[str], str] = lambda text: text  # noqa: E731
+# ------------------------------------------------------------------ the language spoken
+
+
+class Tongue(Protocol):
+    """A language and its translations of the Spanish msgids (``gettext.NullTranslations`` says them as they are)."""
+
+    @property
+    def language(self) -> str: ...
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """A fixed language with its compiled catalog (the sheet, the command line)."""
+
+    language: str
+    translations: gettext.NullTranslations
+
+    def gettext(self, message: str) -> str:
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
+
+
+SPANISH = Catalog("es", gettext.NullTranslations())  # the msgids are the Spanish text
+_spoken: ContextVar[Tongue] = ContextVar("cartulina_tongue", default=SPANISH)
+
+
+@contextlib.contextmanager
+def speaking(tongue: Tongue) -> Iterator[Tongue]:
+    """Say the interface words, numbers, money and dates in ``tongue`` within the ``with`` block (this thread)."""
+    token = _spoken.set(tongue)
+    try:
+        yield tongue
+    finally:
+        _spoken.reset(token)
+
+
+def tongue() -> Tongue:
+    """The language being spoken: the innermost :func:`speaking`, else Spanish."""
+    return _spoken.get()
+
+
+def translate(message: str, **params: Any) -> str:
+    """``message`` (a Spanish msgid) in the language being spoken, with its ``%(name)s`` filled in."""
+    text = _spoken.get().gettext(message)
+    return text % params if params else text
+
+
+def translate_plural(singular: str, plural: str, n: int, **params: Any) -> str:
+    """The singular or plural of a message for ``n``, in the language being spoken (``%(num)s`` is ``n``)."""
+    text = _spoken.get().ngettext(singular, plural, n)
+    return text % {"num": n, **params}
 
 
 def N_(text: str) -> str:
+    """Mark ``text`` for extraction (scripts/i18n); it is translated when read (:class:`UIWords`)."""
     return text
 
 
@@ -37,7 +99,7 @@ class UIWords(dict[str, str]):
     """A dict of Spanish words read in the page's language (``[key]`` and ``get``); game words stay as they are."""
 
     def __getitem__(self, key: str) -> str:
-        return gettext_of_page(super().__getitem__(key))
+        return _spoken.get().gettext(super().__getitem__(key))
 
     def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
         return self[key] if key in self else default  # noqa: SIM401  (self.get is this method)
@@ -180,15 +242,9 @@ CLOSE_WORDS = UIWords({"devolver": N_("se devuelve el plato"), "repartir": N_("s
 # ---------------------------------------------------------------- numbers
 
 
-# The language numbers, money and dates are written in (issue 13): the web app points this at the
-# page's language (scorer.web.i18n, which follows flask_babel.force_locale for the sheet); outside a
-# page (the CLI, the tests of this module) it is Spanish.
-language_of_page: Callable[[], str | None] = lambda: None  # noqa: E731
-
-
 def language() -> str:
-    """The language to format in: the page's, else Spanish."""
-    return language_of_page() or "es"
+    """The language to format in: the one being spoken (:func:`speaking`), else Spanish."""
+    return _spoken.get().language or "es"
 
 
 def _grouped(value: int | Decimal, places: int = 0) -> str:
@@ -240,7 +296,7 @@ TANTO_SANE = (Decimal("0.000001"), Decimal(10) ** 6)  # beyond, money cannot be 
 def tanto_value(value: object) -> Decimal | None:
     """A table's tanto value (the app key, a decimal string): None unless a positive amount.
 
-    New tables take 0.01 to 1000 (scorer/web/limits.py); one stored earlier outside
+    New tables take 0.01 to 1000 (scorer/limits.py); one stored earlier outside
     TANTO_SANE, or with more than six decimals, shows tantos only instead of failing.
     """
     number = parse_decimal(value)

@@ -190,6 +190,7 @@ def test_the_scan_finds_a_ruleset_branch() -> None:
 
 def test_every_engine_rule_set_has_its_web_module() -> None:
     from scorer.engine import RULESETS
+    from scorer.games import game_words
     from scorer.web.games import GAME_MODULES, all_games
 
     games = {g.ruleset: g for g in all_games()}
@@ -197,7 +198,7 @@ def test_every_engine_rule_set_has_its_web_module() -> None:
     for game in games.values():
         assert (ROOT / "templates" / game.hand_template).is_file(), game.ruleset
         assert (GAMES_DIR / f"{game.ruleset}.py").is_file()
-        assert game.help and game.rules_lines({})  # the new-table form's line, the sheet's rules
+        assert game.help and game_words(game.ruleset).rules_lines({})  # the new-table form's line, the sheet's rules
 
 
 TEMPLATES = ROOT / "templates"

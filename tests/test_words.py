@@ -24,6 +24,7 @@ def test_words_is_standard_library_and_babel() -> None:
     }
     # Babel's locale data writes numbers, money and dates (issue 13); no Flask here
     allowed = {"__future__", "datetime", "zoneinfo", "decimal", "functools", "re", "collections.abc", "typing"}
+    allowed |= {"contextlib", "contextvars", "dataclasses", "gettext"}  # the language spoken (words.speaking)
     assert imported <= allowed | {"babel", "babel.dates", "babel.numbers"}, imported
 
 
@@ -157,3 +158,22 @@ def test_plato_and_cartulina_words() -> None:
         "repartida",  # R30 repartir
     }
     assert set(words.GAME_NAMES) == set(words.GAME_SHORT_NAMES) == {"tresillo", "pozo_viuda", "ombre", "bandos"}
+
+
+def test_speaking_says_the_words_in_a_tongue_for_a_block_only() -> None:
+    class Quoting:
+        language = "en"
+
+        def gettext(self, message: str) -> str:
+            return f"«{message}»"
+
+        def ngettext(self, singular: str, plural: str, n: int) -> str:
+            return f"«{singular if n == 1 else plural}»"
+
+    assert words.tongue() is words.SPANISH and words.language() == "es"
+    with words.speaking(Quoting()):
+        assert words.language() == "en" and words.signed(1215) == "+1,215"
+        assert words.RESULT_WORDS["cierre"] == "«cierre»" and words.translate("mano %(n)s", n=3) == "«mano 3»"
+        assert words.translate_plural("%(num)d mano", "%(num)d manos", 2) == "«2 manos»"
+    assert words.tongue() is words.SPANISH and words.RESULT_WORDS["cierre"] == "cierre"
+    assert words.signed(1215) == "+1.215"

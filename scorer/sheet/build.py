@@ -1,5 +1,10 @@
 """Everything the session sheet shows, from the session file and its ledger; HTML and PDF.
 
+The sheet takes what it draws as arguments: the session, its ledger, the game's words
+(:class:`scorer.games.GameWords`, by default the session's rule set's) and the tongue to print in
+(:class:`scorer.words.Tongue`, by default the one being spoken): the web app and the command line
+(``scorer sheet``) call the same functions. Nothing here imports the web app.
+
 ``sheet_context(session, ledger)`` is a plain dict (strings, numbers, lists) for the
 template ``templates/sheet/sheet.html``; only the chart is trusted markup (built with
 escaping in :mod:`scorer.sheet.chart`). Rule sets other than Tresillo degrade: a
@@ -16,22 +21,19 @@ from functools import lru_cache
 from typing import Any
 
 import jinja2
-from flask_babel import get_locale, get_translations
-from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorer import evening
-from scorer.web import limits
-from scorer.web.games import find_game, game_of
+from scorer import evening, limits
+from scorer.games import GameWords, game_words
 from scorer.words import (
     CARTULINA_WORDS,
     FALTA_WORDS,
-    GAME_NAMES,
     GAME_POT_WORDS,
     PLATO_MARKS,
     PLATO_WORDS,
     RED_SUITS,
     SUIT_SYMBOLS,
+    Tongue,
     currency_sign,
     date_text,
     lance_word,
@@ -39,10 +41,14 @@ from scorer.words import (
     plain,
     result_word,
     signed,
+    speaking,
     tanto_value,
 )
+from scorer.words import (
+    tongue as spoken,
+)
+from scorer.words import translate as _
 
-from . import drawn
 from .chart import balance_chart
 from .settleup import settle_up
 
@@ -73,11 +79,8 @@ def suit_html(trump: Any) -> dict[str, Any] | None:
 
 
 def rules_in_words(ruleset: str, rules: Mapping[str, Any]) -> list[str]:
-    """The table's options as sentences in Spanish (defaults included, so the sheet is complete)."""
-    game = find_game(ruleset)
-    if game is not None:
-        return game.rules_lines(rules)
-    return [f"{key}: {value}" for key, value in rules.items() if key != "ruleset"]
+    """The table's options as sentences (defaults included, so the sheet is complete)."""
+    return game_words(ruleset).rules_lines(rules)
 
 
 # ---------------------------------------------------------------- the hand table
@@ -348,10 +351,26 @@ def _clean_names(session: dict[str, Any], ledger: dict[str, Any]) -> tuple[dict[
     return session, ledger
 
 
-def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, Any]:
-    """Everything the sheet shows, as plain values (the template escapes every string)."""
+def sheet_context(
+    session: dict[str, Any],
+    ledger: dict[str, Any],
+    *,
+    game: GameWords | None = None,
+    tongue: Tongue | None = None,
+) -> dict[str, Any]:
+    """Everything the sheet shows, as plain values (the template escapes every string).
+
+    ``game``: the game's words (by default its rule set's); ``tongue``: the language to print in
+    (by default the one being spoken).
+    """
+    with speaking(tongue or spoken()):
+        return _sheet_context(session, ledger, game)
+
+
+def _sheet_context(session: dict[str, Any], ledger: dict[str, Any], game: GameWords | None) -> dict[str, Any]:
     session, ledger = _clean_names(session, ledger)
     ruleset = str(ledger.get("ruleset") or (session.get("rules") or {}).get("ruleset") or "tresillo")
+    game = game or game_words(ruleset)
     names = {int(k): str(v) for k, v in (ledger.get("players") or {}).items()}
     if not names:
         names = {i: str(p) for i, p in enumerate(session.get("players") or [], 1)}
@@ -394,13 +413,13 @@ def sheet_context(session: dict[str, Any], ledger: dict[str, Any]) -> dict[str, 
         "place": limits.clean(_app_key(session, "place") or "", limits.PLACE_MAX),
         "notes": limits.clean(_app_key(session, "notes") or "", limits.NOTES_MAX),
         "ruleset": ruleset,
-        "ruleset_name": GAME_NAMES.get(ruleset, ruleset),
+        "ruleset_name": game.name,
         "players": [{"seat": s, "name": names[s], "keeper": s == keeper, "team": team_of.get(s, "")} for s in seats],
         "keeper": names.get(keeper) if keeper else None,
-        "house_rules": rules_in_words(ruleset, session.get("rules") or {}),
+        "house_rules": game.rules_lines(session.get("rules") or {}),
         "tanto_value": money(1) if has_money else "",
         "currency": currency if has_money else "",
-        "extras_header": game_of(ruleset).extras_header,
+        "extras_header": game.extras_header,
         "seat_names": columns,
         "changed": evening.has_changes(ledger),
         "pot_headers": _pot_headers(ledger),
@@ -613,12 +632,12 @@ def _settle_context(
 
 
 def install_i18n(environment: jinja2.Environment) -> jinja2.Environment:
-    """``_()`` and ``ngettext()`` in a printed sheet's templates, through Flask-Babel's catalog of the
-    current locale (Spanish, the msgids, outside a request)."""
+    """``_()`` and ``ngettext()`` in a printed sheet's templates, in the language being spoken
+    (:func:`scorer.words.speaking`: the sheet's tongue; Spanish, the msgids, by default)."""
     environment.add_extension("jinja2.ext.i18n")
     environment.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: get_translations().ugettext(s),
-        ngettext=lambda s, p, n: get_translations().ungettext(s, p, n),
+        gettext=lambda s: spoken().gettext(s),
+        ngettext=lambda s, p, n: spoken().ngettext(s, p, n),
         newstyle=True,
     )
     environment.globals["page_lang"] = page_lang
@@ -627,9 +646,8 @@ def install_i18n(environment: jinja2.Environment) -> jinja2.Environment:
 
 
 def page_lang() -> str:
-    """The language the sheet is printed in, for ``<html lang>``: the current locale's, else Spanish."""
-    locale = get_locale()
-    return locale.language if locale is not None else "es"
+    """The language the sheet is printed in, for ``<html lang>``: the one being spoken, else Spanish."""
+    return spoken().language or "es"
 
 
 def _css_text(text: str) -> str:
@@ -673,27 +691,29 @@ def render_html(
     session: dict[str, Any],
     ledger: dict[str, Any],
     *,
+    game: GameWords | None = None,
+    tongue: Tongue | None = None,
     css_href: str | None = None,
     links: Mapping[str, str | None] | None = None,
     addenda: Sequence[Markup] = (),
 ) -> str:
-    """The sheet as a complete HTML page.
+    """The sheet as a complete HTML page, in ``tongue`` (by default the language being spoken).
 
     The CSS is inlined unless ``css_href`` links it (for a strict Content-Security-Policy);
     ``links`` (``pdf``, ``back``) add a screen-only navigation line, hidden when printed;
     ``addenda`` are sections made elsewhere, printed after the final accounts (the players' answers).
     """
-    context = sheet_context(session, ledger)
-    template = _environment().get_template("sheet/sheet.html")
-    return template.render(
-        sheet=context,
-        css_href=css_href,
-        css=None if css_href else Markup(sheet_css()),
-        links=dict(links or {}),
-        pdf_lines=None,
-        drawn=None,
-        addenda=addenda,
-    )
+    with speaking(tongue or spoken()):
+        context = _sheet_context(session, ledger, game)
+        template = _environment().get_template("sheet/sheet.html")
+        return template.render(
+            sheet=context,
+            css_href=css_href,
+            css=None if css_href else Markup(sheet_css()),
+            links=dict(links or {}),
+            pdf_lines=None,
+            addenda=addenda,
+        )
 
 
 def _fit(text: str, width: int, right: bool = False, isolate: bool = False) -> str:
@@ -717,8 +737,7 @@ def hand_lines(sheet: Mapping[str, Any]) -> dict[str, Any]:
 
     WeasyPrint lays out every table cell separately, which made a 200-hand sheet take
     seconds; one line of monospaced text per hand keeps the columns aligned at a
-    fraction of the cost, and plain left-to-right lines are written into the PDF
-    directly (:mod:`scorer.sheet.drawn`, bench/sheet.py). The HTML page keeps the real table.
+    fraction of the cost (bench/sheet.py). The HTML page keeps the real table.
     """
     seat_w = max(6, min(9, max((len(n) for n in sheet["seat_names"]), default=6)))
     pot_w = 7
@@ -797,17 +816,14 @@ def _groups(lines: Sequence[Mapping[str, str]]) -> list[list[Mapping[str, str]]]
 
 
 def _bands(lines: list[dict[str, str]]) -> list[dict[str, Any]]:
-    """The bands of :func:`_groups`, one block each, for WeasyPrint's own layout of the hand lines.
+    """The bands of :func:`_groups`, one block of plain text each, for WeasyPrint's layout of the hand lines.
 
-    WeasyPrint's cost grows with the number of boxes: one block per 10 hands lays out a
-    5,000-hand sheet in well under half the time of one block per hand.
+    WeasyPrint's cost grows with the number of boxes: one block per 10 hands, with no inline box in
+    it, lays out a 5,000-hand sheet in well under half the time of one block per hand.
     """
     return [
         {
-            "text": Markup("\n").join(
-                Markup('<span class="pass">{}</span>').format(x["text"]) if x["kind"] == "pass" else x["text"]
-                for x in group
-            ),
+            "text": "\n".join(x["text"] for x in group),
             "kind": "close" if group[-1]["kind"] == "close" else "band",
             "note": group[-1]["note"],
         }
@@ -838,37 +854,32 @@ def _pdf_cartulina(boxes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def render_pdf(session: dict[str, Any], ledger: dict[str, Any], addenda: Sequence[Markup] = ()) -> bytes:
-    """The sheet as an A4 PDF (WeasyPrint); ``addenda`` as in :func:`render_html`."""
+def render_pdf(
+    session: dict[str, Any],
+    ledger: dict[str, Any],
+    *,
+    game: GameWords | None = None,
+    tongue: Tongue | None = None,
+    addenda: Sequence[Markup] = (),
+) -> bytes:
+    """The sheet as an A4 PDF (WeasyPrint lays out every page), in ``tongue`` (by default the one being spoken);
+    ``addenda`` as in :func:`render_html`."""
     import weasyprint  # type: ignore[import-untyped]  # imported lazily: heavy, and only the sheet needs it
 
-    context = sheet_context(session, ledger)
-    if "cartulina" in context:
-        context["cartulina"] = _pdf_cartulina(context["cartulina"])
-    table = hand_lines(context)
-    template = _environment().get_template("sheet/sheet.html")
-
-    def laid_out(plan: drawn.Plan | None) -> Any:
-        css = sheet_css() + ("\n" + plan.css() if plan else "")
+    with speaking(tongue or spoken()):
+        context = _sheet_context(session, ledger, game)
+        if "cartulina" in context:
+            context["cartulina"] = _pdf_cartulina(context["cartulina"])
+        template = _environment().get_template("sheet/sheet.html")
         html = template.render(
             sheet=context,
             css_href=None,
-            css=Markup(css),
+            css=Markup(sheet_css()),
             links={},
-            pdf_lines=_banded(table) if plan is None else table,
-            drawn=plan,
+            pdf_lines=_banded(hand_lines(context)),
             addenda=addenda,
         )
-        return weasyprint.HTML(string=html, base_url=str(TEMPLATES / "sheet")).render()
-
-    # the hand lines are written into the PDF directly when they are plain left-to-right text (drawn.py)
-    texts = [table["header"], *(x["text"] for x in table["lines"]), *(x["note"] for x in table["lines"])]
-    plan = drawn.plan(table["fit"], _groups(table["lines"])) if table["lines"] and drawn.drawable(texts) else None
-    document = laid_out(plan)
-    if plan is not None and not plan.placed(document):
-        plan = None  # WeasyPrint did not put the blocks where they were planned: let it lay out the lines itself
-        document = laid_out(None)
-    pdf = document.write_pdf(finisher=plan.finish if plan else None)
+    pdf = weasyprint.HTML(string=html, base_url=str(TEMPLATES / "sheet")).write_pdf()
     assert pdf is not None
     return bytes(pdf)
 
@@ -890,15 +901,12 @@ def _warm_up() -> None:
     with _warm_lock:
         if not _warm:
             render_pdf({"format": "tresillo-session/1", "players": ["Ana", "Benito", "Carmen"], "hands": []}, {})
-            drawn.drawable(["0"])  # and the hand lines' font files (drawn.py)
             _warm = True
 
 
-def _render_child(
-    connection: Any, session: dict[str, Any], ledger: dict[str, Any], addenda: Sequence[Markup] = ()
-) -> None:
+def _render_child(connection: Any, session: dict[str, Any], ledger: dict[str, Any], options: dict[str, Any]) -> None:
     try:
-        connection.send((True, render_pdf(session, ledger, addenda)))
+        connection.send((True, render_pdf(session, ledger, **options)))
     except Exception as exc:  # the parent raises it again
         connection.send((False, f"{type(exc).__name__}: {exc}"))
     finally:
@@ -906,19 +914,26 @@ def _render_child(
 
 
 def render_pdf_within(
-    session: dict[str, Any], ledger: dict[str, Any], timeout: float, addenda: Sequence[Markup] = ()
+    session: dict[str, Any],
+    ledger: dict[str, Any],
+    timeout: float,
+    *,
+    game: GameWords | None = None,
+    tongue: Tongue | None = None,
+    addenda: Sequence[Markup] = (),
 ) -> bytes:
     """:func:`render_pdf` in a child process killed after ``timeout`` seconds (RenderTimeout).
 
     A sheet that cannot be drawn in time never holds a web worker for longer than that;
     ``timeout`` 0 (or less) renders in this process without a limit.
     """
+    options = {"game": game, "tongue": tongue or spoken(), "addenda": tuple(addenda)}
     if timeout <= 0:
-        return render_pdf(session, ledger, addenda)
+        return render_pdf(session, ledger, **options)
     _warm_up()
     context = multiprocessing.get_context("fork")  # a copy of this warm process; nothing to import again
     receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_render_child, args=(send, session, ledger, addenda), daemon=True)
+    process = context.Process(target=_render_child, args=(send, session, ledger, options), daemon=True)
     process.start()
     send.close()
     try:

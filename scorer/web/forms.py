@@ -26,12 +26,12 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer import hand_fields, words
+from scorer import hand_fields, limits, words
 from scorer.engine import RULESETS
 from scorer.engine.core import SESSION_FORMAT
 from scorer.engine.tresillo import active_seats
 from scorer.hand_fields import seat_choice
-from scorer.web import limits, messages
+from scorer.web import messages
 from scorer.web.games import all_games, game_of
 from scorer.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, language_or_default
 from scorer.words import GAME_NAMES, SUITS, known_timezone, parse_decimal, suit_text
@@ -67,7 +67,7 @@ def longest(count: int) -> Length:
 
 
 class Printable:
-    """Only characters the limits allow (scorer.web.limits): no control or bidi characters, no lone surrogates."""
+    """Only characters the limits allow (scorer.limits): no control or bidi characters, no lone surrogates."""
 
     def __init__(self, multiline: bool = False) -> None:
         self.multiline = multiline

@@ -9,18 +9,16 @@ Spanish in English pages; ``/glosario`` explains them.
 
 from __future__ import annotations
 
-import os
-import pathlib
+import contextlib
 from typing import Any
 from urllib.parse import urlsplit
 
 import flask_babel
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from flask import (
     Blueprint,
     Flask,
     Response,
+    appcontext_pushed,
     g,
     has_app_context,
     has_request_context,
@@ -32,12 +30,10 @@ from flask_babel import Babel, get_locale
 from flask_babel import lazy_gettext as _l
 
 from scorer import words
+from scorer.catalogs import DEFAULT_LANGUAGE, LANGUAGES, TRANSLATIONS, ensure_compiled
 
-LANGUAGES = ("es", "en")
-DEFAULT_LANGUAGE = "es"
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600  # remembered for a year, like the tables of this browser
-TRANSLATIONS = pathlib.Path(__file__).resolve().parent.parent.parent / "translations"
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}  # each in its own language: never translated
 
 bp = Blueprint("i18n", __name__)
@@ -59,15 +55,39 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
 
 
-def _page_language() -> str | None:
-    if not has_app_context():
-        return None
-    locale = get_locale()
-    return locale.language if locale is not None else None
+class PageTongue:
+    """The page's language for :mod:`scorer.words`, read from Flask-Babel's context (it follows
+    ``force_locale``); Spanish outside an app context."""
+
+    @property
+    def language(self) -> str:
+        locale = get_locale() if has_app_context() else None
+        return locale.language if locale is not None else DEFAULT_LANGUAGE
+
+    def gettext(self, message: str) -> str:
+        return flask_babel.get_translations().gettext(message) if has_app_context() else message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        if has_app_context():
+            return flask_babel.get_translations().ngettext(singular, plural, n)
+        return singular if n == 1 else plural
 
 
-def _page_gettext(text: str) -> str:
-    return flask_babel.gettext(text) if has_app_context() else text
+PAGE_TONGUE = PageTongue()
+
+
+def _speak_the_page(app: Flask, **_extra: Any) -> None:
+    """While an app context of ``app`` is pushed, :mod:`scorer.words` speaks the page's language."""
+    if "speaking" not in g:
+        g.speaking = contextlib.ExitStack()
+        g.speaking.enter_context(words.speaking(PAGE_TONGUE))
+
+
+def _stop_speaking(_exc: BaseException | None) -> None:
+    stack = g.pop("speaking", None)
+    if stack is not None:
+        with contextlib.suppress(ValueError):  # popped in another context than it was pushed in: nothing to undo
+            stack.close()
 
 
 def current_language() -> str:
@@ -76,35 +96,15 @@ def current_language() -> str:
     return locale.language if locale is not None else DEFAULT_LANGUAGE
 
 
-def ensure_compiled(directory: pathlib.Path = TRANSLATIONS) -> None:
-    """Compile a catalog whose .mo is missing or older than its .po (a checkout run without bootstrap).
-
-    ``scripts/bootstrap.sh`` compiles them at install (``scripts/i18n compile``); this is the safety net
-    for tests and development, written atomically so that several workers may start together.
-    """
-    for po in directory.glob("*/LC_MESSAGES/messages.po"):
-        mo = po.with_suffix(".mo")
-        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
-            continue
-        with po.open("rb") as handle:
-            catalog = read_po(handle, locale=po.parent.parent.name)
-        partial = mo.with_name(f".{mo.name}.{os.getpid()}")
-        try:
-            with partial.open("wb") as handle:
-                write_mo(handle, catalog, use_fuzzy=False)
-            os.replace(partial, mo)
-        except OSError:  # a read-only checkout: the pages stay Spanish until bootstrap compiles them
-            partial.unlink(missing_ok=True)
-
-
 def init_app(app: Flask) -> None:
     ensure_compiled()
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     # one Babel per app: Flask-Babel caches the loaded catalogs on its Babel object, by locale only
     Babel(app, locale_selector=select_locale)
-    words.language_of_page = _page_language  # numbers, money and dates follow the page (or force_locale)
-    words.gettext_of_page = _page_gettext  # the interface words of scorer.words too
+    # numbers, money, dates and the interface words of scorer.words follow the page (or force_locale)
+    appcontext_pushed.connect(_speak_the_page, app)
+    app.teardown_appcontext(_stop_speaking)
     app.register_blueprint(bp)
     app.context_processor(_template_values)
     app.after_request(_vary)

@@ -1,6 +1,6 @@
 """The pages' messages for refusals, rendered from data (issue 13): code, field and parameters.
 
-The engine (:mod:`scorer.engine.errors`), the limits (:mod:`scorer.web.limits`) and the
+The engine (:mod:`scorer.engine.errors`), the limits (:mod:`scorer.limits`) and the
 services (:mod:`scorer.web.services`, :mod:`scorer.web.pena.services`) raise errors that
 carry a stable ``code``, the ``field`` they concern and their ``params``; their English
 text is for the CLI and the JSON API only. Here each code has its Spanish template
@@ -153,7 +153,7 @@ MESSAGES: dict[str, LazyString] = {
         " si no, siempre hay un equipo que llega antes a tres bazas."
     ),
     "primeras_none_with_capote": _l("Con capote, el equipo que hizo las seis bazas hizo también las tres primeras."),
-    # ------------------------------------------------------------ the limits (scorer.web.limits)
+    # ------------------------------------------------------------ the limits (scorer.limits)
     "text_not_a_string": _l("{what} ha de ser un texto."),
     "text_too_long": _l("{what} tiene más de {limit} caracteres."),
     "text_bad_char": _l("{what} tiene un carácter no permitido ({char})."),
@@ -298,7 +298,7 @@ TYPE_WORDS: dict[str, LazyString] = {
     "NoneType": _l("nada (null)"),
 }
 
-# The names of what the limits check (scorer.web.limits ``what``), as the pages say them.
+# The names of what the limits check (scorer.limits ``what``), as the pages say them.
 LIMIT_WORDS: dict[str, LazyString] = {
     "name": _l("El nombre de la partida"),
     "place": _l("El lugar"),

@@ -30,14 +30,14 @@ from flask import current_app
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from scorer import engine, words
+from scorer import engine, limits, words
 from scorer.engine import SessionError, Settlement
 from scorer.evening import is_event
-from scorer.web import limits, settled
+from scorer.limits import LimitError
+from scorer.web import settled
 from scorer.web.extensions import db
 from scorer.web.games import game_of
 from scorer.web.i18n import DEFAULT_LANGUAGE, language_or_default
-from scorer.web.limits import LimitError
 from scorer.web.models import Hand, HandEvent, Table, utcnow
 from scorer.web.settled import Cache, Key, Settled, Window, extend, resettled
 
@@ -113,7 +113,7 @@ class Invalid(ServiceError):
 
     @classmethod
     def limit(cls, exc: LimitError, *, about: str = "session") -> Invalid:
-        """A value outside the limits (scorer.web.limits)."""
+        """A value outside the limits (scorer.limits)."""
         return cls(exc.reason, exc.hand, about=about, code=exc.code, **exc.params)
 
     @classmethod

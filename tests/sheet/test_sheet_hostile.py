@@ -83,7 +83,7 @@ def test_d1_the_pdf_gives_up_after_its_time_budget() -> None:
 def test_a_renderer_that_fails_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
     from scorer.sheet.build import render_pdf_within
 
-    def broken(_session: Any, _ledger: Any, _addenda: Any = ()) -> bytes:
+    def broken(_session: Any, _ledger: Any, **_options: Any) -> bytes:
         raise ValueError("no fonts")
 
     monkeypatch.setattr(build, "render_pdf", broken)

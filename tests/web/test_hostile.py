@@ -1,7 +1,7 @@
 """Issue 12: hostile but well-formed input never breaks a table (D1–D5, D7, D8 and the minor points).
 
 Every refusal is a 4xx with a clear message, nothing is saved, and the table keeps answering.
-The numbers are those of scorer/web/limits.py (docs/limits.md), written out here on purpose.
+The numbers are those of scorer/limits.py (docs/limits.md), written out here on purpose.
 """
 
 from __future__ import annotations
@@ -241,7 +241,7 @@ def test_d4_sane_tanto_values_are_kept(client: FlaskClient, value: Any) -> None:
 def test_d5_a_session_of_too_many_hands_is_refused(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scorer.web import limits
+    from scorer import limits
 
     monkeypatch.setattr(limits, "HANDS_MAX", 5)  # the real one is 20,000: the same check, faster
     response = post_json(client, "/api/tables", sample_session(hands=[{"pass": True}] * 6))

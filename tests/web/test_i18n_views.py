@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import pathlib
 import re
+from gettext import GNUTranslations
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from pypdf import PdfReader
 
 from scorer.sheet.build import render_html, render_pdf
 from scorer.web import present
+from scorer.words import Catalog
 from tests.conftest import EXAMPLES, load_json
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -95,18 +97,25 @@ def english_app(tmp_path: pathlib.Path) -> Flask:
     return app
 
 
+def english_tongue() -> Catalog:
+    """English with the English catalog: the sheet takes its tongue as an argument, no app needed."""
+    buffer = io.BytesIO()
+    write_mo(buffer, _fragment())
+    buffer.seek(0)
+    return Catalog("en", GNUTranslations(buffer))
+
+
 def _walkthrough() -> tuple[dict[str, Any], dict[str, Any]]:
     session: dict[str, Any] = load_json(EXAMPLES / "walkthrough.json")
     ledger: dict[str, Any] = load_json(EXAMPLES / "walkthrough.ledger.json")
     return session, ledger
 
 
-def test_the_sheet_prints_in_english_with_game_words_in_spanish(english_app: Flask) -> None:
+def test_the_sheet_prints_in_english_with_game_words_in_spanish() -> None:
     session, ledger = _walkthrough()
     # linked CSS: the stylesheet's own PDF running header is not a template string
     spanish = render_html(session, ledger, css_href="sheet.css")
-    with english_app.test_request_context(), force_locale("en"):
-        english = render_html(session, ledger, css_href="sheet.css")
+    english = render_html(session, ledger, tongue=english_tongue(), css_href="sheet.css")
     assert "hoja de la sesión" in spanish and "Mano a mano" in spanish
     assert '<html lang="es">' in spanish and '<html lang="en">' in english
     assert "session sheet" in english and "Hand by hand" in english and "Final accounts" in english
@@ -118,10 +127,9 @@ def test_the_sheet_prints_in_english_with_game_words_in_spanish(english_app: Fla
         assert name in english
 
 
-def test_the_pdf_margins_follow_the_language(english_app: Flask) -> None:
+def test_the_pdf_margins_follow_the_language() -> None:
     session, ledger = _walkthrough()
-    with english_app.test_request_context(), force_locale("en"):
-        english = PdfReader(io.BytesIO(render_pdf(session, ledger)))
+    english = PdfReader(io.BytesIO(render_pdf(session, ledger, tongue=english_tongue())))
     spanish = PdfReader(io.BytesIO(render_pdf(session, ledger)))
     first_en, first_es = english.pages[0].extract_text(), spanish.pages[0].extract_text()
     pages = len(english.pages)

@@ -15,10 +15,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorer import limits
 from scorer.engine import SessionError, settle
 from scorer.engine.errors import ENTRIES
 from scorer.engine.errors import MESSAGES as ENGLISH
-from scorer.web import limits, messages, services
+from scorer.web import messages, services
 from scorer.web.models import Table
 from scorer.web.tables import services as table_services
 from tests.engine.test_error_codes import CASES
@@ -200,11 +201,12 @@ def test_a_game_module_form_shows_the_message_next_to_its_field(
 
 
 def _web_codes() -> set[str]:
-    """The codes the web layer raises: ``code="…"`` keywords and LimitError's first argument."""
+    """The codes the web layer raises, with the limits it checks input by (scorer/limits.py):
+    ``code="…"`` keywords and LimitError's first argument."""
     import ast
 
     codes = set()
-    for path in (ROOT / "scorer" / "web").rglob("*.py"):
+    for path in [*(ROOT / "scorer" / "web").rglob("*.py"), ROOT / "scorer" / "limits.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue

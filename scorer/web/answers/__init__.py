@@ -27,7 +27,8 @@ DEFAULT_LIMIT = "60 per minute;2000 per day"
 
 def init_app(app: Flask) -> None:
     """Register the forms' and the API's blueprints and the templates' globals."""
-    from scorer.web import limits, services
+    from scorer import limits
+    from scorer.web import services
     from scorer.web.extensions import csrf
 
     from . import present, routes

@@ -17,7 +17,8 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer.web import limits, messages, services
+from scorer import limits
+from scorer.web import messages, services
 from scorer.web.extensions import limiter
 from scorer.web.models import Table
 

@@ -17,8 +17,8 @@ from flask import current_app
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 
-from scorer import evening
-from scorer.web import limits, services, settled
+from scorer import evening, limits
+from scorer.web import services, settled
 from scorer.web.extensions import db
 from scorer.web.models import Hand, HandEvent, Table, utcnow
 

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import limits
+from scorer import limits
 from scorer.web.services import Invalid, ServiceError
 
 

@@ -11,7 +11,8 @@ from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 
-from scorer.web import limits, messages, services
+from scorer import limits
+from scorer.web import messages, services
 from scorer.web.api import queue
 from scorer.web.api.common import json_body
 from scorer.web.api.queue import Refused

@@ -31,8 +31,8 @@ from typing import Any
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from scorer import evening
-from scorer.web import limits, present, services
+from scorer import evening, limits
+from scorer.web import present, services
 from scorer.web.services import Invalid, ServiceError
 
 BEFORE_MAX = 500  # entries a phone may have waiting before one (far more than a night's deals)

@@ -4,7 +4,7 @@ Writes need the edit token and ``Content-Type: application/json``. A POST of a
 hand may carry an ``Idempotency-Key`` header: sent twice, the hand is saved
 once (sent with another body, 422). A PUT may carry ``If-Match: <revision>``
 (the hand's revision, as the ETag of a GET or PUT of the hand; ``*`` for any):
-stale, it is refused with 409. Bodies obey :mod:`scorer.web.limits`.
+stale, it is refused with 409. Bodies obey :mod:`scorer.limits`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from scorer.web import limits, services
+from scorer import limits
+from scorer.web import services
 from scorer.web.answers import service as answer_service
 from scorer.web.api.common import answer_errors_in_json, json_body, require_json
 from scorer.web.extensions import create_limit

@@ -1,8 +1,8 @@
 """One web module per game (issue 13): what the pages, exports and the sheet do differently per rule set.
 
 Each module of this package (``tresillo``, ``pozo_viuda``, ``ombre``, ``bandos``) builds one
-:class:`Game` and registers it under its engine rule-set name. Views, services, exports and
-the sheet ask :func:`game_of` for the table's game and use its attributes; none of them
+:class:`Game` and registers it under its engine rule-set name. Views, services and exports
+ask :func:`game_of` for the table's game and use its attributes; none of them
 compares a rule-set name, and neither do the templates: what a game's pages show differently is
 in ``templates/games/<ruleset>/``, named by its attributes (``pot_panel``, ``hand_fields``…). Adding
 a fifth game: its engine module (``scorer/engine/``), one module here, its templates under
@@ -64,9 +64,7 @@ class Game:
     pots: Callable[[Mapping[str, Any]], list[Any]] = lambda entry: []
     game_columns: tuple[str, ...] = ()
     game_cells: Callable[..., list[Any]] = lambda hand, result, names: []
-    # --- the sheet (scorer.sheet.build)
-    rules_lines: Callable[[Mapping[str, Any]], list[str]] = lambda rules: []
-    extras_header: str = "Mat."
+    # (what the sheet says of a game, its rules in words and columns, is in scorer/games.py: no web needed)
     # --- its templates and words (templates/games/<ruleset>/…): no template compares a rule-set name
     options_template: str = ""  # the new-table form's fieldset of this game's rules
     seats_help: str = ""  # the new-table form: how the seats are filled

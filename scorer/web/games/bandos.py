@@ -278,18 +278,6 @@ def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
     )
 
 
-def rules_lines(rules: Mapping[str, Any]) -> list[str]:
-    r = dict(rules)
-    return [
-        _("Se juega a %(target)s tantos.", target=r.get("target", 12)),
-        _(
-            "Falta por jugar fuera de turno: %(fuera)s; renuncio: %(renuncio)s.",
-            fuera=r.get("fuera_de_turno", 1),
-            renuncio=r.get("renuncio", 1),
-        ),
-    ]
-
-
 # ------------------------------------------------------------------ the CSV export
 
 
@@ -358,7 +346,6 @@ GAME = register(
         hand_view=hand_view,
         teams=True,
         csv=csv,
-        rules_lines=rules_lines,
         options_template="games/bandos/options.html",
         seats_help=_l(
             "Bandos: seis jugadores. Equipo A: asientos 1, 3 y 5; equipo B: asientos 2, 4 y 6"

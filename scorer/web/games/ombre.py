@@ -105,23 +105,6 @@ def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[
     return present.pots_summary(entry, list(session.get("players", [])), "ombre")
 
 
-def rules_lines(rules: Mapping[str, Any]) -> list[str]:
-    r = dict(rules)
-    lines = [
-        _("Sacada: %(stake)s de cada uno (%(solo)s un solo).", stake=r.get("stake", 10), solo=r.get("solo_stake", 20)),
-        _("Todas las bazas: %(bonus)s más de cada uno.", bonus=r.get("vole_bonus", 10)),
-        _("Matadores: %(bonus)s del bote.", bonus=r.get("matador_bonus", 5)),
-        _("Gana el hombre con más bazas que cada defensor (4-3-2 gana).")
-        if r.get("outcome", "majority_five") == "most_tricks"
-        else _("Gana el hombre con 5 bazas; 4-3-2 es puesta."),
-    ]
-    if r.get("deals"):
-        lines.append(_("La partida dura %(deals)s manos.", deals=r["deals"]))
-    if r.get("target"):
-        lines.append(_("La partida acaba al llegar a %(target)s.", target=r["target"]))
-    return lines
-
-
 def game_cells(hand: Mapping[str, Any], result: str, names: Mapping[int, str]) -> list[Any]:
     from scorer.web import exports
 
@@ -154,7 +137,6 @@ GAME = register(
         pots=lambda entry: [entry.get("bote", "")],
         game_columns=("Matadores en",),
         game_cells=game_cells,
-        rules_lines=rules_lines,
         options_template="games/ombre/options.html",
         seats_help=_l("Ombre sencillo: exactamente tres jugadores."),
         pot_panel="games/ombre/pot.html",

@@ -13,7 +13,6 @@ from scorer.engine import pozo_viuda as rules_module
 from scorer.web import present
 from scorer.web.forms import SUIT_PAIRS, TRICK_CHOICES, GameHandForm, build_hand_form, options, read_tricks
 from scorer.web.games import Game, register
-from scorer.words import suit_text
 
 MATADOR_CHOICES = options([(str(i), str(i)) for i in range(5)])
 POZO_LANCES = ("juego", "volteo", "roben", "bola", "contrabola")
@@ -123,21 +122,6 @@ def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[
     return present.pots_summary(entry, list(session.get("players", [])), "pozo_viuda")
 
 
-def rules_lines(rules: Mapping[str, Any]) -> list[str]:
-    r = dict(rules)
-    favor = r.get("favor_suit") or "oros"  # null = absent = oros (P: always a favour suit)
-    return [
-        _("Palo de favor: %(suit)s.", suit=suit_text(favor)) if favor else _("Sin palo de favor."),
-        _(
-            "Cada jugador pone %(pozo)s en el pozo y %(viuda)s en la viuda.",
-            pozo=r.get("pozo_stake", 5),
-            viuda=r.get("viuda_stake", 25),
-        ),
-        _("El pozo tiene como máximo %(cap)s veces lo que ponen todos.", cap=r.get("pozo_cap", 4)),
-        _("Se admite la contrabola.") if r.get("contrabola", False) else _("No se admite la contrabola."),
-    ]
-
-
 def pots(entry: Mapping[str, Any]) -> list[Any]:
     raw = entry.get("pozo")
     pozo: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
@@ -179,7 +163,6 @@ GAME = register(
         pots=pots,
         game_columns=GAME_COLUMNS,
         game_cells=game_cells,
-        rules_lines=rules_lines,
         options_template="games/pozo_viuda/options.html",
         seats_help=_l("Se juega de un asiento al siguiente. Deja el cuarto vacío si sois tres."),
         pot_panel="games/pozo_viuda/pot.html",

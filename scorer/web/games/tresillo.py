@@ -26,7 +26,7 @@ from scorer.web.forms import (
     options,
 )
 from scorer.web.games import Game, register
-from scorer.words import LANCE_WORDS, suit_text
+from scorer.words import LANCE_WORDS
 
 ESTUCHE_CHOICES = options([("", _l("no")), ("3", _l("3")), ("4", _l("4")), ("5", _l("5")), ("mas", _l("más"))])
 OPTION_FIELDS = tuple((name, name) for name in OPTION_DEFAULTS)  # the form names them as the rules do
@@ -135,52 +135,6 @@ def preview(session: Mapping[str, Any], ledger: Mapping[str, Any], entry: Mappin
     }
 
 
-# ------------------------------------------------------------------ the sheet
-
-
-def rules_lines(rules: Mapping[str, Any]) -> list[str]:
-    """The table's options as sentences in Spanish (defaults included, so the sheet is complete)."""
-    r = dict(rules)
-    favor = r.get("favor_suit")
-    lines = [
-        _("Palo de favor: %(suit)s.", suit=suit_text(favor)) if favor else _("Sin palo de favor."),
-        _("El que da pone %(stake)s en el plato cada mano.", stake=r.get("dealer_stake", 5)),
-    ]
-    enchilada = r.get("enchilada", 0)
-    lines.append(_("Enchilada de %(amount)s.", amount=enchilada) if enchilada else _("Sin enchilada."))
-    rounding = r.get("rounding", 5)
-    lines.append(
-        _("Se redondea al alza a múltiplos de %(rounding)s.", rounding=rounding)
-        if rounding and rounding > 1
-        else _("Sin redondeo.")
-    )
-    if favor:
-        lines.append(
-            _("A favor se dobla lo ya redondeado.")
-            if r.get("favor_doubling", "double_rounded") == "double_rounded"
-            else _("A favor se redondea el doble.")
-        )
-        lines.append(
-            _("Una vuelta al palo de favor es a favor.")
-            if r.get("vuelta_at_favor", True)
-            else _("Una vuelta al palo de favor no es a favor.")
-        )
-    lines.append(
-        _("Se admite la vuelta solera.") if r.get("vuelta_solera", True) else _("No se admite la vuelta solera.")
-    )
-    lines.append(
-        _("Solo o vuelta solera con codillo: paga el codillo y las condiciones.")
-        if r.get("solo_codillo", "codillo_only") == "codillo_and_conditions"
-        else _("Solo o vuelta solera con codillo: paga solo el codillo, sin puesta.")
-    )
-    lines.append(
-        _("Bola cortada: el jugador paga la bola.")
-        if r.get("failed_bola", "pays_bola") == "pays_bola"
-        else _("Bola cortada: no se paga la bola.")
-    )
-    return lines
-
-
 # ------------------------------------------------------------------ the CSV export
 
 GAME_COLUMNS = ("Estuches", "Contraestuches", "Primeras", "Bola")
@@ -222,8 +176,6 @@ GAME = register(
         pots=pots,
         game_columns=GAME_COLUMNS,
         game_cells=game_cells,
-        rules_lines=rules_lines,
-        extras_header="Est.",
         options_template="games/tresillo/options.html",
         seats_help=_l("Se juega de un asiento al siguiente. Deja el cuarto vacío si sois tres."),
         show_name=False,

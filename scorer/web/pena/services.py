@@ -16,9 +16,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scorer import words
+from scorer import limits, words
 from scorer.pena.stats import Evening, names_that_sat
-from scorer.web import limits, services
+from scorer.web import services
 from scorer.web.extensions import db
 from scorer.web.models import Pena, PenaTable, Person, Table, utcnow
 from scorer.web.services import Forbidden, NotFound

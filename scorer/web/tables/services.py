@@ -12,7 +12,8 @@ from typing import Any
 
 from sqlalchemy import String, cast, func, select
 
-from scorer.web import limits, services
+from scorer import limits
+from scorer.web import services
 from scorer.web.exports import hands_csv
 from scorer.web.extensions import db
 from scorer.web.i18n import LANGUAGES

@@ -12,14 +12,16 @@ import unicodedata
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, url_for
-from flask_babel import force_locale
+from flask_babel import force_locale, get_translations
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.routing import BuildError
 
 from scorer.sheet.build import RenderTimeout, render_html, render_pdf_within, sheet_css
 from scorer.web import services
 from scorer.web.answers import sheet as answers_sheet
 from scorer.web.i18n import language_or_default
+from scorer.words import Catalog
 
 bp = Blueprint("sheet", __name__)
 
@@ -31,6 +33,18 @@ def _load(token: str) -> tuple[dict[str, object], dict[str, object], str, Any]:
     except services.NotFound:
         abort(404)
     return services.session_view(table), services.ledger_view(table), language_or_default(table.language), table
+
+
+def sheet_tongue(language: str) -> Catalog:
+    """The table's language with this app's catalog of it: the sheet prints in it, not in the viewer's."""
+    with force_locale(language):
+        return Catalog(language, get_translations())
+
+
+def _answers(table: Any, session: dict[str, Any], ledger: dict[str, Any], language: str) -> Markup:
+    """Issue 26's section of the sheet (R31 and each hand's answers), in the table's language."""
+    with force_locale(language):
+        return answers_sheet.section(table, session, ledger)
 
 
 def _filename(session: dict[str, object]) -> str:
@@ -50,13 +64,11 @@ def _private(response: Response) -> Response:
 @bp.get("/tables/<token>/sheet.pdf")
 def sheet_pdf(token: str) -> Response:
     session, ledger, language, table = _load(token)
+    timeout = float(current_app.config.get("SHEET_PDF_TIMEOUT") or 0)
     try:
-        # the sheet prints in the table's language, not the viewer's; the forked renderer inherits the
-        # forced locale with the copy of this request's context
-        with force_locale(language):
-            addenda = [answers_sheet.section(table, session, ledger)]  # issue 26: R31 and each hand's answers
-            timeout = float(current_app.config.get("SHEET_PDF_TIMEOUT") or 0)
-            pdf = render_pdf_within(session, ledger, timeout, addenda)
+        # the sheet prints in the table's language, not the viewer's (its tongue is passed in)
+        addenda = [_answers(table, session, ledger, language)]
+        pdf = render_pdf_within(session, ledger, timeout, tongue=sheet_tongue(language), addenda=addenda)
     except RenderTimeout:
         message = _(
             "La hoja en PDF tarda demasiado en prepararse y se ha cancelado. Prueba dentro de un rato, "
@@ -77,9 +89,10 @@ def sheet_html(token: str) -> Response:
     except BuildError:  # the HTML pages are not registered (API-only app)
         back = None
     links = {"pdf": url_for("sheet.sheet_pdf", token=token), "back": back}
-    with force_locale(language):  # the table's language, not the viewer's
-        addenda = [answers_sheet.section(table, session, ledger)]  # issue 26: R31 and each hand's answers
-        html = render_html(session, ledger, css_href=url_for("sheet.css"), links=links, addenda=addenda)
+    addenda = [_answers(table, session, ledger, language)]
+    html = render_html(
+        session, ledger, tongue=sheet_tongue(language), css_href=url_for("sheet.css"), links=links, addenda=addenda
+    )
     return _private(current_app.response_class(html, mimetype="text/html"))  # SafeResponse (D2)
 
 
