@@ -571,8 +571,11 @@
   }
 
   function asCopy() {
-    Array.prototype.forEach.call(document.querySelectorAll("#contenido > .flash"), function (list) {
-      list.remove();
+    // the messages' list, in its role="status" wrapper (base.html): gone with it
+    Array.prototype.forEach.call(document.querySelectorAll("#contenido > .flash, #contenido > [role=status] > .flash"), function (list) {
+      var wrapper = list.parentNode;
+      if (wrapper && wrapper.id !== "contenido" && wrapper.children.length === 1) wrapper.remove();
+      else list.remove();
     });
     banner(true);
   }
