@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 LOAD_SECONDS ?= 60
 
-.PHONY: run serve setup setup-dev test test-fast lint format typecheck bench check-examples clean \
+.PHONY: run serve setup setup-dev lock test test-fast lint format typecheck bench check-examples clean \
 	i18n-extract i18n-build i18n-compile i18n-check
 
 run:  ## set up and start the app on SQLite in instance/
@@ -20,6 +20,9 @@ setup:
 setup-dev:
 	@scripts/bootstrap.sh --dev
 
+lock:  ## constraints.txt from pyproject.toml: every package's version, as on PyPI now (then run the suite)
+	python3 scripts/lock
+
 test:  ## the whole test suite (engine, web, sheet, browser)
 	scripts/test
 
@@ -27,8 +30,8 @@ test-fast:  ## everything but the browser journeys
 	scripts/test -m "not browser"
 
 lint: setup-dev
-	.venv/bin/ruff check scorer tests bench scripts/check-examples
-	.venv/bin/ruff format --check scorer tests bench scripts/check-examples
+	.venv/bin/ruff check scorer tests bench scripts/check-examples scripts/lock
+	.venv/bin/ruff format --check scorer tests bench scripts/check-examples scripts/lock
 	.venv/bin/mypy
 
 format: setup-dev

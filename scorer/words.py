@@ -20,7 +20,7 @@ import zoneinfo
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -147,10 +147,10 @@ def lance_word(lance: object) -> str:
 
 RESULT_WORDS = UIWords(
     {
-        "paso": "todos pasan",
-        "ganada": "ganada",
-        "bola": "bola hecha",  # R19
-        "bola_cortada": "bola cortada",  # R19
+        "paso": N_("todos pasan"),
+        "ganada": N_("ganada"),
+        "bola": N_("bola hecha"),  # R19
+        "bola_cortada": N_("bola cortada"),  # R19
         "puesta": "puesta",
         "codillo": "codillo",
         "rendida": "rendida",
@@ -201,20 +201,20 @@ CONCEPT_WORDS = UIWords(
     {
         "dar": N_("por dar"),
         "enchilada": "enchilada",
-        "juego": "juego",
+        "juego": N_("por jugar"),
         "plato": N_("el plato"),
         "puesta": "puesta",
         "puesta_reservada": "puesta reservada",
         "condiciones": N_("condiciones"),
         "codillo": "codillo",
-        "bola_cortada": "bola cortada",
+        "bola_cortada": N_("bola cortada"),
         "puesta_defendida": "puesta defendida",
         "devolucion": N_("devolución"),
         "ajuste": "ajuste",  # R32
         # pozo y viuda
         "pozo_inicial": N_("pozo inicial"),
         "viuda_inicial": N_("viuda inicial"),
-        "pase": "todos pasan",
+        "pase": N_("todos pasan"),
         "pozo_nuevo": N_("pozo nuevo"),
         "dulces": "dulces",
         "pozo": N_("el pozo"),
@@ -332,7 +332,7 @@ def money_text(tantos: int, value: Decimal, currency: str = "", *, sign: bool = 
     exponent = value.normalize().as_tuple().exponent
     places = max(2, -exponent if isinstance(exponent, int) else 2)
     quantum = Decimal(1).scaleb(-places)
-    text = _grouped(abs(amount).quantize(quantum), places)
+    text = _grouped(abs(amount).quantize(quantum, rounding=ROUND_HALF_UP), places)  # half up, to the cent
     prefix = "" if amount == 0 else MINUS if amount < 0 else "+" if sign else ""
     symbol = currency_sign(currency)
     if not symbol:

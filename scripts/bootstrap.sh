@@ -42,15 +42,21 @@ if ! "$python" -c "import ensurepip, venv" >/dev/null 2>&1 && [ "$("$python" -c 
 fi
 [ "$have_dpkg" = 1 ] && apt_install "${packages[@]}"
 
+# Every Python package at the version pinned in constraints.txt (`make lock` makes it from
+# pyproject.toml; the README's "Pinned versions"), the build requirement (setuptools) included: the
+# same versions on every machine, whatever PyPI holds on the day.
+pinned=(-c constraints.txt)
+export PIP_BUILD_CONSTRAINT=constraints.txt  # the build environment of the editable install (setuptools)
+
 # A virtual environment that has pip (one left half-made by a failed `venv` is made again).
 if [ ! -x .venv/bin/python ] || ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
   rm -rf .venv
   "$python" -m venv .venv
-  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q "${pinned[@]}" --upgrade pip
 fi
 stamp=.venv/.installed
 [ "$dev" = 1 ] && stamp=.venv/.installed-dev
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ constraints.txt -nt "$stamp" ]; then
   # The default (lenient) editable install: `scorer` is imported from this checkout, so the app finds
   # templates/ and static/ beside it; nothing needs the checkout itself on sys.path (no compat mode).
   # setuptools then prints a notice for every such install ("Editable installation … folders in your
@@ -58,7 +64,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   extra=serve
   [ "$dev" = 1 ] && extra=dev
   PYTHONWARNINGS="${PYTHONWARNINGS:+$PYTHONWARNINGS,}ignore:Editable installation" \
-    .venv/bin/python -m pip install -q -e ".[$extra]"
+    .venv/bin/python -m pip install -q "${pinned[@]}" -e ".[$extra]"
   touch "$stamp"
 fi
 # Bytecode for our own modules even where PYTHONDONTWRITEBYTECODE is set, so that a short

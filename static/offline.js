@@ -10,6 +10,11 @@
 //   POST /api/tables/<token>/entries/form, which reads the fields with the form's own code. An
 //   entry the server refuses stays, with its reason, to be corrected (its form reopened with what
 //   was entered) or discarded.
+// - The network's return is noticed without trusting the browser's `online` event or navigator.onLine
+//   (a page the worker served offline may never see either change, issue 21): while something waits
+//   (entries to send, the "sin conexión" note) the server is asked again 2 s after a failure, then
+//   4, 8, 16 and every 30 s; at once when the page is shown again and when any other request of the
+//   page gets the server's answer.
 // Nothing here knows the game: no rule, no field name of a hand.
 (function () {
   "use strict";
@@ -20,7 +25,14 @@
   var DB_NAME = "cartulina";
   var STORE = "queue";
   var DEALS = ["hand", "pass"]; // kinds of entry that take a deal (an ajuste, a cambio do not: R32, R33)
-  var RETRY_MS = 15000;
+
+  // When to ask the server again after it did not answer (issue 21): 2 s, then twice as long each
+  // time, at most 30 s. `previous` is the last wait (0: none yet).
+  var RETRY_FIRST_MS = 2000;
+  var RETRY_MAX_MS = 30000;
+  function retryDelay(previous) {
+    return previous ? Math.min(previous * 2, RETRY_MAX_MS) : RETRY_FIRST_MS;
+  }
 
   // ------------------------------------------------------------- the queue (IndexedDB)
 
@@ -115,7 +127,7 @@
   }
 
   function send(entry) {
-    return fetch("/api/tables/" + encodeURIComponent(entry.table) + "/entries/form", {
+    return serverFetch("/api/tables/" + encodeURIComponent(entry.table) + "/entries/form", {
       method: "POST",
       credentials: "same-origin",
       cache: "no-store",
@@ -181,8 +193,14 @@
   // ------------------------------------------------------------- the page
 
   var state = {
-    token: tableToken(), entries: null, sending: false, submitting: false, away: false, through: false, confirmed: false,
+    token: tableToken(), entries: null, sending: false, submitting: false, through: false, confirmed: false,
+    away: null, // did the server answer the last try? (null: not asked yet)
+    kept: false,
   };
+
+  // No network? The server's last answer says, once there is one: navigator.onLine can stay false
+  // after the network returns (issue 21). Before it, the browser's word.
+  function offline() { return state.away === null ? !navigator.onLine : state.away; }
 
   function hhmm(iso) {
     var date = new Date(iso);
@@ -214,11 +232,11 @@
   // no way out, or the server down, look "online".) Resolves with the table's state, or null.
   var PROBE_MS = 4000;
   function reachable() {
-    if (!navigator.onLine || !state.token) return Promise.resolve(navigator.onLine ? {} : null);
+    if (!state.token) return Promise.resolve(navigator.onLine ? {} : null);
     var abort = window.AbortController ? new AbortController() : null;
     var timer = abort ? setTimeout(function () { abort.abort(); }, PROBE_MS) : null;
     var url = "/t/" + encodeURIComponent(state.token) + "/estado";
-    return fetch(url, { cache: "no-store", credentials: "same-origin", signal: abort ? abort.signal : undefined })
+    return serverFetch(url, { cache: "no-store", credentials: "same-origin", signal: abort ? abort.signal : undefined })
       .then(function (r) { return r.ok ? r.json() : {}; }, function () { return null; })
       .then(function (status) {
         clearTimeout(timer);
@@ -373,19 +391,17 @@
   function onSubmit(event) {
     var form = event.target;
     var kind = form.getAttribute && form.getAttribute("data-offline");
+    var submitter = event.submitter || null;
     if (!kind || !state.token) {
-      if (!navigator.onLine && form.method === "post") { // an edit, a deletion…: not kept offline
-        event.preventDefault();
-        note(form, msg("offline_cannot"));
-      }
+      if (form.method === "post") postIfReachable(event, form, submitter, "offline_cannot"); // an edit, a deletion…
       return;
     }
-    var submitter = event.submitter || null;
     if (submitter && submitter.name === "preview") {
-      if (!navigator.onLine || state.away) {
-        event.preventDefault();
-        if (!showOfflinePreview(form)) note(form, msg("offline_queued"));
+      if ((!navigator.onLine || state.away) && showOfflinePreview(form)) {
+        event.preventDefault(); // worked out on the phone (issue 24)
+        return;
       }
+      postIfReachable(event, form, submitter, "offline_queued");
       return;
     }
     if (state.through) return; // the server answered: the ordinary POST
@@ -393,7 +409,7 @@
     if (state.submitting) return; // a second tap
     state.submitting = true;
     var queued = state.entries === null ? 0 : state.entries.length;
-    var direct = fixId() === null && navigator.onLine && queued === 0;
+    var direct = fixId() === null && !offline() && queued === 0;
     (direct ? reachable() : Promise.resolve(null)).then(function (status) {
       if (status !== null) { // the server is there: the form's own POST, as without this file
         state.through = true;
@@ -412,6 +428,20 @@
       state.submitting = false;
       state.through = false;
       note(form, msg("store_failed"));
+    });
+  }
+
+  // A form that is not kept offline, posted while the network may be gone (the browser says so, or the
+  // server did not answer): posted once the server answers, else it stays, saying why. navigator.onLine
+  // alone decides neither way: it can stay false after the network returns (issue 21).
+  function postIfReachable(event, form, submitter, why) {
+    if (state.through || (navigator.onLine && !state.away)) return;
+    event.preventDefault();
+    reachable().then(function (status) {
+      if (status === null) return note(form, msg(why));
+      state.through = true;
+      if (form.requestSubmit) form.requestSubmit(submitter || undefined);
+      else form.submit();
     });
   }
 
@@ -666,7 +696,7 @@
 
   // Try to send what is waiting; on the table page, show the server's state afterwards.
   function trySend() {
-    if (state.sending || !state.token || !state.entries || !state.entries.length || !navigator.onLine) {
+    if (state.sending || !state.token || !state.entries || !state.entries.length) {
       return Promise.resolve(0);
     }
     state.sending = true;
@@ -783,7 +813,8 @@
 
   // Keep this table's next forms (and this page) for offline: once per change of the table.
   function keepForms() {
-    if (!("serviceWorker" in navigator)) return;
+    if (!("serviceWorker" in navigator) || state.kept) return;
+    state.kept = true;
     var forms = formsCycle();
     var revision = document.body.getAttribute("data-table-revision");
     // this page too, when it was loaded before the worker was there to keep it
@@ -815,14 +846,61 @@
     });
   }
 
+  // Ask the server; when it answers: the note goes, the queue is sent, the page catches up.
   function whenOnline() {
-    reachable().then(function (status) {
+    return reachable().then(function (status) {
       if (status === null) return banner(true);
       banner(false);
-      trySend().then(function (saved) {
+      if (onTablePage()) keepForms(); // a page opened offline keeps the next forms now
+      return trySend().then(function (saved) {
         if (!saved) freshen(status);
       });
     });
+  }
+
+  // Does anything wait for the network? Entries to send (not one refused first), or the note shown.
+  function waiting() {
+    var first = (state.entries || [])[0];
+    return !!state.token && (offline() || (!!first && first.state !== "refused"));
+  }
+
+  // Ask again: now (a sign of the network), or after retryDelay() while the answer is still no.
+  var retry = { timer: null, delay: 0, asking: false };
+  function retryNow() {
+    retry.delay = 0;
+    askServer();
+  }
+  function askServer() {
+    clearTimeout(retry.timer);
+    retry.timer = null;
+    if (retry.asking) return;
+    retry.asking = true;
+    function then() {
+      retry.asking = false;
+      if (!waiting()) {
+        retry.delay = 0;
+        return;
+      }
+      retry.delay = retryDelay(retry.delay);
+      retry.timer = setTimeout(askServer, retry.delay);
+    }
+    whenOnline().then(then, then);
+  }
+
+  // Any answer of the server to the page's other requests (a preview, a watcher's refresh) means the
+  // network is back. Our own requests go through serverFetch, the browser's fetch as it was.
+  var serverFetch = window.fetch ? window.fetch.bind(window) : null;
+  function watchAnswers() {
+    if (!serverFetch) return;
+    window.fetch = function () {
+      var answer = serverFetch.apply(null, arguments);
+      answer.then(function (response) {
+        var origin = window.location.origin;
+        var server = response.url.indexOf(origin + "/") === 0 && response.url.indexOf(origin + "/static/") !== 0;
+        if (server && response.status < 500 && offline()) retryNow(); // (the worker answers /static/)
+      }, function () { /* no network: the schedule goes on */ });
+      return answer;
+    };
   }
 
   // A table page shown from the phone's copy while the table moved on: the server's page (at most
@@ -1038,24 +1116,31 @@
     }
     document.addEventListener("submit", onSubmit);
     document.addEventListener("click", onClick);
-    window.addEventListener("offline", function () { banner(true); });
+    window.addEventListener("offline", function () {
+      banner(true);
+      if (state.token) { state.away = true; retryNow(); }
+    });
     window.addEventListener("pageshow", function (event) {
       if (event.persisted) state.submitting = state.through = false; // back from the page cache
     });
-    window.addEventListener("online", whenOnline);
     if (isCopy()) asCopy();
     else copyFromWorker();
-    if (!state.token) return;
+    if (!state.token) {
+      window.addEventListener("online", whenOnline);
+      return;
+    }
+    window.addEventListener("online", retryNow);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && waiting()) retryNow();
+    });
+    watchAnswers();
     refresh().then(function () {
       savedNote();
       fillForFix();
       chooseFromLink();
-      if (navigator.onLine) whenOnline();
+      retryNow();
     });
     if (navigator.onLine && onTablePage()) keepForms();
-    window.setInterval(function () {
-      if (state.entries && state.entries.length && navigator.onLine) whenOnline();
-    }, RETRY_MS);
   }
 
   if (typeof document === "undefined") return;

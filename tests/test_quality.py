@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from tests.conftest import ROOT
+from tests.outside_paths import outside_paths
 
 ENGINE = ROOT / "scorer" / "engine"
 BIN = pathlib.Path(sys.executable).parent
@@ -48,9 +49,6 @@ def test_ruff_is_clean() -> None:
     assert check.returncode == 0, check.stdout + check.stderr
 
 
-SIBLING = ".." + "/shared"  # spelt in two pieces so that this file does not name it
-
-
 def _tracked_files() -> list[pathlib.Path]:
     """The files of the repository: git's list in a checkout, else the tree without what git ignores."""
     git = shutil.which("git")
@@ -65,17 +63,68 @@ def _tracked_files() -> list[pathlib.Path]:
     ]
 
 
-def test_nothing_outside_ci_leans_on_a_sibling_folder() -> None:
+def test_nothing_outside_ci_leads_outside_the_clone() -> None:
     """The project stands alone: docs, test data and tools are in the repository (only .ci/ may cross-check)."""
     files = _tracked_files()
     assert any(p.name == "README.md" for p in files), "found no file of the repository"
-    naming = []
+    found = []
     for path in files:
-        if path.relative_to(ROOT).parts[0] == ".ci" or not path.is_file():
+        relative = path.relative_to(ROOT).as_posix()
+        if relative.startswith(".ci/") or not path.is_file():
             continue
-        text = path.read_bytes().decode("utf-8", errors="replace")
-        naming += [f"{path.relative_to(ROOT)}:{n}" for n, line in enumerate(text.splitlines(), 1) if SIBLING in line]
-    assert not naming, f"these lines name {SIBLING}: {naming}"
+        found += outside_paths(relative, path.read_bytes().decode("utf-8", errors="replace"))
+    assert not found, "these lines lead outside the clone:\n" + "\n".join(found)
+
+
+# Each form of a path leading outside the clone, as (the file it is in, its line). A "·" is written into
+# the absolute paths and the climbs to a shared folder so that this file passes its own check; _unmask takes it out.
+CAUGHT = [
+    ("tests/web/test_pena.py", 'EXAMPLES = pathlib.Path("/·work/shared/examples")'),
+    ("tests/test_x.py", 'DATA = "/·home/someone/cartulina-data/x.json"'),
+    ("scripts/check", 'for f in /·root/shared/*.json; do echo "$f"; done'),
+    ("docs/x.md", "The examples are in `C:·\\Users\\ana\\shared`."),
+    ("Makefile", "\tdiff -r ..·/shared/examples tests/data/examples"),
+    ("docs/x.md", "See [the rules](..·/..·/shared/rules/tresillo.md)."),
+    ("tests/web/test_pena.py", 'EXAMPLES = pathlib.Path(__file__).resolve().parents[3] / "shared" / "examples"'),
+    ("bench/evening.py", 'EXAMPLE = ROOT.parent / "shared" / "examples" / "real_evening.json"'),
+    ("tests/web/test_x.py", "from tests.conftest import ROOT\nDATA = ROOT.parents[0] / 'shared'"),
+    ("bench/x.py", 'HERE = pathlib.Path(__file__).resolve().parent\nOTHER = HERE.parent.parent / "shared"'),
+    ("tests/test_x.py", "BASE = os.path.dirname(os.path.dirname(os.path.dirname(__file__)))"),
+    ("tests/test_x.py", 'DATA = os.path.join(os.path.dirname(__file__), "..", "..", "shared")'),
+    ("tests/x.py", 'DATA = pathlib.Path(__file__).parent.joinpath("..·/..·/shared")'),
+    ("tests/test_x.py", 'DATA = pathlib.Path("..") / "shared" / "examples"'),
+    ("tests/test_x.py", 'load(ROOT / ".." / "shared" / "walkthrough.json")'),
+    ("tests/test_x.py", 'def where(base):\n    return pathlib.Path(base) / ".." / "shared"'),
+]
+# …and what the repository does and may do: its own folders, Debian's programs, other file systems.
+NOT_CAUGHT = [
+    ("bench/x.py", "ROOT = pathlib.Path(__file__).resolve().parent.parent"),
+    ("tests/web/x.py", 'ENGINE = Path(__file__).resolve().parents[2] / "scorer" / "engine"'),
+    ("scorer/web/i18n.py", 'T = pathlib.Path(__file__).resolve().parent.parent.parent / "translations"'),
+    ("tests/test_x.py", 'EXAMPLES = ROOT / "tests" / "data" / "examples"\nX = EXAMPLES.parent.parent'),
+    ("tests/test_x.py", 'DB = os.path.join(os.path.dirname(__file__), "..", "instance")'),
+    ("tests/browser/conftest.py", 'CHROMIUM = "/usr/bin/chromium"'),
+    ("bench/pyodide.py", 'pyodide.FS.mkdirTree("/home/pyodide/scorer/engine");'),
+    ("docs/x.md", "https://example.org/home/work/x and the shared state"),
+    ("scorer/web/i18n.py", "locale = po.parent.parent.name"),
+    ("scripts/run", 'cd "$(dirname "$0")/.."'),
+]
+
+
+def _unmask(text: str) -> str:
+    return text.replace("·", "")
+
+
+@pytest.mark.parametrize(("relative", "text"), CAUGHT)
+def test_the_check_catches_each_path_leading_outside(relative: str, text: str) -> None:
+    found = outside_paths(relative, _unmask(text))
+    assert found, f"{relative}: not caught: {_unmask(text)}"
+    assert found[0].startswith(f"{relative}:{_unmask(text).count(chr(10)) + 1}:"), found
+
+
+@pytest.mark.parametrize(("relative", "text"), NOT_CAUGHT)
+def test_the_check_lets_paths_inside_the_clone_be(relative: str, text: str) -> None:
+    assert outside_paths(relative, _unmask(text)) == []
 
 
 def test_every_example_session_has_its_ledger() -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
+from .details import why
 from .errors import HandError, SessionError
 
 __all__ = ["HandError", "SessionError"]  # re-exported: the rule sets raise them from here
@@ -242,8 +243,16 @@ class Transfer(NamedTuple):
 
 
 def transfer(source: int | str, target: int | str, amount: int, concept: str, detail: str) -> JSON:
-    """One movement of tantos as the ledger writes it; ``source``/``target`` is a seat or a pot."""
-    return {"from": source, "to": target, "amount": amount, "concept": concept, "detail": detail}
+    """One movement of tantos as the ledger writes it; ``source``/``target`` is a seat or a pot.
+
+    ``detail`` is the explanation's Spanish text; when it is a :class:`~scorer.engine.details.Detail`
+    its data goes along as ``why`` (a code and its numbers, for a page in another language).
+    """
+    moved: JSON = {"from": source, "to": target, "amount": amount, "concept": concept, "detail": str(detail)}
+    data = why(detail)
+    if data is not None:
+        moved["why"] = data
+    return moved
 
 
 _SEAT_KEYS = tuple(str(i) for i in range(1, 13))

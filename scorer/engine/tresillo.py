@@ -35,6 +35,7 @@ from .core import (
     tricks_value,
     word_value,
 )
+from .details import Conditions, Detail
 
 SUITS: Final = ("oros", "copas", "espadas", "bastos")
 LONG_SUITS: Final = ("oros", "copas")  # 12 trumps; the short suits have 11
@@ -272,7 +273,7 @@ class _Desk:
             if entry.state == "en_plato":
                 self.close_puesta(i, "cobrada")
                 break
-        self.give_back(winner, amount, "plato", f"se lleva el plato: {amount}")
+        self.give_back(winner, amount, "plato", Detail("plato", amount=amount))
         self.contributions = [0] * len(self.contributions)
         self.kind = SIN_PUESTA
         pending = [(i, e) for i, e in enumerate(self.open) if e.state == "pendiente"]
@@ -285,7 +286,7 @@ class _Desk:
                 "plato",
                 entry.amount,
                 "puesta_reservada",
-                f"puesta reservada de la mano {entry.hand} al plato: {entry.amount}",
+                Detail("puesta_reservada", hand=entry.hand, amount=entry.amount),
             )
             self.kind = RESERVADA
 
@@ -343,20 +344,14 @@ class Amount:
 def per_participant(parts: tuple[tuple[int, str], ...], options: Options, favor: bool) -> Amount:
     """R14–R15: add the conditions, round up, double a favor."""
     simple = sum(v for v, _ in parts)
-    words = " + ".join(f"{v} {w}" for v, w in parts if v) or "0"
     rounded = round_up(simple, options.rounding)
-    detail = f"{words} = {simple}" if len([p for p in parts if p[0]]) > 1 else words
-    if rounded != simple:
-        detail += f" → {rounded}"
+    changed = rounded if rounded != simple else None
     if not favor:
-        return Amount(rounded, detail)
+        return Amount(rounded, Conditions(parts, simple, changed))
     if options.favor_doubling == "double_rounded":
-        return Amount(2 * rounded, f"{detail}; a favor ×2 = {2 * rounded}")
+        return Amount(2 * rounded, Conditions(parts, simple, changed, 2 * rounded))
     doubled = round_up(2 * simple, options.rounding)
-    text = f"{detail}; a favor ×2 = {2 * simple}"
-    if doubled != 2 * simple:
-        text += f" → {doubled}"
-    return Amount(doubled, text)
+    return Amount(doubled, Conditions(parts, simple, changed, 2 * simple, doubled if doubled != 2 * simple else None))
 
 
 def condition_parts(lance: str, estuches: int, contra: int, primeras: bool, bola_hecha: bool) -> list[tuple[int, str]]:
@@ -450,10 +445,10 @@ class Tresillo:
     def _deal(self, state: State, n: int, dealer: int) -> _Desk:
         desk = _Desk(state, n)
         stake = state.options.dealer_stake
-        desk.pay(dealer, "plato", stake, "dar", f"el que da pone {stake}")
+        desk.pay(dealer, "plato", stake, "dar", Detail("dar", amount=stake))
         enchilada = state.options.enchilada
         if enchilada and desk.kind == SIN_PUESTA:
-            desk.pay(dealer, "plato", enchilada, "enchilada", f"enchilada de {enchilada}")
+            desk.pay(dealer, "plato", enchilada, "enchilada", Detail("enchilada", amount=enchilada))
             desk.kind = PRIMERA
         return desk
 
@@ -467,13 +462,13 @@ class Tresillo:
             # every contribution since the plato was last taken goes back to the seat (R33: to
             # whoever sits there now)
             for seat, amount in enumerate(state.contributions, 1):
-                desk.give_back(seat, amount, "devolucion", f"se devuelve lo que puso en el plato: {amount}")
+                desk.give_back(seat, amount, "devolucion", Detail("devolucion", amount=amount))
         else:
             total = desk.plato
             share, odd = divmod(total, state.seats)
             for seat in range(1, state.seats + 1):
                 extra = 1 if seat <= odd else 0  # the odd tantos one each to seats 1, 2, …
-                why = f"reparto del plato: {total} entre {state.seats} = {share}" + (" + 1 de resto" if extra else "")
+                why = Detail("reparto_resto" if extra else "reparto", total=total, seats=state.seats, share=share)
                 desk.give_back(seat, share + extra, "reparto", why)
         in_plato = "devuelta" if how == "devolver" else "repartida"
         while desk.open:
@@ -506,11 +501,11 @@ class Tresillo:
         kind = desk.kind  # R32: a payment into the plato does not change its state
         if target == "todos":
             for seat in others(state.seats, source):
-                desk.pay(source, seat, amount, "ajuste", f"ajuste: {amount} a cada uno")
+                desk.pay(source, seat, amount, "ajuste", Detail("ajuste_cada", amount=amount))
         elif target == "plato":
-            desk.pay(source, "plato", amount, "ajuste", f"ajuste: {amount} al plato")
+            desk.pay(source, "plato", amount, "ajuste", Detail("ajuste_plato", amount=amount))
         else:
-            desk.pay(source, target, amount, "ajuste", f"ajuste: {amount}")
+            desk.pay(source, target, amount, "ajuste", Detail("ajuste", amount=amount))
         desk.kind = kind
         return desk.freeze(None, "ajuste", state.next_dealer)
 
@@ -658,7 +653,7 @@ class Tresillo:
             desk.place_puesta(jugador, puesta, desk.kind == SIN_PUESTA, why)
         if result == "codillo":
             giver = contra[giver_index - 1]
-            desk.pay(jugador, giver, puesta, "codillo", f"codillo: paga la puesta ({why})")
+            desk.pay(jugador, giver, puesta, "codillo", Detail("codillo", puesta=why))
         return desk.freeze(dealer, result, next_seat(dealer, state.seats))
 
     @staticmethod
@@ -677,10 +672,9 @@ class Tresillo:
         """R21: P = PL + 20 (40 a favor) in case 1, PL in case 2."""
         pl = desk.plato
         if not case1:
-            return pl, f"lo que hay en el plato: {pl}"
+            return pl, Detail("plato_entero", plato=pl)
         extra = 2 * PUESTA_EXTRA if favor else PUESTA_EXTRA
-        word = " a favor" if favor else ""
-        return pl + extra, f"plato {pl} + {extra}{word} = {pl + extra}"
+        return pl + extra, Detail("plato_mas_favor" if favor else "plato_mas", plato=pl, extra=extra, total=pl + extra)
 
     def _surrendered(
         self, state: State, n: int, dealer: int, jugador: int, lance: str, favor: bool
@@ -718,7 +712,7 @@ class Tresillo:
         puesta, why = self._puesta(desk, case1, favor)
         into = desk.kind == SIN_PUESTA
         if case == "a":
-            desk.pay(jugador, defensor, puesta, "puesta_defendida", f"el defensor gana: cobra la puesta ({why})")
+            desk.pay(jugador, defensor, puesta, "puesta_defendida", Detail("defensor_gana", puesta=why))
         elif case == "b":
             desk.place_puesta(jugador, puesta, into, why)
             desk.place_puesta(defensor, puesta, into, why)
@@ -726,7 +720,7 @@ class Tresillo:
             desk.place_puesta(defensor, puesta, into, why)
         else:
             desk.place_puesta(jugador, puesta, into, why)
-            desk.pay(defensor, pobre, puesta, "codillo", f"codillo del pobre: el defensor paga la puesta ({why})")
+            desk.pay(defensor, pobre, puesta, "codillo", Detail("codillo_pobre", puesta=why))
         return desk.freeze(dealer, RESULT_OF_CASE[str(case)], next_seat(dealer, state.seats))
 
 

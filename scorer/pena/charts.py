@@ -28,10 +28,13 @@ TOP = 10
 LEGEND_ROW = 18
 
 
-def evenings_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, unit: str) -> str:
+def evenings_chart(
+    names: Sequence[str], series: Sequence[Sequence[int]], *, unit: str, labels: Sequence[str] = ()
+) -> str:
     """One line per person: ``series[i][k]`` is the running balance after evening k (k = 0: before the first).
 
-    Drawn 360 units wide, so on a phone the labels keep their size; ``unit`` ("tantos", "€") is in the title.
+    Drawn 360 units wide, so on a phone the labels keep their size; ``unit`` ("tantos", "€") is in the title,
+    drawn above the plot; ``labels[k]`` (the evenings' dates) name the points of the x axis.
     """
     title = _("Saldo acumulado por noche (%(unit)s)", unit=unit)
     points = max((len(s) for s in series), default=0)
@@ -45,8 +48,8 @@ def evenings_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, uni
     legend: list[tuple[float, int, int, str]] = []
     x, row = 0.0, 0
     for i, name in enumerate(names):
-        label = _short(name, 16)
-        item = 26 + 7.8 * len(label) + 14
+        label = _short(name, 40)  # whole names: the legend wraps to more rows instead
+        item = 26 + 7.0 * len(label) + 14
         if x + item > LINE_WIDTH and x > 0:
             x, row = 0.0, row + 1
         legend.append((x, row, i, label))
@@ -63,10 +66,12 @@ def evenings_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, uni
         return TOP + plot_h * (high - v) / (high - low)
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart evenings" viewBox="0 0 {LINE_WIDTH} {height}" '
-        f'width="{LINE_WIDTH}" height="{height}" role="img" aria-label={quoteattr(title)} '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart evenings" viewBox="0 0 {LINE_WIDTH} {height + 20}" '
+        f'width="{LINE_WIDTH}" height="{height + 20}" role="img" aria-label={quoteattr(title)} '
         'font-family="DejaVu Sans, sans-serif" font-size="12">',
         f"<title>{escape(title)}</title>",
+        f'<text x="0" y="14" fill="#222" font-weight="bold">{escape(title)}</text>',
+        '<g transform="translate(0 20)">',
         '<g class="grid" stroke="#d5d8dc" stroke-width="0.6">',
     ]
     ticks = range(int(low), int(high) + 1, step)
@@ -75,11 +80,15 @@ def evenings_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, uni
     out += [f'<text x="{LEFT - 4}" y="{_fmt(sy(v) + 4)}">{_label(v)}</text>' for v in ticks]
     out.append("</g>")
     out.append(f'<line x1="{LEFT}" y1="{_fmt(sy(0))}" x2="{LINE_WIDTH - RIGHT}" y2="{_fmt(sy(0))}" stroke="#555"/>')
-    xstep = nice_step(last, 6)
-    out.append('<g class="x-labels" fill="#333" text-anchor="middle">')
-    out += [f'<text x="{_fmt(sx(k))}" y="{_fmt(TOP + plot_h + 15)}">{k}</text>' for k in range(0, points, xstep)]
+    dated = len(labels) == points
+    xstep = nice_step(last, 3 if dated else 6)
+    out.append('<g class="x-labels" fill="#333" text-anchor="middle" font-size="11">')
+    out += [
+        f'<text x="{_fmt(sx(k))}" y="{_fmt(TOP + plot_h + 15)}">{escape(labels[k]) if dated else k}</text>'
+        for k in range(0, points, xstep)
+    ]
     out.append("</g>")
-    axis_word = escape(_("noche"))
+    axis_word = "" if dated else escape(_("noche"))
     out.append(
         f'<text x="{LINE_WIDTH - RIGHT}" y="{_fmt(TOP + plot_h + 29)}" fill="#333" text-anchor="end">{axis_word}</text>'
     )
@@ -101,7 +110,7 @@ def evenings_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, uni
             f'stroke="{colour}" stroke-width="2.4"{dash_attr}/>'
         )
         out.append(f'<text x="{_fmt(lx + 26)}" y="{_fmt(ly)}">{escape(label)}</text>')
-    out.append("</g></svg>")
+    out.append("</g></g></svg>")
     return "\n".join(out)
 
 

@@ -16,7 +16,7 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from scorer.sheet.settleup import Payment, settle_up
@@ -378,7 +378,9 @@ class Stats:
             "biggest_plato_evening": self.biggest_plato_evening,
             "bandos_won": self.bandos_won,
             "money": str(self.money),
-            "average_money": None if self.average_money is None else str(self.average_money.quantize(Decimal("0.01"))),
+            "average_money": None
+            if self.average_money is None
+            else str(self.average_money.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)),
             "games": sorted(self.games),
         }
 

@@ -24,6 +24,7 @@ import jinja2
 from markupsafe import Markup
 
 from scorer import evening, limits
+from scorer import people as by_person
 from scorer.games import GameWords, game_words
 from scorer.words import (
     CARTULINA_WORDS,
@@ -415,6 +416,7 @@ def _sheet_context(session: dict[str, Any], ledger: dict[str, Any], game: GameWo
         "ruleset": ruleset,
         "ruleset_name": game.name,
         "players": [{"seat": s, "name": names[s], "keeper": s == keeper, "team": team_of.get(s, "")} for s in seats],
+        "joined": _joined(players, ledger.get("hands") or [], hands_list),
         "keeper": names.get(keeper) if keeper else None,
         "house_rules": game.rules_lines(session.get("rules") or {}),
         "tanto_value": money(1) if has_money else "",
@@ -445,8 +447,8 @@ def _sheet_context(session: dict[str, Any], ledger: dict[str, Any], game: GameWo
                 "tantos_text": signed(tantos),
                 "money_text": money(tantos, sign=True) if has_money else "",
             }
-            for person, tantos in people.items()
-        ]
+            for person, tantos in ((p, people[p]) for _s, p in by_person.order(list(people), now))
+        ]  # as on the table: those seated in seat order, then whoever left
         context["settle"] = _settle_context(ruleset, ledger, people, now, closed, close_how, money, has_money, rows)
     elif "scores" in ledger:
         scores = {s: int((ledger.get("scores") or {}).get(str(s), 0)) for s in seats}
@@ -464,7 +466,9 @@ def _sheet_context(session: dict[str, Any], ledger: dict[str, Any], game: GameWo
     cartulina = ledger.get("cartulina")
     if isinstance(cartulina, list):
         boxes = []
-        for s in seats:
+        all_seats = evening.seatings(players, ledger.get("hands") or [], hands_list)
+        owned = by_person.with_owners([p for p in cartulina if isinstance(p, Mapping) and "id" in p], all_seats)
+        for s, person, mine in by_person.boxes(owned, now, list(people) or players):  # R33: the maker's box
             puestas = [
                 {
                     "amount": plain(int(p.get("amount", 0))),
@@ -472,10 +476,9 @@ def _sheet_context(session: dict[str, Any], ledger: dict[str, Any], game: GameWo
                     "state_word": CARTULINA_WORDS.get(str(p.get("state")), str(p.get("state", ""))),
                     "hand": p.get("hand"),
                 }
-                for p in cartulina
-                if isinstance(p, Mapping) and _seat(p.get("owner")) == s
+                for p in mine
             ]
-            boxes.append({"seat": s, "name": now.get(s, names[s]), "puestas": puestas})
+            boxes.append({"seat": s, "name": person, "left": not s, "puestas": puestas})
         context["cartulina"] = boxes
         context["cartulina_empty"] = not any(b["puestas"] for b in boxes)
 
@@ -483,6 +486,19 @@ def _sheet_context(session: dict[str, Any], ledger: dict[str, Any], game: GameWo
         balance_chart(columns, series, title=_("Saldos por mano") if "balances" in ledger else _("Tantos por mano"))
     )
     return context
+
+
+def _joined(
+    players: Sequence[str], entries: Sequence[Mapping[str, Any]], hands: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Who sat down during the evening (R33): seat, name, the entry after which, and whom they replaced."""
+    seats = evening.seatings(players, entries, hands)
+    out = []
+    for i in range(len(entries)):
+        for seat, name in sorted(seats[i + 1].items()):
+            if seats[i].get(seat) != name:
+                out.append({"seat": seat, "name": name, "n": i + 1, "replaced": seats[i].get(seat, "")})
+    return out
 
 
 def _settle_context(

@@ -158,8 +158,21 @@ GLOSSARY = (
     ("palo de favor", _l("Un palo fijado para la partida: el lance jugado en ese palo cobra más.")),
     ("plato", _l("El fondo común de la mesa: se llena con las puestas y se lo lleva quien gana un lance.")),
     ("cartulina", _l("La hoja de anotar la partida: lances, puestas y el saldo de cada cual.")),
-    ("puesta", _l("Lance perdido sin codillo: el jugador pone en el plato lo que se jugaba.")),
-    ("codillo", _l("Un defensor gana más bazas que el jugador y que el otro defensor: el jugador pierde y le paga.")),
+    (
+        "puesta",
+        _l(
+            "Lo que paga el jugador que pierde el lance (por puesta o por codillo) o se rinde: va al plato "
+            "si está sin puesta; si no, se apunta en la cartulina como puesta reservada y entra en el plato "
+            "cuando se gane. En una rendida defendida la puede hacer el defensor."
+        ),
+    ),
+    (
+        "codillo",
+        _l(
+            "Uno de la contra gana más bazas que el jugador y que el otro: el jugador pierde, hace la puesta "
+            "(salvo en un solo) y además se la paga a él."
+        ),
+    ),
     ("primeras", _l("Ganar las cinco primeras bazas seguidas: se cobra aparte.")),
     ("bola", _l("Ganar las nueve bazas: se cobra aparte.")),
     (
@@ -167,14 +180,18 @@ GLOSSARY = (
         _l("Espada, mala y basto en la mano del jugador, más los triunfos que les siguen sin hueco: se cobran aparte."),
     ),
     ("rendida", _l("El jugador se rinde antes de jugar la cuarta baza: paga sin jugar la mano.")),
-    ("defensor", _l("Cada uno de los dos que juegan contra el jugador.")),
+    ("contra", _l("Los dos que juegan contra el jugador en una mano.")),
+    ("defensor", _l("En una entrada rendida, el de la contra que sigue jugando la mano contra quien se rindió (R28).")),
     (
         "alcalde",
         _l("En una mesa de cuatro, quien da las cartas y no juega esa mano, aunque paga y cobra como los demás."),
     ),
     (
         "mano, medio, postre",
-        _l("El orden de los tres jugadores de la mano: el primero, el segundo y el último en hablar."),
+        _l(
+            "El orden de los tres jugadores de la mano: el primero, el segundo y el último en hablar. Se dicen "
+            "en español los tres en todas las páginas (una «mano» es también cada reparto: en inglés, «hand»)."
+        ),
     ),
     ("ajuste", _l("Una corrección de dinero entre personas fuera de las manos (renuncio, mal reparto…).")),
     ("peña", _l("Un grupo fijo de amigos que juega a menudo: guarda sus veladas y la cuenta de cada uno.")),

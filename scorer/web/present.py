@@ -16,7 +16,9 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from scorer import evening
+from scorer import people as by_person
 from scorer.engine.tresillo import active_seats
+from scorer.web.explain import explain
 from scorer.web.games import game_of
 from scorer.words import (
     ALL_LANCE_WORDS,
@@ -135,7 +137,7 @@ def plato_view(
             words = _(
                 "%(plato)s de %(owner)s (%(amount)s)",
                 plato=PLATO_WORDS["reservada"],
-                owner=_who(inside["owner"], names),
+                owner=inside.get("person") or _who(inside["owner"], names),
                 amount=inside["amount"],
             )
         else:
@@ -173,26 +175,38 @@ class Box:
     older: int = 0  # crossed-out marks before these, not drawn (a long history)
 
 
+OPEN = ("pendiente", "en_plato")
+
 # the table page draws every open puesta and this many of the latest crossed ones per box:
 # its cost stays the same at hand 3,000 as at hand 30 (the sheet draws them all)
 CROSSED_SHOWN = 5
 
 
 def cartulina_view(
-    players: Sequence[str], cartulina: Sequence[Mapping[str, Any]], *, crossed: int | None = None
+    players: Sequence[str],
+    cartulina: Sequence[Mapping[str, Any]],
+    *,
+    crossed: int | None = None,
+    seating: Mapping[int, str] | None = None,
+    everyone: Sequence[str] = (),
 ) -> list[Box]:
     """One box per player, each reserved puesta a mark in its owner's box, oldest first.
 
     With ``crossed``, only that many of the latest crossed-out marks of each box are kept
-    (the open ones always are); ``older`` counts the others.
+    (the open ones always are); ``older`` counts the others. With ``seating`` (after a change
+    of player, R33) the boxes are people's: those seated, then whoever left and made a puesta
+    (seat 0); the entries then carry ``person`` (:func:`scorer.people.with_owners`).
     """
     ordered = sorted(cartulina, key=lambda e: int(e["id"]))
-    by_seat: dict[int, list[Mapping[str, Any]]] = {}
-    for e in ordered:
-        by_seat.setdefault(int(e["owner"]), []).append(e)
+    if seating is not None:  # R33: a box per person, each puesta in its maker's (entries carry ``person``)
+        owned = [(seat, name, list(mine)) for seat, name, mine in by_person.boxes(ordered, seating, everyone)]
+    else:
+        by_seat: dict[int, list[Mapping[str, Any]]] = {}
+        for e in ordered:
+            by_seat.setdefault(int(e["owner"]), []).append(e)
+        owned = [(seat, name, by_seat.get(seat, [])) for seat, name in seat_names(players).items()]
     boxes: list[Box] = []
-    for seat, name in seat_names(players).items():
-        mine = by_seat.get(seat, [])
+    for seat, name, mine in owned:
         older = 0
         if crossed is not None:
             closed = [i for i, e in enumerate(mine) if e.get("state") not in ("pendiente", "en_plato")]
@@ -238,6 +252,11 @@ class BalanceLine:
     net: int  # balance once those puestas are paid
     net_money: str | None
 
+    @property
+    def net_text(self) -> str:
+        """The net balance with its sign, as every other number ("−155", never "-155")."""
+        return signed(self.net)
+
 
 def balance_lines(
     players: Sequence[str],
@@ -278,27 +297,37 @@ def people_balance_lines(
 
     A seat's pending puestas are its present occupant's (the leaver's were cancelled).
     """
-    people = evening.people_balances(session, ledger)
-    seating = evening.seating_now(session, ledger)
-    seat_of = {name: seat for seat, name in seating.items()}
-    lines = []
-    for name in sorted(people, key=lambda p: (p not in seat_of, seat_of.get(p, 0))):
-        seat = seat_of.get(name, 0)
-        tantos = int(people[name])
-        pending = sum(int(e["amount"]) for e in cartulina if int(e["owner"]) == seat and e.get("state") == "pendiente")
-        lines.append(
-            BalanceLine(
-                seat=seat,
-                name=name if seat else _("%(name)s (se fue)", name=name),
-                tantos=tantos,
-                text=signed(tantos),
-                money=money(tantos, tanto_value, currency),
-                pending=pending,
-                net=tantos - pending,
-                net_money=money(tantos - pending, tanto_value, currency),
-            )
+    seats = evening.seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])
+    return person_lines(
+        evening.people_balances(session, ledger),
+        seats[-1],
+        by_person.with_owners(cartulina, seats),
+        tanto_value,
+        currency,
+    )
+
+
+def person_lines(
+    people: Mapping[str, int],
+    seating: Mapping[int, str],
+    cartulina: Sequence[Mapping[str, Any]],
+    tanto_value: Decimal | None,
+    currency: str,
+) -> list[BalanceLine]:
+    """Balances by person (R33), those seated first (cartulina entries carry ``person``)."""
+    return [
+        BalanceLine(
+            seat=p.seat,
+            name=p.name if p.seat else _("%(name)s (se fue)", name=p.name),
+            tantos=p.tantos,
+            text=signed(p.tantos),
+            money=money(p.tantos, tanto_value, currency),
+            pending=p.pending,
+            net=p.tantos - p.pending,
+            net_money=money(p.tantos - p.pending, tanto_value, currency),
         )
-    return lines
+        for p in by_person.balances(people, seating, cartulina)
+    ]
 
 
 # -------------------------------------------------------------------- hands
@@ -372,7 +401,7 @@ def hand_line(
     words = result_words(result, ruleset)
     if result == "paso" or "pass" in hand:
         dealer = entry.get("dealer")
-        parts = [str(n), "todos pasan"]
+        parts = [str(n), result_words("paso")]
         if dealer is not None:
             parts.append(_("da %(name)s", name=_who(dealer, names)))
         return HandLine(n, " · ".join(parts), result)
@@ -408,9 +437,9 @@ def result_phrase(hand: Mapping[str, Any], entry: Mapping[str, Any], players: Se
     result = str(entry.get("result", ""))
     names = seat_names(players)
     if result == "bola":
-        return "bola hecha"
+        return result_words("bola")
     if result == "bola_cortada" or (result == "ganada" and hand.get("bola") == "cortada"):
-        return "bola cortada"
+        return result_words("bola_cortada")
     if result == "codillo":
         giver = codillo_giver(hand)
         return _("codillo de %(name)s", name=_who(giver, names)) if giver is not None else "codillo"
@@ -437,7 +466,7 @@ def transfer_lines(entry: Mapping[str, Any], players: Sequence[str]) -> list[Tra
             target=_who(t["to"], names),
             amount=int(t["amount"]),
             concept=CONCEPT_WORDS.get(str(t.get("concept")), str(t.get("concept", ""))),
-            detail=str(t.get("detail", "")),
+            detail=explain(t),  # in the page's language (issue 25)
         )
         for t in entry.get("transfers", [])
     ]
@@ -595,7 +624,7 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[st
     """What was entered, as (label, value) lines."""
     names = seat_names(players)
     if "pass" in hand:
-        return [(_("Mano"), "todos pasan")]
+        return [(_("Mano"), _("todos pasan"))]
     if "close" in hand:
         how = _("devolver el plato") if hand.get("close") == "devolver" else _("repartir el plato")
         return [(_("Mano"), _("cierre de la partida")), (_("Cierre"), how), *_note_fact(hand)]
@@ -654,6 +683,26 @@ def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
     tanto_value, currency = tanto_of(session)
     previous = previous_balances(ledger, i) or {str(s): 0 for s in names}
     dealer = entry.get("dealer")
+    if by_person.changed(evening.seatings(session.get("players", []), entries, hands)):
+        # R33: every number beside a name is that person's money, every puesta in its maker's box
+        everyone = evening.seatings(session.get("players", []), entries, hands)
+        before_open = by_person.with_owners(before_open, everyone)
+        after = by_person.with_owners(after, everyone)
+        people_before, people_after = by_person.people_before_after(session.get("players", []), entries, hands, i)
+        return HandView(
+            n=n,
+            line=hand_line(hand, entry, previous, players),
+            summary=summary(entry, before_open, players),
+            facts=hand_facts(hand, players),
+            transfers=transfer_lines(entry, players),
+            dealer=_who(dealer, names) if dealer is not None else None,
+            plato_before=plato_view(before_plato, before_open, names),
+            plato_after=plato_view(entry.get("plato"), [e for e in after if e.get("state") in OPEN], names),
+            cartulina_before=cartulina_view(players, before_open, seating=seats[i], everyone=list(people_before)),
+            cartulina_after=cartulina_view(after_players, after, seating=seats[i + 1], everyone=list(people_after)),
+            balances_before=person_lines(people_before, seats[i], before_open, tanto_value, currency),
+            balances_after=person_lines(people_after, seats[i + 1], after, tanto_value, currency),
+        )
     return HandView(
         n=n,
         line=hand_line(hand, entry, previous, players),
@@ -684,7 +733,7 @@ FIELD_WORDS = {
     "rendida": "rendida",
     "defensor": "defensor",
     "dealer": _l("da"),
-    "pass": "todos pasan",
+    "pass": _l("todos pasan"),
     "close": _l("cierre"),
     "ajuste": "ajuste",  # R32
     "sienta": _l("cambio de jugador"),  # R33

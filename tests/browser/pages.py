@@ -83,6 +83,9 @@ def open_hand_form_refused(page: Page, server: LiveServer, tables: dict[str, str
     hand = {"jugador": a, "lance": "entrada", "trump": "oros", "tricks": {a: 4, b: 4, c: 0}}
     fill_hand(page, Taps(), PLAYERS, hand)
     page.get_by_role("button", name="Guardar").tap()
+    # the server's page (the live preview shows the same alert before the form is posted: wait for the
+    # page that only the server writes, or the audit may start on the page being left)
+    expect(page.locator("p[role=alert]").filter(has_text="No se ha guardado")).to_have_count(1)
     expect(page.get_by_role("group", name="Bazas").get_by_role("alert")).to_be_visible()
 
 

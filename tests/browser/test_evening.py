@@ -101,7 +101,8 @@ def test_a_real_evening(live_server: LiveServer, page: Page, taps: Taps) -> None
         name = closed["hands"][5]["seating"][str(transfer["to"])]
         expect(repartir).to_contain_text(f"{name} recibe {transfer['amount']}")
     taps(repartir.get_by_role("button", name="Cerrar y repartir"))
-    expect(page.get_by_role("status")).to_contain_text("Partida cerrada")
+    expect(page.get_by_role("status")).to_contain_text("Cierre guardado")  # the page says "Partida cerrada" once
+    expect(page.get_by_role("main")).to_contain_text("Partida cerrada")
     assert people_shown(page) == closed["people"]
     assert "Diego" in closed["people"] and "Elena" in closed["people"]
     expect(page.get_by_role("region", name="Últimas manos")).to_contain_text("cierre: se reparte el plato")

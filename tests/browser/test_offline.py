@@ -28,6 +28,15 @@ from .test_accessibility import AXE, audit
 pytestmark = pytest.mark.browser
 
 ENTRIES = "/entries/form"
+# The phone asks the server again at most 30 s after its last try (static/offline.js, retryDelay): a
+# test waits for the outcome (entries saved, the note gone) up to this long, and goes on as soon as it is there.
+BACK_MS = 45_000
+# What a page the service worker served offline may see in a newer Chromium (issue 21): navigator.onLine
+# stays false and no `online` event arrives after the network returns. Injected before the page's scripts.
+NEVER_TOLD = """
+Object.defineProperty(Navigator.prototype, "onLine", { configurable: true, get: function () { return false; } });
+window.addEventListener("online", function (event) { event.stopImmediatePropagation(); }, true);
+"""
 
 
 def plan(session: dict[str, Any], count: int) -> list[dict[str, Any]]:
@@ -134,7 +143,8 @@ def test_three_hands_an_ajuste_and_a_pass_offline_saved_once_in_order(
     assert api_json(live_server, f"/api/tables/{token}")["hands"] == []
 
     phone.set_offline(False)
-    expect(page.get_by_role("status").filter(has_text="pendientes")).to_contain_text("Guardadas las 5 anotaciones")
+    saved = page.get_by_role("status").filter(has_text="pendientes")
+    expect(saved).to_contain_text("Guardadas las 5 anotaciones", timeout=BACK_MS)
     expect(pending(page)).to_have_count(0)
     for hand in hands[:2]:
         session = with_hand(session, hand)
@@ -142,6 +152,85 @@ def test_three_hands_an_ajuste_and_a_pass_offline_saved_once_in_order(
     for hand in [hands[2], {"pass": True}]:
         session = with_hand(session, hand)
     assert_saved_once(live_server, token, session)
+
+
+def test_saved_though_the_browser_never_says_the_network_is_back(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """Issue 21: navigator.onLine stays false and no `online` event comes; the phone finds out by
+    asking the server, and the hand entered offline is saved, the note gone."""
+    phone.add_init_script(NEVER_TOLD)
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    hand = plan(session, 1)[0]
+    open_online(page, live_server, token)
+    assert page.evaluate("navigator.onLine") is False
+    expect(page.locator("#sin-conexion")).to_be_hidden()  # the server answered: not "sin conexión"
+
+    phone.set_offline(True)
+    enter_offline(page, taps, hand, 0)
+    expect(page.locator("#sin-conexion")).to_contain_text("sin conexión")
+    phone.set_offline(False)
+    saved = page.get_by_role("status").filter(has_text="pendiente")
+    expect(saved).to_contain_text("Guardada la anotación", timeout=BACK_MS)
+    expect(pending(page)).to_have_count(0)
+    expect(page.locator("#sin-conexion")).to_be_hidden()
+    assert_saved_once(live_server, token, with_hand(session, hand))
+
+
+# Counts the page's requests for the table's state (/estado: how offline.js asks whether the server
+# is there), as the page starts them and as they end.
+COUNT_ASKS = """
+window.asked = 0; window.answered = 0;
+var plainFetch = window.fetch;
+window.fetch = function (url) {
+  var asking = String(url).endsWith("/estado");
+  if (asking) window.asked += 1;
+  var answer = plainFetch.apply(this, arguments);
+  if (asking) answer.then(function () { window.answered += 1; }, function () { window.answered += 1; });
+  return answer;
+};
+"""
+
+
+def test_the_phone_asks_again_after_2_4_8_16_then_every_30_seconds(
+    live_server: LiveServer, phone: BrowserContext, page: Page
+) -> None:
+    """With no network, the page asks the server again 2 s after a failed try, then 4, 8, 16, and 30 s
+    at most (the page's clock is Playwright's, moved by hand); it asks at once when the page is shown
+    again, and when any other request of the page gets the server's answer. The browser never says
+    the network is back (NEVER_TOLD)."""
+    phone.add_init_script(NEVER_TOLD)
+    phone.add_init_script(COUNT_ASKS)
+    page.clock.install()
+    token, view = seed_table(live_server, new_session(favor_suit="bastos"))
+    open_online(page, live_server, token)
+    note = page.locator("#sin-conexion")
+
+    phone.set_offline(True)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1_000)  # time moves only when the test says
+    page.reload()  # the worker's copy: asks once on opening, and the answer is no
+    expect(note).to_contain_text("sin conexión")
+    wait_until(page, "window.asked === 1 && window.answered === 1")
+    for wait in (2_000, 4_000, 8_000, 16_000, 30_000, 30_000):
+        asked = page.evaluate("window.asked")
+        page.clock.run_for(wait - 1)
+        assert page.evaluate("window.asked") == asked, f"asked before {wait} ms"
+        page.clock.run_for(1)
+        assert page.evaluate("window.asked") == asked + 1, f"not asked after {wait} ms"
+        wait_until(page, f"window.answered === {asked + 1}")  # the answer (no) sets the next wait
+
+    phone.set_offline(False)  # no `online` event, no timer due: shown again, the page asks
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(note).to_be_hidden()
+
+    phone.set_offline(True)
+    page.reload()
+    expect(note).to_contain_text("sin conexión")
+    wait_until(page, "window.asked === 1 && window.answered === 1")
+    phone.set_offline(False)  # the page's own request (a watcher's refresh, a preview) is answered
+    assert page.evaluate(f"fetch('/t/{view}/estado?mine').then(r => r.status)") == 200
+    expect(note).to_be_hidden()
 
 
 def test_a_hand_a_cambio_and_a_hand_offline_saved_once_in_order(
@@ -193,7 +282,8 @@ def test_a_hand_a_cambio_and_a_hand_offline_saved_once_in_order(
     assert len(api_json(live_server, f"/api/tables/{token}")["hands"]) == 5  # nothing reached the server
 
     phone.set_offline(False)
-    expect(page.get_by_role("status").filter(has_text="pendientes")).to_contain_text("Guardadas las 3 anotaciones")
+    saved = page.get_by_role("status").filter(has_text="pendientes")
+    expect(saved).to_contain_text("Guardadas las 3 anotaciones", timeout=BACK_MS)
     expect(pending(page)).to_have_count(0)
     expected = with_hand(after_cambio, second)
     assert_saved_once(live_server, token, expected)
@@ -256,7 +346,7 @@ def test_network_cut_in_the_middle_of_sending(
 
     phone.route(f"**/api/tables/{token}{ENTRIES}", cut_the_second)
     phone.set_offline(False)
-    expect(pending(page)).to_have_count(2)  # the first went; the second is not known to be saved
+    expect(pending(page)).to_have_count(2, timeout=BACK_MS)  # the first went; the second is not known to be saved
     expect(pending(page)).to_contain_text(["pendiente de guardar", "pendiente de guardar"])
     assert len(api_json(live_server, f"/api/tables/{token}")["hands"]) == 2
     page.close()  # the keeper closes the tab
@@ -295,7 +385,7 @@ def test_refused_entries_are_kept_to_fix_or_discard(
 
     phone.set_offline(False)
     first = pending(page).first
-    expect(first).to_contain_text("no se ha guardado")
+    expect(first).to_contain_text("no se ha guardado", timeout=BACK_MS)
     expect(first).to_contain_text("Elige quién es el jugador")
     expect(pending(page).nth(1)).to_contain_text("pendiente de guardar")  # waits behind, in order
     assert audit(page, AXE.read_text(encoding="utf-8")) == []
@@ -344,7 +434,7 @@ def test_a_watcher_sees_the_last_copy_then_follows_again(
         services.add_hand(services.require_edit(token), {"pass": True})
 
     phone.set_offline(False)
-    expect(hands).to_have_count(2, timeout=20_000)  # reloaded by itself
+    expect(hands).to_have_count(2, timeout=BACK_MS)  # reloaded by itself
     expect(page.locator("#sin-conexion")).to_have_count(0)
 
 
@@ -414,7 +504,7 @@ def test_the_server_out_of_reach_while_the_phone_is_online(
 
     phone.unroute(server_pages)  # the way out is back: the phone retries by itself
     saved = page.get_by_role("status").filter(has_text="pendiente")
-    expect(saved).to_contain_text("Guardada la anotación", timeout=30_000)
+    expect(saved).to_contain_text("Guardada la anotación", timeout=BACK_MS)
     assert_saved_once(live_server, token, with_hand(session, hand))
 
 

@@ -46,7 +46,7 @@ def texts(html: str) -> dict[str, str]:
 def test_table_page_in_english(english: FlaskClient, make_table: Callable[..., Table]) -> None:
     t = make_table()
     html = english.get(f"/t/{t.edit_token}").get_data(as_text=True)
-    for words in ("Record a hand", "Balances", "Latest hands", "Share: links and QR codes", "Todos pasan", ">Plato<"):
+    for words in ("Record a hand", "Balances", "Latest hands", "Share: links and QR codes", "All pass", ">Plato<"):
         assert words in html, words
     for words in ("Anotar mano", "Últimas manos", "Compartir"):
         assert words not in html, words
@@ -61,7 +61,7 @@ def test_hand_form_and_flash_in_english(english: FlaskClient, make_table: Callab
     assert "Record a hand" in form and "Tricks" in form and ">Triunfo<" in form and ">Save<" in form
     assert texts(form)["cortada"] == "Bola cut by {name} ({jugador}-1-0)."
     page = english.post(f"/t/{t.edit_token}/pasan", follow_redirects=True).get_data(as_text=True)
-    assert re.search(r"Hand \d+: todos pasan\.", page)
+    assert re.search(r"Hand \d+: all pass\.", page)
 
 
 def test_view_link_gets_no_editing_words(english: FlaskClient, make_table: Callable[..., Table]) -> None:

@@ -143,7 +143,7 @@ def test_hand_view_shows_the_cartulina_before_and_after() -> None:
 def test_every_transfer_keeps_its_explanation() -> None:
     view = present.hand_view(WALK, WALK_LEDGER, 3)
     assert all(t.detail for t in view.transfers)
-    assert [t.source for t in view.transfers if t.concept == "juego"] == ["Ana", "Benito", "Carmen"]
+    assert [t.source for t in view.transfers if t.concept == "por jugar"] == ["Ana", "Benito", "Carmen"]
 
 
 def test_closed_table_has_no_next_deal() -> None:

@@ -192,12 +192,19 @@ def evening_state(table: Any, session: Mapping[str, Any], ledger: Mapping[str, A
     people = evening.people_balances(session, ledger) if tresillo else {}
     return EveningState(
         ending=table.ending and tresillo,
-        ready=table.ending and tresillo and empty,
+        ready=table.ending and tresillo and empty and played_since_ending(table),
         can_events=tresillo and can_edit and not table.closed,
         people=people_lines(people, evening.seating_now(session, ledger), tanto_value, currency) if tresillo else [],
         changed=tresillo and evening.has_changes(ledger),
         close_how=_close_how(session) if table.closed else None,
     )
+
+
+def played_since_ending(table: Any) -> bool:
+    """Whether an entry was recorded after "última vuelta" was marked: an empty plato at the mark itself
+    was not won yet, play goes on until someone takes it (issue 25)."""
+    mark = table.ending_at
+    return mark is not None and any(h.deleted_at is None and h.created_at >= mark for h in table.hands)
 
 
 def _close_how(session: Mapping[str, Any]) -> str | None:
@@ -481,11 +488,7 @@ def closing(token: str, table: Any) -> Page:
         except services.Invalid as exc:
             flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
             return redirect(url_for("tables.table", token=token))
-        flash(
-            _("Partida cerrada: el plato se ha devuelto y ya no se puede cambiar.")
-            if how == "devolver"
-            else _("Partida cerrada: el plato se ha repartido y ya no se puede cambiar.")
-        )
+        flash(_("Cierre guardado."))  # the table page itself says "Partida cerrada" and how (issue 25)
         return redirect(url_for("tables.table", token=token))
     session, ledger = services.session_of(table), services.ledger_of(table)
     try:

@@ -3,12 +3,13 @@ as the texts and charts the pages (and the season's PDF) show."""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from scorer import words
 from scorer.pena import charts, stats
@@ -141,7 +142,8 @@ def balance_chart(ledger: stats.Ledger, names: dict[int, str]) -> str | None:
     if not use_tantos and largest < 50:  # small sums: whole units would flatten every line
         scale, unit = Decimal(100), _("céntimos de %(unit)s", unit=unit) if ledger.currency else _("céntimos")
     series = [[int((v * scale).to_integral_value()) for v in points] for points in running]
-    return charts.evenings_chart([names.get(int(str(p)), "?") for p in people], series, unit=unit)
+    dates = [_("inicio")] + [words.date_text(line.evening.date) or "?" for line in ledger.lines]
+    return charts.evenings_chart([names.get(int(str(p)), "?") for p in people], series, unit=unit, labels=dates)
 
 
 STAT_ROWS = [
@@ -163,12 +165,20 @@ STAT_GAMES = {key: games for key, _label, games in STAT_ROWS if games is not Non
 RATES = {"won": "won_rate", "puesta": "puesta_rate", "codillo": "codillo_rate"}
 
 
-def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
-    """The statistics as labelled lines: only those of the games played."""
+def cents(amount: Decimal) -> Decimal:
+    """Money rounds half up, to the cent (8.125 → 8.13, −21.625 → −21.63)."""
+    return amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def stats_context(result: stats.Stats, currency: str, *, whole: bool = False) -> dict[str, Any]:
+    """The statistics as labelled lines: only those of the games played. For the ``whole`` peña every
+    hand in play has one jugador, so "Manos de jugador" would repeat "Manos en juego": said once."""
     data = result.as_dict()
     lines = []
     for key, label, games in STAT_ROWS:
         if games is not None and not result.games & set(games):
+            continue
+        if whole and key == "jugador":
             continue
         value = str(data[key])
         rate = data.get(RATES.get(key, ""))
@@ -192,9 +202,7 @@ def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
             {
                 "key": "average_money",
                 "label": _("Media por noche"),
-                "value": money_text(result.average_money.quantize(Decimal("0.01")), currency)
-                if result.average_money is not None
-                else "",
+                "value": money_text(cents(result.average_money), currency) if result.average_money is not None else "",
             }
         )
     lances = sorted(result.by_lance.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -206,7 +214,10 @@ def stats_context(result: stats.Stats, currency: str) -> dict[str, Any]:
         "lines": lines,
         "lances": [(words.lance_word(k), v) for k, v in lances],
         "trumps": [(words.suit_text(k), v) for k, v in trumps],
-        "games": [f"{words.GAME_NAMES.get(g, g)}: {n}" for g, n in sorted(result.evenings_by_game.items())],
+        "games": [
+            ngettext("%(game)s: %(num)d noche", "%(game)s: %(num)d noches", n, game=words.GAME_NAMES.get(g, g))
+            for g, n in sorted(result.evenings_by_game.items())
+        ],
         "lance_chart": charts.mix_chart([(words.lance_word(k), v) for k, v in lances], title=_("Lances como jugador"))
         if lances
         else None,

@@ -140,7 +140,7 @@ def page(token: str) -> Page:
     start, end, error = _season()
     evenings = ps.evenings(pena, start, end)
     context = ledger_context(pena, evenings, can_edit)
-    peña_stats = stats_context(stats.statistics(evenings), context["currency"])
+    peña_stats = stats_context(stats.statistics(evenings), context["currency"], whole=True)
     return render_template(
         "pena/page.html",
         pena=pena,
@@ -361,7 +361,7 @@ def season_pdf(token: str) -> Response:
         start=start,
         end=end,
         ledger=ledger,
-        stats=stats_context(stats.statistics(evenings), ledger["currency"]),
+        stats=stats_context(stats.statistics(evenings), ledger["currency"], whole=True),
         people=[(ps.label(p), s) for p, s in people],
     )
     response = Response(pdf, mimetype="application/pdf")

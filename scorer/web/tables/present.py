@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from scorer import evening
+from scorer import people as by_person
 from scorer.sheet.settleup import settle_up
 from scorer.web.games import game_of
 from scorer.web.present import (
@@ -198,6 +199,12 @@ def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: i
     names = seat_names(now)
     if not closed and isinstance(next_dealer, int) and len(players) in (3, 4):
         the_roles = roles(now, next_dealer)
+    moved = by_person.changed(seats)
+    seating_now = seats[-1] if moved else None
+
+    def owned(cartulina: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any]]:
+        return by_person.with_owners(cartulina, seats) if moved else cartulina
+
     if evening.has_changes(ledger):  # R33: money belongs to people, a person who left included
         balances = people_balance_lines(session, ledger, final_cartulina, tanto_value, currency)
     else:
@@ -213,8 +220,8 @@ def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: i
     return TableView(
         players=players,
         roles=the_roles,
-        plato=plato_view(ledger.get("plato"), open_cartulina, names),
-        cartulina=cartulina_view(now, final_cartulina, crossed=CROSSED_SHOWN),
+        plato=plato_view(ledger.get("plato"), owned(open_cartulina), names),
+        cartulina=cartulina_view(now, owned(final_cartulina), crossed=CROSSED_SHOWN, seating=seating_now),
         balances=balances,
         pending_total=sum(b.pending for b in balances),
         hands=lines,

@@ -81,6 +81,25 @@ def sheet_pdf(token: str) -> Response:
     return _private(response)
 
 
+def sheet_offer(token: str, language: str) -> dict[str, str]:
+    """For a keeper whose pages are in another language than the sheet's: a link to print it in theirs."""
+    from flask_babel import get_locale
+    from flask_babel import gettext as _
+
+    from scorer.web.i18n import LANGUAGE_NAMES
+
+    reader = str(get_locale() or language)
+    _table, can_edit = services.open_table(token)
+    if not can_edit or reader == language or reader not in LANGUAGE_NAMES:
+        return {}
+    text = _(
+        "Esta hoja se imprime en %(language)s: imprimirla en %(mine)s",
+        language=LANGUAGE_NAMES[language],
+        mine=LANGUAGE_NAMES[reader],
+    )
+    return {"offer": url_for("tables.table", token=token) + "#sheet-offer", "offer_text": text, "offer_lang": reader}
+
+
 @bp.get("/tables/<token>/sheet")
 def sheet_html(token: str) -> Response:
     session, ledger, language, table = _load(token)
@@ -89,9 +108,15 @@ def sheet_html(token: str) -> Response:
     except BuildError:  # the HTML pages are not registered (API-only app)
         back = None
     links = {"pdf": url_for("sheet.sheet_pdf", token=token), "back": back}
+    offer = sheet_offer(token, language)  # in the reader's language, before the table's takes over
     addenda = [_answers(table, session, ledger, language)]
     html = render_html(
-        session, ledger, tongue=sheet_tongue(language), css_href=url_for("sheet.css"), links=links, addenda=addenda
+        session,
+        ledger,
+        tongue=sheet_tongue(language),
+        css_href=url_for("sheet.css"),
+        links={**links, **offer},
+        addenda=addenda,
     )
     return _private(current_app.response_class(html, mimetype="text/html"))  # SafeResponse (D2)
 

@@ -375,6 +375,29 @@ def test_play_until_the_plato_is_won(app: Flask, client: FlaskClient, make_table
     assert "Se ganó el plato" not in table_page(client, t.edit_token)
 
 
+def test_ultima_vuelta_with_an_empty_plato_waits_for_the_plato_to_be_won(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """Issue 25: marked with the plato empty, the table says play goes on, not "Se ganó el plato"."""
+    mano, medio, postre = active_seats(4, 2)
+    won = {
+        "jugador": mano,
+        "lance": "entrada",
+        "trump": "oros",
+        "tricks": {str(mano): 5, str(medio): 3, str(postre): 1},
+    }
+    t = make_table(real(0, hands=[won]))  # the plato taken: empty, nothing pending
+    assert client.post(f"/t/{t.edit_token}/fin", data={"ending": "1"}).status_code == 302
+    page = table_page(client, t.edit_token)
+    assert "Última vuelta" in page and "Se ganó el plato" not in page
+    assert client.post(f"/api/tables/{t.edit_token}/hands", json={"pass": True}).status_code == 201
+    assert "Se ganó el plato" not in table_page(client, t.edit_token)  # the dealer's 5 on the plato
+    mano, medio, postre = active_seats(4, 4)
+    won = {"jugador": mano, "lance": "entrada", "trump": "copas", "tricks": {mano: 5, medio: 3, postre: 1}}
+    assert client.post(f"/api/tables/{t.edit_token}/hands", json=won).status_code == 201
+    assert "Se ganó el plato" in table_page(client, t.edit_token)
+
+
 # ------------------------------------------------------------------------- CSV
 
 

@@ -18,7 +18,7 @@ import dataclasses
 import json
 import re
 from collections import Counter
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
@@ -234,7 +234,8 @@ def expected_stats(nights: list[dict[str, Any]], who: str | None) -> dict[str, A
     )
     if who is not None:
         result["money"] = money
-        result["average_money"] = (money / money_nights).quantize(Decimal("0.01")) if money_nights else None
+        half_up = (money / money_nights).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP) if money_nights else None
+        result["average_money"] = half_up  # money rounds half up, to the cent (issue 25)
     return result
 
 

@@ -1,0 +1,74 @@
+// Cartulina: within reach on every phone (issue 25). Every page works without this file.
+// - the bottom bar's height goes into --bar-h, so the footer and a focused field clear it;
+// - a long message after a save, and the live preview of a hand, fold; a tap shows them whole;
+// - Guardar (or any main button) says it is at work while a slow network answers.
+(function () {
+  "use strict";
+  var msg = window.cartulinaText;
+
+  function barHeight() {
+    var bar = document.querySelector("body > .thumb-bar");
+    if (!bar) return;
+    function measure() {
+      var fixed = window.getComputedStyle(bar).position === "fixed";
+      document.documentElement.style.setProperty("--bar-h", fixed ? bar.offsetHeight + "px" : "0px");
+    }
+    measure();
+    window.addEventListener("resize", measure);
+    if (window.ResizeObserver) new window.ResizeObserver(measure).observe(bar);
+  }
+
+  function unfold(el) {
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("aria-expanded", "false");
+    function toggle(event) {
+      if (event.target.closest && event.target.closest("button, a, input")) return;
+      var open = !el.classList.contains("open");
+      el.classList.toggle("open", open);
+      el.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    el.addEventListener("click", toggle);
+    el.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(event); }
+    });
+  }
+
+  function folding() {
+    Array.prototype.forEach.call(document.querySelectorAll(".flash li:not(.undo)"), function (li) {
+      li.classList.add("folds");
+      if (li.scrollHeight > li.clientHeight + 2) unfold(li);
+      else li.classList.remove("folds");
+    });
+    var live = document.querySelector(".hand-bar .live");
+    if (live) unfold(live);
+  }
+
+  function busy() {
+    document.addEventListener("submit", function (event) {
+      var button = event.submitter;
+      if (!button || button.name === "preview" || !button.classList.contains("primary")) return;
+      if (button.classList.contains("is-busy")) return;
+      window.setTimeout(function () { // after the other scripts decided (offline.js may stop the post)
+        button.classList.add("is-busy");
+        button.setAttribute("aria-busy", "true");
+        var words = msg && msg("saving");
+        if (words) { button.setAttribute("data-label", button.textContent); button.textContent = words; }
+        window.setTimeout(done, 20000); // no answer at all: the keeper may tap again
+      }, 0);
+      function done() {
+        button.classList.remove("is-busy");
+        button.removeAttribute("aria-busy");
+        if (button.hasAttribute("data-label")) button.textContent = button.getAttribute("data-label");
+      }
+      window.addEventListener("pageshow", done, { once: true }); // Back into a kept page
+    }, true);
+  }
+
+  function start() {
+    barHeight();
+    folding();
+    busy();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
