@@ -1,26 +1,26 @@
-"""What offline payments through Pyodide would cost a phone (issue 15): bytes and time to a result.
+"""Payments offline on a phone (issue 24): what the engine in the browser costs, through the app itself.
 
-Run: `.venv/bin/python bench/pyodide.py PATH/node_modules/pyodide [--hands 60] [--throttle 4]`
-after `npm install pyodide` in a scratch folder (the package is not vendored: ~14 MB). Serves that
-folder, the engine's own files (`scorer/engine/*.py`) and a test page on 127.0.0.1, opens the page in
-Debian's Chromium (Playwright, headless, a fresh profile: nothing cached), loads Pyodide, writes the
-engine into its file system, settles a session of generated hands with `scorer.engine.settle`, and
-checks the ledger equals the one computed here by the same engine in CPython. Prints the bytes
-downloaded (as sent, and gzip -6 as a server would compress them), the time to Pyodide ready and to
-the first ledger, with no CPU throttling and with Chromium's CPU throttling (x4 ≈ a mid-range phone).
-The page needs `'wasm-unsafe-eval'` in script-src: the app's CSP today forbids WebAssembly.
+Run: `.venv/bin/python bench/pyodide.py [--hands 60] [--throttle 4]` (Pyodide from node_modules/pyodide,
+installed by scripts/bootstrap.sh). Serves the app on 127.0.0.1 with a table of ``--hands`` generated
+hands, opens it in Debian's Chromium (Playwright, headless, a fresh profile: nothing cached) with the
+CPU throttled (x4 ≈ a mid-range phone; the page and its workers), and measures:
+
+- the download of *Preparar para jugar sin conexión*: the bytes sent (gzip) for /offline/…;
+- the network dropped (the engine's worker starts), the hand form opened from the table page, a hand
+  tapped in: the time from opening the form to the first payments shown ("calculado sin conexión");
+- every later preview: the time from a change on the form to the payments shown again;
+- the online pages: the bytes of the table page and the hand form with and without this work
+  (a phone that never asked downloads nothing of the engine).
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
-import gzip
-import http.server
 import json
 import os
 import pathlib
 import random
+import statistics
 import sys
 import tempfile
 import threading
@@ -34,31 +34,7 @@ from scorer.engine import settle  # noqa: E402
 from scorer.engine.tresillo import active_seats  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-PAGE_JS = """
-window.run = async function (session, files) {
-  const t0 = performance.now();
-  const pyodide = await loadPyodide({ indexURL: "/pyodide/" });
-  const ready = performance.now();
-  pyodide.FS.mkdirTree("/home/pyodide/scorer/engine");
-  pyodide.FS.writeFile("/home/pyodide/scorer/__init__.py", "");
-  for (const name of files) {
-    const text = await (await fetch("/engine/" + name)).text();
-    pyodide.FS.writeFile("/home/pyodide/scorer/engine/" + name, text);
-  }
-  pyodide.globals.set("session_json", JSON.stringify(session));
-  const code = "import json, sys\\nsys.path.insert(0, '/home/pyodide')\\n" +
-    "from scorer.engine import settle\\nledger_json = json.dumps(settle(json.loads(session_json)))";
-  await pyodide.runPythonAsync(code);
-  const first = performance.now();
-  await pyodide.runPythonAsync(code);
-  const second = performance.now();
-  return { ready: ready - t0, first: first - t0, again: second - first,
-           ledger: pyodide.globals.get("ledger_json") };
-};
-"""
-PAGE_HTML = """<!doctype html><html><head><meta charset="utf-8">
-<script src="/pyodide/pyodide.js"></script><script src="/page.js"></script></head><body>bench</body></html>"""
-CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'"
+ENGINE_URL = "/offline/"
 
 
 def session_of(count: int, seed: int = 15) -> dict[str, Any]:
@@ -66,6 +42,7 @@ def session_of(count: int, seed: int = 15) -> dict[str, Any]:
     rng = random.Random(seed)
     session: dict[str, Any] = {
         "format": "tresillo-session/1",
+        "name": "Banco de pruebas",
         "players": ["Ana", "Benito", "Carmen", "Diego"],
         "rules": {},
         "first_dealer": 1,
@@ -84,86 +61,151 @@ def session_of(count: int, seed: int = 15) -> dict[str, Any]:
     return session
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    def end_headers(self) -> None:
-        self.send_header("Content-Security-Policy", CSP)
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
+def serve(folder: pathlib.Path) -> tuple[Any, str, Any]:
+    from werkzeug.serving import make_server
 
-    def log_message(self, *args: Any) -> None:
-        pass
+    from scorer.web import create_app
 
-
-def serve(folder: pathlib.Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+    app = create_app(
+        {
+            "SECRET_KEY": "bench",
+            "INSTANCE_PATH": str(folder / "instance"),
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}",
+            "RATELIMIT_ENABLED": False,
+        }
+    )
+    server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
+    return server, f"http://127.0.0.1:{server.server_port}", app
 
 
-def measure(base: str, session: dict[str, Any], files: list[str], throttle: float) -> dict[str, Any]:
+def throttle(context: Any, page: Any, rate: float) -> None:
+    """CPU throttling of the page and of every worker it starts (each is a target of its own)."""
+    if rate <= 1:
+        return
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": False})
+
+    def attached(event: dict[str, Any]) -> None:
+        message = {"id": 1, "method": "Emulation.setCPUThrottlingRate", "params": {"rate": rate}}
+        cdp.send("Target.sendMessageToTarget", {"sessionId": event["sessionId"], "message": json.dumps(message)})
+
+    cdp.on("Target.attachedToTarget", attached)
+
+
+def wait(page: Any, script: str, timeout: float = 120.0) -> Any:
+    end = time.perf_counter() + timeout
+    while time.perf_counter() < end:
+        value = page.evaluate(script)
+        if value:
+            return value
+        page.wait_for_timeout(20)
+    raise TimeoutError(script)
+
+
+def shown(page: Any) -> str:
+    return str(page.evaluate("(document.getElementById('live') || {}).textContent || ''"))
+
+
+def tap(page: Any, name: str, value: str) -> None:
+    page.evaluate(
+        "([n, v]) => { const el = document.querySelector(`input[name='${n}'][value='${v}']`);"
+        " el.checked = true; el.dispatchEvent(new Event('change', {bubbles: true})); }",
+        [name, value],
+    )
+
+
+def measure(base: str, token: str, rate: float, later: int) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     sizes: dict[str, int] = {}
+    result: dict[str, Any] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
         try:
-            page = browser.new_context().new_page()
-            page.on("requestfinished", lambda r: sizes.__setitem__(r.url, r.sizes()["responseBodySize"]))
-            if throttle > 1:
-                page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+            context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
+            page = context.new_page()
+            context.on("requestfinished", lambda r: sizes.__setitem__(r.url, r.sizes()["responseBodySize"]))
+            throttle(context, page, rate)
+            page.goto(f"{base}/t/{token}")
+            wait(page, "navigator.serviceWorker.controller !== null")
+            wait(page, "document.body.getAttribute('data-offline-ready') === 'true'")
+            result["online"] = sum(v for u, v in sizes.items() if ENGINE_URL not in u)
             start = time.perf_counter()
-            page.goto(base + "/index.html")
-            result = page.evaluate("([s, f]) => window.run(s, f)", [session, files])
-            wall = time.perf_counter() - start
+            page.click("[data-engine-prepare]")
+            wait(page, "document.getElementById('motor').getAttribute('data-engine') === 'ready'", 600)
+            result["prepare_s"] = time.perf_counter() - start
+            wait(page, f"localStorage.getItem('cartulina-session-{token}') !== null")
+            # the worker fetches what the service worker sent: the download is the service worker's
+            listing = json.loads(page.evaluate("fetch('/offline/motor.json').then(r => r.text())"))
+            result["download"] = listing["bytes"]
+
+            context.set_offline(True)  # the network goes: the table page starts the engine
+            page.click("a.button.primary[href$='/mano']")
+            opened = time.perf_counter()
+            wait(page, "!!document.querySelector('form[data-offline=hand]')")
+            seats = page.evaluate("Array.from(document.querySelectorAll('input[name=jugador]')).map(e => e.value)")
+            a, b = seats[0], seats[1]
+            tap(page, "jugador", a)
+            tap(page, "trump", "oros")
+            tap(page, f"tricks_{a}", "5")
+            tap(page, f"tricks_{b}", "3")
+            wait(page, "(document.getElementById('live') || {}).textContent.includes('sin conexión')", 600)
+            result["first_s"] = time.perf_counter() - opened
+            times = []
+            for i in range(later):
+                before = shown(page)
+                mine, theirs = [("4", "4"), ("3", "5"), ("5", "3")][i % 3]  # puesta, codillo, ganada
+                t0 = time.perf_counter()
+                tap(page, f"tricks_{a}", mine)
+                tap(page, f"tricks_{b}", theirs)
+                wait(page, f"(document.getElementById('live') || {{}}).textContent !== {json.dumps(before)}", 60)
+                times.append(time.perf_counter() - t0)
+            result["later_s"] = times
         finally:
             browser.close()
-    result["wall"] = wall
-    result["bytes"] = sum(sizes.values())
-    result["sizes"] = sizes
     return result
+
+
+def page_bytes(base: str, token: str) -> dict[str, int]:
+    """The online table page and hand form as sent (what every phone downloads, opted in or not)."""
+    import urllib.request
+
+    out = {}
+    for name, path in (("table page", f"/t/{token}"), ("hand form", f"/t/{token}/mano")):
+        with urllib.request.urlopen(base + path) as answer:
+            out[name] = len(answer.read())
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("pyodide", type=pathlib.Path, help="the pyodide folder of an npm install")
     parser.add_argument("--hands", type=int, default=60)
     parser.add_argument("--throttle", type=float, default=4.0)
+    parser.add_argument("--later", type=int, default=6, help="later previews measured")
     args = parser.parse_args()
-    package = json.loads((args.pyodide / "package.json").read_text())
-    session = session_of(args.hands)
-    expected = settle(session)
+    package = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())
     with tempfile.TemporaryDirectory(prefix="cartulina-pyodide-") as tmp:
-        folder = pathlib.Path(tmp)
-        (folder / "pyodide").symlink_to(args.pyodide.resolve())
-        (folder / "engine").symlink_to(ROOT / "scorer" / "engine")
-        (folder / "index.html").write_text(PAGE_HTML)
-        (folder / "page.js").write_text(PAGE_JS)
-        files = sorted(p.name for p in (ROOT / "scorer" / "engine").glob("*.py"))
-        server, base = serve(folder)
+        server, base, app = serve(pathlib.Path(tmp))
         try:
-            runs = [(rate, measure(base, session, files, rate)) for rate in (1.0, args.throttle)]
+            from scorer.web import services
+
+            with app.app_context():
+                token = services.create_table(session_of(args.hands)).edit_token
+            sizes = page_bytes(base, token)
+            runs = [(rate, measure(base, token, rate, args.later)) for rate in (1.0, args.throttle)]
         finally:
             server.shutdown()
-    fetched = runs[0][1]["sizes"]
-    compressed = 0
-    for name in ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
-        file = args.pyodide / name
-        if file.exists() and any(u.endswith("/" + name) for u in fetched):
-            compressed += len(gzip.compress(file.read_bytes(), 6))
-    engine = sum((ROOT / "scorer" / "engine" / n).stat().st_size for n in files)
-    compressed += len(gzip.compress(b"".join((ROOT / "scorer" / "engine" / n).read_bytes() for n in files), 6))
-    print(f"pyodide {package['version']}, session of {args.hands} hands")
-    for url, size in sorted(fetched.items(), key=lambda item: -item[1])[:5]:
-        print(f"  {size / 1e6:6.2f} MB  {url.rsplit('/', 1)[-1]}")
-    sent = runs[0][1]["bytes"]
-    print(f"downloaded once: {sent / 1e6:.1f} MB as sent ({len(fetched)} files, engine {engine / 1e3:.0f} kB),")
-    print(f"  about {compressed / 1e6:.1f} MB gzip-compressed")
-    print(f"load average while measuring: {os.getloadavg()[0]:.1f}")
+    print(f"pyodide {package['version']}, a table of {args.hands} hands, load average {os.getloadavg()[0]:.1f}")
+    print(f"downloaded once, on asking: {runs[0][1]['download'] / 1e6:.1f} MB (gzip, as sent)")
+    print("online pages as sent: " + ", ".join(f"{k} {v / 1e3:.0f} kB" for k, v in sizes.items()))
     for rate, run in runs:
-        same = json.loads(run["ledger"]) == expected
+        later = run["later_s"]
         print(
-            f"CPU x{rate:g}: Pyodide ready {run['ready'] / 1e3:.1f} s, first ledger {run['first'] / 1e3:.1f} s,"
-            f" again {run['again']:.0f} ms; same ledger as CPython: {same}"
+            f"CPU x{rate:g}: download and keep {run['prepare_s']:.1f} s; hand form opened offline → first payments"
+            f" {run['first_s']:.1f} s; later previews median {statistics.median(later) * 1e3:.0f} ms,"
+            f" worst {max(later) * 1e3:.0f} ms"
         )
 
 

@@ -73,14 +73,25 @@ fi
 # The compiled catalogs (es, en) are built here from the committed .po, not committed (see scripts/i18n).
 .venv/bin/python scripts/i18n compile >/dev/null
 
-# Browser tests: axe-core (package.json / package-lock.json) into node_modules/.
-if [ "$dev" = 1 ] && [ ! -f node_modules/axe-core/axe.min.js ]; then
+# node_modules/ from package.json / package-lock.json: Pyodide (the npm package `pyodide`), which the
+# app serves to a phone that asks for payments offline (issue 24), and for the tests axe-core too.
+need_npm=0
+[ -f node_modules/pyodide/pyodide.asm.wasm ] || need_npm=1
+[ "$dev" = 1 ] && [ ! -f node_modules/axe-core/axe.min.js ] && need_npm=1
+if [ "$need_npm" = 1 ]; then
   if ! command -v npm >/dev/null 2>&1 && [ "$have_dpkg" = 1 ]; then
     apt_install nodejs npm
   fi
   if command -v npm >/dev/null 2>&1; then
-    npm ci --no-audit --no-fund
+    if [ "$dev" = 1 ]; then npm ci --no-audit --no-fund; else npm ci --omit=dev --no-audit --no-fund; fi
   else
-    echo "npm is missing: the accessibility tests need node_modules/axe-core (sudo apt-get install nodejs npm; npm ci)" >&2
+    echo "npm is missing: payments offline need node_modules/pyodide, the accessibility tests node_modules/axe-core" \
+      "(sudo apt-get install nodejs npm; npm ci)" >&2
   fi
+fi
+# Pyodide's files as the app sends them (gzip), made once here rather than by the first page that lists them.
+if [ -f node_modules/pyodide/pyodide.asm.wasm ]; then
+  for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
+    { [ -f node_modules/pyodide/$f.gz ] && ! [ node_modules/pyodide/$f -nt node_modules/pyodide/$f.gz ]; } || gzip -6 -k -f -n node_modules/pyodide/$f
+  done
 fi

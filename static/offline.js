@@ -72,17 +72,41 @@
     add: function (entry) { return withStore("readwrite", function (store) { return store.add(entry); }); },
     put: function (entry) { return withStore("readwrite", function (store) { return store.put(entry); }); },
     get: function (id) { return withStore("readonly", function (store) { return store.get(id); }); },
-    // the entries after it now follow what it followed
+    // the entries after it now follow what it followed, and take the deals one earlier
     discard: function (entry) {
       return queue.list(entry.table).then(function (entries) {
         return withStore("readwrite", function (store) {
           entries.forEach(function (other) {
-            if (other.after === entry.key && other.id !== entry.id) {
-              other.after = entry.after;
-              store.put(other);
+            if (other.id === entry.id) return;
+            if (other.after === entry.key) other.after = entry.after;
+            if (other.id > entry.id && typeof other.deal === "number" && typeof entry.deal === "number") {
+              other.deal -= 1;
             }
+            if (other.before) other.before = other.before.filter(function (k) { return k !== entry.key; });
+            store.put(other);
           });
           store.delete(entry.id);
+        });
+      });
+    },
+    // an entry placed again (corrected on the form of the deal it can take): the ones after it follow it
+    rechain: function (entry) {
+      return queue.list(entry.table).then(function (entries) {
+        return withStore("readwrite", function (store) {
+          var keys = [];
+          var previous = null;
+          entries.forEach(function (other) {
+            if (previous !== null && typeof previous.deal === "number") {
+              other.deal = previous.deal + 1;
+              other.revision = previous.revision;
+            }
+            if (other.id === entry.id || previous !== null) {
+              other.before = keys.slice();
+              store.put(other);
+              previous = other;
+            }
+            keys.push(other.key);
+          });
         });
       });
     },
@@ -108,7 +132,13 @@
       credentials: "same-origin",
       cache: "no-store",
       headers: { "Content-Type": "application/json", "Idempotency-Key": entry.key },
-      body: JSON.stringify({ form: entry.form, fields: entry.fields, after: entry.after, dealer: entry.dealer }),
+      body: JSON.stringify({
+        form: entry.form, fields: entry.fields, after: entry.after, dealer: entry.dealer,
+        // the deal it takes and the state it was made against: never two copies of a deal (issue 24)
+        deal: typeof entry.deal === "number" ? entry.deal : null,
+        revision: typeof entry.revision === "number" ? entry.revision : null,
+        before: entry.before || [],
+      }),
     });
   }
 
@@ -123,7 +153,10 @@
         return send(entry).then(function (response) {
           if (response.ok) {
             saved += 1;
-            return withStore("readwrite", function (store) { store.delete(entry.id); }).then(next);
+            return response.json().catch(function () { return {}; }).then(function (answer) {
+              noteChanged(entry, answer);
+              return withStore("readwrite", function (store) { store.delete(entry.id); });
+            }).then(next);
           }
           if (response.status >= 500 || response.status === 429) return saved; // later
           return response.json().catch(function () { return {}; }).then(function (answer) {
@@ -131,6 +164,7 @@
             entry.error = answer.error || msg("refused_status", { status: response.status });
             entry.reason = answer.reason || entry.error; // why, without "no se ha guardado"
             entry.problems = answer.problems || {};
+            entry.taken = typeof answer.taken === "number" ? answer.taken : null;
             return queue.put(entry).then(function () { return saved; });
           });
         }, function () { return saved; }); // no network after all
@@ -140,6 +174,20 @@
       return navigator.locks.request("cartulina-queue-" + table, next); // one sender per table, across tabs
     }
     return next();
+  }
+
+  // What the phone showed offline for an entry (its engine's payments) against what the server
+  // recorded: the hands whose payments differ (another phone's entry came first) are told.
+  function noteChanged(entry, answer) {
+    if (!entry.shown || !answer || !answer.hand || typeof answer.n !== "number") return;
+    var same = entry.shown.n === answer.n &&
+      JSON.stringify(entry.shown.transfers) === JSON.stringify(answer.hand.transfers || []);
+    if (same) return;
+    try {
+      var changed = JSON.parse(sessionStorage.getItem("cartulina-changed") || "[]");
+      changed.push(answer.n);
+      sessionStorage.setItem("cartulina-changed", JSON.stringify(changed));
+    } catch (e) { /* private mode */ }
   }
 
   // ------------------------------------------------------------- the page
@@ -201,6 +249,10 @@
 
   function onTablePage() { return state.token && window.location.pathname === tablePath(); }
 
+  function dealsBefore(index) {
+    return (state.entries || []).slice(0, index).filter(function (e) { return DEALS.indexOf(e.form) >= 0; }).length;
+  }
+
   function pendingDeals() {
     return (state.entries || []).filter(function (e) { return DEALS.indexOf(e.form) >= 0; }).length;
   }
@@ -237,6 +289,37 @@
     return words.join(" · ");
   }
 
+  // The entry a form's page was made for and the table's revision then: the form's data-deal /
+  // data-table-revision, its hidden deal / table_revision, or the page's (the table page's pass).
+  function placeOf(form) {
+    function number(values) {
+      for (var i = 0; i < values.length; i++) {
+        var n = parseInt(values[i], 10);
+        if (!isNaN(n)) return n;
+      }
+      return null;
+    }
+    function hidden(name) { return form.elements[name] ? form.elements[name].value : null; }
+    var body = document.body;
+    return {
+      deal: number([form.getAttribute("data-deal"), hidden("deal"), body.getAttribute("data-next-deal")]),
+      revision: number([form.getAttribute("data-table-revision"), hidden("table_revision"),
+        body.getAttribute("data-table-revision")]),
+    };
+  }
+
+  // The labels of what is chosen, by field and value: the words of a choice the form of another deal
+  // may not offer (its Jugador deals that one), shown when it is corrected there.
+  function wordsOf(form) {
+    var words = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || !(el.type === "radio" || el.type === "checkbox") || !el.checked) return;
+      if (!el.labels || !el.labels.length) return;
+      (words[el.name] = words[el.name] || {})[el.value] = el.labels[0].textContent.trim().replace(/\s+/g, " ");
+    });
+    return words;
+  }
+
   function fieldsOf(form) {
     var fields = [];
     new FormData(form).forEach(function (value, name) {
@@ -263,6 +346,8 @@
       return queue.get(fixing).then(function (entry) {
         if (!entry) return null;
         entry.fields = fields;
+        entry.words = wordsOf(form);
+        entry.shown = shownOf(form);
         entry.label = label;
         entry.state = "pending";
         entry.error = null;
@@ -270,12 +355,25 @@
         entry.problems = {};
         entry.after = null; // entered again on the table as it is now
         entry.dealer = dealer;
-        return queue.put(entry);
+        entry.taken = null;
+        var place = placeOf(form);
+        entry.deal = place.deal;
+        entry.revision = place.revision;
+        entry.fixed = true;
+        return queue.put(entry).then(function () { return queue.rechain(entry); });
       });
     }
     return queue.list(state.token).then(function (entries) {
       var last = entries[entries.length - 1];
+      var place = placeOf(form);
+      var chained = !last || typeof last.deal === "number";
       return queue.add({
+        // the deal it takes: the one after the last waiting (a queue kept by an older page: none)
+        deal: !chained ? null : last ? last.deal + 1 : place.deal,
+        revision: !chained ? null : last ? last.revision : place.revision,
+        before: entries.map(function (e) { return e.key; }),
+        words: wordsOf(form),
+        shown: shownOf(form),
         table: state.token,
         form: kind,
         fields: fields,
@@ -299,6 +397,10 @@
       return;
     }
     if (submitter && submitter.name === "preview") {
+      if ((!navigator.onLine || state.away) && showOfflinePreview(form)) {
+        event.preventDefault(); // worked out on the phone (issue 24)
+        return;
+      }
       postIfReachable(event, form, submitter, "offline_queued");
       return;
     }
@@ -308,7 +410,10 @@
     state.submitting = true;
     var queued = state.entries === null ? 0 : state.entries.length;
     var direct = fixId() === null && !offline() && queued === 0;
+    if (direct) form.setAttribute("data-asking", ""); // static/reach.js: Guardar shows it is at work
     (direct ? reachable() : Promise.resolve(null)).then(function (status) {
+      form.removeAttribute("data-asking");
+      if (status === null) idle(form); // nothing posted: the button comes back
       if (status !== null) { // the server is there: the form's own POST, as without this file
         state.through = true;
         if (form.requestSubmit) form.requestSubmit(submitter || undefined);
@@ -325,8 +430,14 @@
     }).catch(function () {
       state.submitting = false;
       state.through = false;
+      form.removeAttribute("data-asking");
+      idle(form);
       note(form, msg("store_failed"));
     });
+  }
+
+  function idle(form) {
+    form.dispatchEvent(new CustomEvent("cartulina:idle"));
   }
 
   // A form that is not kept offline, posted while the network may be gone (the browser says so, or the
@@ -335,8 +446,13 @@
   function postIfReachable(event, form, submitter, why) {
     if (state.through || (navigator.onLine && !state.away)) return;
     event.preventDefault();
+    form.setAttribute("data-asking", "");
     reachable().then(function (status) {
-      if (status === null) return note(form, msg(why));
+      form.removeAttribute("data-asking");
+      if (status === null) {
+        idle(form);
+        return note(form, msg(why));
+      }
       state.through = true;
       if (form.requestSubmit) form.requestSubmit(submitter || undefined);
       else form.submit();
@@ -400,17 +516,112 @@
     p.scrollIntoView({ block: "center" });
   }
 
-  // "Anotar mano" with entries pending or no network: the form of the deal after those entries.
+  // How many deals after the one this page shows the next entry is for: the deals the waiting
+  // entries take, and those taken since this copy of the page was made (its data-next-deal is older
+  // than the first entry's deal).
+  function dealsAhead() {
+    var entries = state.entries || [];
+    var shown = parseInt(document.body.getAttribute("data-next-deal"), 10);
+    var first = entries.length ? entries[0].deal : null;
+    var since = typeof first === "number" && !isNaN(shown) && first > shown ? first - shown : 0;
+    return since + pendingDeals();
+  }
+
+  // "Anotar mano" (and "Juega …") with entries pending or no network: the form of the deal after
+  // those entries, with what the link chose (?jugador=…) kept.
   function onClick(event) {
     var link = event.target.closest && event.target.closest("a[href]");
     if (!link || !state.token || link.origin !== window.location.origin) return;
     if (link.pathname !== tablePath() + "/mano") return;
-    var deals = pendingDeals();
+    var deals = dealsAhead();
     if (navigator.onLine && !state.away && deals === 0) return;
     var forms = formsCycle();
     if (!forms.length) return;
     event.preventDefault();
-    window.location.assign(forms[deals % forms.length]);
+    window.location.assign(forms[deals % forms.length] + link.search);
+  }
+
+  // The table page with entries waiting: the turn as it will be once they are saved (who deals, who
+  // may play: the server's own panels for the next deals, kept in <template data-ahead>), and the
+  // number of the next hand.
+  function showAhead() {
+    if (!onTablePage()) return;
+    var entries = state.entries || [];
+    var turn = document.querySelector("[data-turn]");
+    var shown = parseInt(document.body.getAttribute("data-next-deal"), 10);
+    if (!turn || !entries.length || isNaN(shown)) return;
+    var cycle = document.querySelectorAll("template[data-ahead]").length + 1;
+    var k = dealsAhead() % cycle;
+    if (k > 0) {
+      var template = document.querySelector('template[data-ahead="' + k + '"]');
+      if (!template) return;
+      var fresh = template.content.querySelector("[data-turn]");
+      if (fresh) turn.parentNode.replaceChild(document.importNode(fresh, true), turn);
+      var quick = document.querySelector(".thumb-bar .quick");
+      var nav = template.content.querySelector(".quick");
+      if (quick && nav) quick.parentNode.replaceChild(document.importNode(nav, true), quick);
+      turn = document.querySelector("[data-turn]");
+    }
+    var first = entries[0].deal;
+    var next = (typeof first === "number" && first > shown ? first : shown) + entries.length;
+    Array.prototype.forEach.call(turn.querySelectorAll("h2"), function (h) {
+      h.textContent = h.textContent.replace(/\d+/, String(next));
+    });
+    turn.setAttribute("data-ahead-shown", String(k));
+  }
+
+  // A kept form opened for "Juega …" (?jugador=3): what the link chose, on the form (the server does
+  // it for the form it sends; the phone's copy was made without it).
+  function chooseFromLink() {
+    var form = document.querySelector("form[data-offline]");
+    if (!form || fixId() !== null || !window.location.search || !window.URLSearchParams) return;
+    new URLSearchParams(window.location.search).forEach(function (value, name) {
+      var options = form.querySelectorAll('input[name="' + name.replace(/["\\]/g, "") + '"]');
+      Array.prototype.forEach.call(options, function (el) {
+        if ((el.type === "radio" || el.type === "checkbox") && el.value === value && !el.disabled && !el.checked) {
+          el.checked = true;
+          el.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+      });
+    });
+  }
+
+  // Is this page the phone's copy (opened again with no network, or the server too slow)? The
+  // server's pages say when they were made (data-rendered-at, to the millisecond): a page made no
+  // later than one already shown at this address is a copy; and the service worker says when it
+  // served one (copyFromWorker). A copy says "sin conexión · datos de las HH:MM" and does not show
+  // again the messages of when it was made ("Mano 2 anotada…").
+  function isCopy() {
+    var made = document.body.getAttribute("data-rendered-at") || "";
+    var at = Date.parse(made);
+    if (!made || isNaN(at)) return !navigator.onLine;
+    var mark = "cartulina-shown-" + window.location.pathname + window.location.search;
+    var seen = null;
+    try {
+      seen = localStorage.getItem(mark);
+      if (!seen || Date.parse(seen) < at) localStorage.setItem(mark, made);
+    } catch (e) { /* private mode */ }
+    return !navigator.onLine || (!!seen && Date.parse(seen) >= at);
+  }
+
+  function copyFromWorker() {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || !window.MessageChannel) return;
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) {
+      if (event.data && event.data.copy) asCopy();
+    };
+    worker.postMessage({ type: "copy?" }, [channel.port2]);
+  }
+
+  function asCopy() {
+    // the messages' list, in its role="status" wrapper (base.html): gone with it
+    Array.prototype.forEach.call(document.querySelectorAll("#contenido > .flash, #contenido > [role=status] > .flash"), function (list) {
+      var wrapper = list.parentNode;
+      if (wrapper && wrapper.id !== "contenido" && wrapper.children.length === 1) wrapper.remove();
+      else list.remove();
+    });
+    banner(true);
   }
 
   // The table page: the entries waiting, in order, each with its state.
@@ -460,8 +671,10 @@
         if (entry.url && entry.url.split("?")[0] !== tablePath()) {
           var fix = document.createElement("a");
           fix.className = "button primary";
+          // a hand or a pass: the form of the deal it can still take (after the entries before it)
           var forms = formsCycle();
-          var url = i === 0 && forms.indexOf(entry.url) >= 0 ? forms[0] : entry.url;
+          var takes = DEALS.indexOf(entry.form) >= 0 && forms.length;
+          var url = takes ? forms[dealsBefore(i) % forms.length] : entry.url.split("?")[0];
           fix.href = url + "#corregir=" + entry.id;
           fix.textContent = msg("fix");
           actions.appendChild(fix);
@@ -491,6 +704,7 @@
       state.entries = entries;
       document.body.setAttribute("data-pending", String(entries.length));
       showQueue();
+      showAhead();
     });
   }
 
@@ -526,6 +740,15 @@
     p.className = "flash";
     p.setAttribute("role", "status");
     p.textContent = saved === "1" ? msg("saved_one") : msg("saved_many", { n: saved });
+    var changed = [];
+    try {
+      changed = JSON.parse(sessionStorage.getItem("cartulina-changed") || "[]");
+      sessionStorage.removeItem("cartulina-changed");
+    } catch (e) { /* private mode */ }
+    if (changed.length) {
+      p.textContent += " " + msg("changed_hands", { list: changed.join(", ") });
+      p.setAttribute("data-changed", changed.join(" "));
+    }
     var main = document.getElementById("contenido") || document.body;
     main.insertBefore(p, main.firstChild);
   }
@@ -538,15 +761,28 @@
     queue.get(id).then(function (entry) {
       if (!entry) return;
       var given = {};
+      var placed = {}; // name -> the values this form could take
       entry.fields.forEach(function (pair) { (given[pair[0]] = given[pair[0]] || []).push(pair[1]); });
       Array.prototype.forEach.call(form.elements, function (el) {
         if (!el.name || el.type === "hidden" || el.type === "submit" || el.name === "csrf_token") return;
         var values = given[el.name];
+        var took = placed[el.name] = placed[el.name] || [];
         if (el.type === "radio" || el.type === "checkbox") {
-          if (values || el.type === "checkbox") el.checked = !!values && values.indexOf(el.value) >= 0;
+          var on = !!values && values.indexOf(el.value) >= 0;
+          if (values || el.type === "checkbox") el.checked = on && !el.disabled;
+          if (on && !el.disabled) took.push(el.value);
         } else if (values) {
           el.value = values[0];
+          if (el.value === values[0]) took.push(values[0]);
         }
+      });
+      // what this deal's form cannot take (a Jugador who deals this one, a seat no longer offered):
+      // marked on the field, for the keeper to choose again
+      var conflicts = {};
+      Object.keys(given).forEach(function (name) {
+        if (!(name in placed)) return; // a field of another form, or hidden
+        var lost = given[name].filter(function (v) { return v !== "" && placed[name].indexOf(v) < 0; });
+        if (lost.length) conflicts[name] = lost;
       });
       // the page's own scripts follow what was restored (as if tapped)
       Array.prototype.forEach.call(form.elements, function (el) {
@@ -555,16 +791,38 @@
         if (set) el.dispatchEvent(new Event("change", { bubbles: true }));
       });
       note(form, entry.error || msg("fix_entry"));
-      Object.keys(entry.problems || {}).forEach(function (name) {
-        var box = document.getElementById("f-" + name);
+      function mark(name, text) {
+        var field = form.elements[name];
+        var one = field && (field.length !== undefined && !field.tagName ? field[0] : field);
+        var box = document.getElementById("f-" + name) ||
+          (one && one.closest && one.closest("fieldset, [id^='f-'], .field")) || null;
         if (!box) return;
         box.classList.add("field-error");
+        box.setAttribute("data-conflict", "true");
         var p = document.createElement("p");
         p.className = "error-text";
-        p.textContent = entry.problems[name].join(" ");
+        p.textContent = text;
         box.appendChild(p);
+      }
+      Object.keys(entry.problems || {}).forEach(function (name) {
+        if (name !== "general") mark(name, entry.problems[name].join(" "));
+      });
+      Object.keys(conflicts).forEach(function (name) {
+        mark(name, msg("fix_conflict", { was: labelOf(form, name, conflicts[name], entry.words) }));
       });
     });
+  }
+
+  // The words of what was entered for a field that this form cannot take: its choice's label on the
+  // form it was entered on is not here, so the value itself, or the names it carried there.
+  function labelOf(form, name, values, kept) {
+    return values.map(function (value) {
+      var words = kept && kept[name] && kept[name][value] || null;
+      Array.prototype.forEach.call(form.querySelectorAll('input[name="' + name.replace(/["\\]/g, "") + '"]'), function (el) {
+        if (!words && el.value === value && el.labels && el.labels.length) words = el.labels[0].textContent.trim();
+      });
+      return words || value;
+    }).join(", ");
   }
 
   // Keep this table's next forms (and this page) for offline: once per change of the table.
@@ -580,8 +838,8 @@
     if (forms.length && revision !== null) {
       try {
         localStorage.setItem("cartulina-forms-" + state.token, JSON.stringify(forms));
-        if (localStorage.getItem(mark) !== revision) urls = urls.concat(forms, others);
-      } catch (e) { urls = urls.concat(forms, others); }
+        if (localStorage.getItem(mark) !== revision) urls = urls.concat(forms, others, ["/"]);
+      } catch (e) { urls = urls.concat(forms, others, ["/"]); }
     }
     navigator.serviceWorker.ready.then(function (registration) {
       var worker = registration.active;
@@ -676,7 +934,197 @@
     window.location.reload();
   }
 
+  // ------------------------------------------------------------- the engine on the phone (issue 24)
+  // Downloaded only when the keeper taps "Preparar para jugar sin conexión" (the size is on the button)
+  // or once the app is installed; kept by the service worker; started in a worker (/offline/motor.js)
+  // when the network goes, so that it is warm when a payment is asked for.
+  var ENGINE_MARK = "cartulina-engine";
+  var engine = { worker: null, asked: 0, waiting: {} };
+
+  function enginePrepared() {
+    try { return localStorage.getItem(ENGINE_MARK); } catch (e) { return null; }
+  }
+
+  function showEngine(state) {
+    var box = document.getElementById("motor");
+    if (!box) return;
+    var button = box.querySelector("[data-engine-prepare]");
+    var said = box.querySelector("[data-engine-state]");
+    if (button) button.hidden = state === "ready" || state === "preparing";
+    if (said && state) {
+      said.textContent = said.getAttribute("data-" + state) || "";
+      said.hidden = false;
+    }
+    box.setAttribute("data-engine", state || "");
+  }
+
+  function prepareEngine() {
+    var box = document.getElementById("motor");
+    var version = box ? box.getAttribute("data-engine-version") : null;
+    if (!("serviceWorker" in navigator) || !window.MessageChannel) return Promise.resolve(false);
+    showEngine("preparing");
+    return navigator.serviceWorker.ready.then(function (registration) {
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (event) {
+          var answer = event.data || {};
+          if (answer.kept) {
+            try { localStorage.setItem(ENGINE_MARK, answer.kept); } catch (e) { /* private mode */ }
+            showEngine("ready");
+            keepSession();
+            resolve(true);
+          } else {
+            showEngine("failed");
+            resolve(false);
+          }
+        };
+        registration.active.postMessage({ type: "keep-engine", version: version }, [channel.port2]);
+      });
+    });
+  }
+
+  // The worker, started once per page: {type: "start"} loads Pyodide and imports scorer.engine.
+  function engineWorker() {
+    if (engine.worker || !enginePrepared() || !window.Worker) return engine.worker;
+    engine.worker = new Worker("/offline/motor.js", { type: "module" });
+    engine.worker.onmessage = function (event) {
+      var answer = event.data || {};
+      var done = engine.waiting[answer.id];
+      delete engine.waiting[answer.id];
+      if (done) done(answer);
+    };
+    return engine.worker;
+  }
+
+  function askEngine(message) {
+    var worker = engineWorker();
+    if (!worker) return Promise.resolve({ error: "not prepared" });
+    engine.asked += 1;
+    var id = engine.asked;
+    return new Promise(function (resolve) {
+      engine.waiting[id] = resolve;
+      message.id = id;
+      worker.postMessage(message);
+    });
+  }
+
+  // scorer.engine.settle(session) on the phone: resolves with {ledger} or {error}.
+  window.cartulinaEngine = {
+    prepared: function () { return !!enginePrepared(); },
+    start: function () { return askEngine({ type: "start" }); },
+    settle: function (session) { return askEngine({ type: "settle", session: session }); },
+  };
+
+  // The session as the server last sent it to this phone (kept for the engine, opted-in phones only).
+  function keepSession() {
+    if (!enginePrepared() || !state.token || !navigator.onLine || !onTablePage()) return;
+    fetch("/api/tables/" + encodeURIComponent(state.token), { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (text) {
+        if (text) localStorage.setItem("cartulina-session-" + state.token, text);
+      })
+      .catch(function () { /* kept next time */ });
+  }
+
+  // What the hand on the form does, by the phone's engine, after the entries waiting before it.
+  function offlinePreview(form) {
+    var text = null;
+    try { text = localStorage.getItem("cartulina-session-" + state.token); } catch (e) { /* private mode */ }
+    if (!text || !enginePrepared() || form.getAttribute("data-offline") !== "hand") return null;
+    var fixing = fixId();
+    var queued = [];
+    for (var i = 0; i < (state.entries || []).length; i++) {
+      var entry = state.entries[i];
+      if (entry.id === fixing) break;
+      queued.push({ form: entry.form, fields: entry.fields });
+    }
+    var fields = {};
+    fieldsOf(form).forEach(function (pair) { fields[pair[0]] = pair[1]; });
+    var lances = Array.prototype.map.call(form.querySelectorAll('input[name="lance"]'), function (el) {
+      return el.value;
+    });
+    return askEngine({ type: "preview", session: JSON.parse(text), queued: queued, fields: fields, lances: lances })
+      .then(function (answer) { return answer.preview || null; });
+  }
+
+  function signed(n) { return (n > 0 ? "+" : n < 0 ? "\u2212" : "") + Math.abs(n); }
+
+  function renderOffline(form, preview) {
+    var bar = document.getElementById("live");
+    if (!bar || !preview) return;
+    bar.hidden = false;
+    bar.setAttribute("data-offline-preview", "true");
+    form.removeAttribute("data-offline-shown");
+    if (preview.ok) {
+      var entry = preview.entry;
+      var nets = {};
+      (entry.transfers || []).forEach(function (t) {
+        if (t.from !== "plato") nets[t.from] = (nets[t.from] || 0) - t.amount;
+        if (t.to !== "plato") nets[t.to] = (nets[t.to] || 0) + t.amount;
+      });
+      var moves = Object.keys(nets).filter(function (s) { return nets[s]; }).sort(function (a, b) {
+        return nets[b] - nets[a];
+      }).map(function (s) { return (preview.names[s] || s) + " " + signed(nets[s]); });
+      bar.classList.remove("bad");
+      bar.textContent = [msg("offline_hand", { n: preview.n }), entry.result].concat(moves).join(" · ") +
+        " · " + msg("offline_computed");
+      form.setAttribute("data-offline-shown", JSON.stringify({ n: preview.n, transfers: entry.transfers || [] }));
+    } else if (preview.unknown) {
+      bar.classList.remove("bad");
+      bar.textContent = msg("offline_unknown");
+    } else {
+      var names = Object.keys(preview.problems || {});
+      bar.classList.toggle("bad", names.length > 0);
+      bar.textContent = names.length ? preview.problems[names[0]][0] : (preview.missing || [])[0] || "";
+      bar.hidden = !bar.textContent;
+    }
+  }
+
+  function showOfflinePreview(form) {
+    var asked = offlinePreview(form);
+    if (!asked) return false;
+    var mine = (engine.previews = (engine.previews || 0) + 1);
+    asked.then(function (preview) { if (mine === engine.previews) renderOffline(form, preview); });
+    return true;
+  }
+
+  function shownOf(form) {
+    try { return JSON.parse(form.getAttribute("data-offline-shown") || "null"); } catch (e) { return null; }
+  }
+
+  // The hand form offline: its payments as the keeper taps, by the phone's engine.
+  function previewOffline() {
+    var form = document.querySelector('form[data-offline="hand"]');
+    if (!form || !enginePrepared()) return;
+    function again() { if (!navigator.onLine || state.away) showOfflinePreview(form); }
+    form.addEventListener("change", function () { window.setTimeout(again, 0); }); // after app.js's own
+    form.addEventListener("input", again);
+    if (!navigator.onLine) window.setTimeout(again, 0);
+  }
+
+  function setUpEngine() {
+    var box = document.getElementById("motor");
+    if (box) {
+      var version = box.getAttribute("data-engine-version");
+      var prepared = enginePrepared();
+      if (prepared && prepared === version) showEngine("ready");
+      else if (prepared && navigator.onLine) prepareEngine(); // a new version of the app: again, behind
+      var button = box.querySelector("[data-engine-prepare]");
+      if (button) button.addEventListener("click", prepareEngine);
+      var standalone = window.matchMedia && window.matchMedia("(display-mode: standalone)").matches;
+      if (!prepared && standalone && navigator.onLine) prepareEngine(); // installed: downloaded behind
+      window.addEventListener("appinstalled", function () { if (!enginePrepared()) prepareEngine(); });
+    }
+    if (enginePrepared()) {
+      keepSession();
+      previewOffline();
+      window.addEventListener("offline", function () { window.cartulinaEngine.start(); });
+      if (!navigator.onLine) window.cartulinaEngine.start();
+    }
+  }
+
   function start() {
+    setUpEngine();
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* no worker: online only */ });
     }
@@ -689,7 +1137,8 @@
     window.addEventListener("pageshow", function (event) {
       if (event.persisted) state.submitting = state.through = false; // back from the page cache
     });
-    if (!navigator.onLine) banner(true);
+    if (isCopy()) asCopy();
+    else copyFromWorker();
     if (!state.token) {
       window.addEventListener("online", whenOnline);
       return;
@@ -702,6 +1151,7 @@
     refresh().then(function () {
       savedNote();
       fillForFix();
+      chooseFromLink();
       retryNow();
     });
     if (navigator.onLine && onTablePage()) keepForms();

@@ -43,24 +43,31 @@
     if (live) unfold(live);
   }
 
+  // Guardar at work: the post is under way, or offline.js is asking the server first (data-asking).
+  // A form offline.js keeps offline, or stops to show what a change cancels, posts nothing: it tells
+  // with "cartulina:idle", and the button comes back.
   function busy() {
     document.addEventListener("submit", function (event) {
       var button = event.submitter;
+      var form = event.target;
       if (!button || button.name === "preview" || !button.classList.contains("primary")) return;
       if (button.classList.contains("is-busy")) return;
+      function done() {
+        button.classList.remove("is-busy");
+        button.removeAttribute("aria-busy");
+        if (button.hasAttribute("data-label")) button.textContent = button.getAttribute("data-label");
+        button.removeAttribute("data-label");
+      }
+      form.addEventListener("cartulina:idle", done, { once: true });
+      window.addEventListener("pageshow", done, { once: true }); // Back into a kept page
       window.setTimeout(function () { // after the other scripts decided (offline.js may stop the post)
+        if (event.defaultPrevented && !form.hasAttribute("data-asking")) return; // kept: no post under way
         button.classList.add("is-busy");
         button.setAttribute("aria-busy", "true");
         var words = msg && msg("saving");
         if (words) { button.setAttribute("data-label", button.textContent); button.textContent = words; }
         window.setTimeout(done, 20000); // no answer at all: the keeper may tap again
       }, 0);
-      function done() {
-        button.classList.remove("is-busy");
-        button.removeAttribute("aria-busy");
-        if (button.hasAttribute("data-label")) button.textContent = button.getAttribute("data-label");
-      }
-      window.addEventListener("pageshow", done, { once: true }); // Back into a kept page
     }, true);
   }
 

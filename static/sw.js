@@ -9,7 +9,7 @@
 // Nothing here knows the game: it caches and serves what the server made.
 "use strict";
 
-var SHELL = "cartulina-shell-7";
+var SHELL = "cartulina-shell-9";
 var PAGES = "cartulina-pages-1";
 var SHELL_FILES = [
   "/static/app.css",
@@ -24,6 +24,9 @@ var SHELL_FILES = [
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",
 ];
+// The engine for payments offline (issue 24): Pyodide and scorer.engine's files, kept only once the
+// keeper asked for them (message "keep-engine"); a phone that never asked downloads none of them.
+var ENGINE = "cartulina-engine";
 var NETWORK_WAIT_MS = 6000; // a page with a kept copy waits this long for the network
 var NOT_KEPT = /^\/(api\/|static\/)|\.(pdf|json|csv)$|\/estado$/;
 
@@ -87,6 +90,10 @@ function offlinePage() {
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
+// The pages (clients) this worker answered with a kept copy: static/offline.js asks ("copy?") and
+// then says "sin conexión · datos de las HH:MM" and hides the copy's old messages (issue 24).
+var COPIES = {};
+
 // Pages: network first; the kept copy when the network fails, or when it takes too long.
 function page(event) {
   var request = event.request;
@@ -94,10 +101,17 @@ function page(event) {
     event.waitUntil(keep(request, response));
     return response;
   });
+  function served(copy) {
+    var client = event.resultingClientId || event.clientId;
+    if (client) COPIES[client] = Date.now();
+    return copy;
+  }
   return kept(request).then(function (copy) {
     if (!copy) return network.catch(offlinePage);
     var slow = new Promise(function (resolve) { setTimeout(resolve, NETWORK_WAIT_MS, copy); });
-    return Promise.race([network, slow]).catch(function () { return copy; });
+    return Promise.race([network, slow]).then(function (response) {
+      return response === copy ? served(copy) : response;
+    }, function () { return served(copy); });
   });
 }
 
@@ -124,19 +138,61 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.indexOf("/static/") === 0) {
+  if (url.pathname.indexOf("/offline/") === 0) {
+    event.respondWith(engineFile(request));
+  } else if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(shell(event));
   } else if (request.mode === "navigate" && !NOT_KEPT.test(url.pathname)) {
     event.respondWith(page(event));
   }
 });
 
+// The engine's files: the kept copy when the keeper has it, else the network (nothing kept).
+function engineFile(request) {
+  return caches.open(ENGINE).then(function (cache) {
+    return cache.match(request, { ignoreVary: true }).then(function (hit) { return hit || fetch(request); });
+  });
+}
+
+// {type: "keep-engine"}: download the engine's files (the list of /offline/motor.json) and keep
+// them, in place of an older version. Answers {kept: version, bytes} or {failed: reason}.
+function keepEngine() {
+  return fetch("/offline/motor.json", { cache: "no-store" }).then(function (r) {
+    if (!r.ok) throw new Error("motor.json " + r.status);
+    return r.clone().json().then(function (listing) {
+      var urls = ["/offline/motor.js", "/offline/motor.json"].concat(listing.files.map(function (f) { return f.url; }));
+      return caches.delete(ENGINE).then(function () { return caches.open(ENGINE); }).then(function (cache) {
+        return Promise.all(urls.map(function (url) {
+          if (url === "/offline/motor.json") return cache.put(url, r);
+          return fetch(url, { cache: "no-store" }).then(function (response) {
+            if (!response.ok) throw new Error(url + " " + response.status);
+            return cache.put(url, response);
+          });
+        }));
+      }).then(function () { return { kept: listing.version, bytes: listing.bytes }; });
+    });
+  });
+}
+
 // {type: "keep", urls: [...]}: fetch and keep these pages now (the forms of the next deals).
 // Answers {kept: n} on the message's port once they are stored.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
   var port = event.ports && event.ports[0];
+  if (data.type === "copy?") { // {copy: true} when this page was answered with its kept copy
+    var source = event.source && event.source.id;
+    if (port) port.postMessage({ copy: !!(source && COPIES[source]) });
+    if (source) delete COPIES[source];
+    return;
+  }
+  if (data.type === "keep-engine") {
+    var done = keepEngine().catch(function (error) {
+      return caches.delete(ENGINE).then(function () { return { failed: String(error) }; });
+    }).then(function (answer) { if (port) port.postMessage(answer); });
+    event.waitUntil(done);
+    return;
+  }
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
   var work = Promise.all(data.urls.map(function (path) {
     var url = new URL(path, self.location.origin);
     if (url.origin !== self.location.origin || NOT_KEPT.test(url.pathname)) return false;

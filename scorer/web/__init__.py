@@ -131,6 +131,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorer.web.api.tables import bp as api_bp
     from scorer.web.evening.routes import bp as evening_bp
     from scorer.web.pena.routes import bp as pena_bp
+    from scorer.web.tables.engine_files import bp as engine_bp
     from scorer.web.tables.offline import bp as offline_bp
     from scorer.web.tables.routes import bp as tables_bp
     from scorer.web.tables.sheet import bp as sheet_bp
@@ -146,6 +147,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pena_api_bp)
     app.register_blueprint(offline_bp)  # the service worker and the forms it keeps (issue 15)
     answers.init_app(app)  # issue 26: each player answers each hand (scorer/web/answers/)
+    app.register_blueprint(engine_bp)  # the engine in the phone's browser, for payments offline (issue 24)
 
     # browsers ask for /favicon.ico whatever the page links: the same SVG as static/favicon.svg
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))

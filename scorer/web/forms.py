@@ -26,10 +26,11 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from scorer import limits, words
+from scorer import hand_fields, limits, words
 from scorer.engine import RULESETS
 from scorer.engine.core import SESSION_FORMAT
 from scorer.engine.tresillo import active_seats
+from scorer.hand_fields import seat_choice
 from scorer.web import messages
 from scorer.web.games import all_games, game_of
 from scorer.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, language_or_default
@@ -512,44 +513,16 @@ def bind_hidden(form: HandFormBase, revision: int | None, deal: int | None, tabl
         form.table_revision.data = str(table_revision)
 
 
-def seat_choice(value: Any, seats: Sequence[int]) -> int | None:
-    try:
-        seat = int(value)
-    except (TypeError, ValueError):
-        return None
-    return seat if seat in seats else None
-
-
 def read_tricks(form: HandFormBase) -> dict[str, int] | None:
-    given: dict[int, int] = {}
-    for seat in form.seats:
-        raw = form.trick_field(seat).data
-        if raw in (None, ""):
-            continue
-        try:
-            count = int(raw)
-        except (TypeError, ValueError):
-            form.problem("tricks", _("«%(value)s» no es un número de bazas.", value=raw))
-            return None
-        if not 0 <= count <= 9:
-            form.problem("tricks", _("Cada jugador hace de 0 a 9 bazas."))
-            return None
-        given[seat] = count
-    if len(given) < 2:
-        form.problem("tricks", _("Faltan las bazas: marca las del jugador y las de uno de la contra."), missing=True)
-        return None
-    if len(given) == 2:
-        (missing,) = [s for s in form.seats if s not in given]
-        rest = 9 - sum(given.values())
-        if rest < 0:
-            form.problem("tricks", _("Las bazas suman %(count)s: son 9 en total.", count=sum(given.values())))
-            return None
-        given[missing] = rest  # the third is what is left of the nine
-        form.trick_field(missing).data = str(rest)
-    elif sum(given.values()) > 9:
-        form.problem("tricks", _("Las bazas suman %(count)s: son 9 en total.", count=sum(given.values())))
-        return None
-    return {str(s): given[s] for s in form.seats}
+    """The tricks of the seats that play: two counts are enough (:func:`scorer.hand_fields.read_tricks`)."""
+    reading = hand_fields.Reading()
+    tricks = hand_fields.read_tricks(lambda name: getattr(form, name).data, form.seats, reading, _)
+    for name, message, missing in reading.problems:
+        form.problem(name, message, missing=missing)
+    if reading.third is not None:
+        seat, rest = reading.third
+        form.trick_field(seat).data = str(rest)
+    return tricks
 
 
 # ---------------------------------------------------------------- other forms

@@ -638,10 +638,22 @@ def _replay(table: Table, hand: Hand, digest: str | None = None) -> tuple[int, d
     return n, copy.deepcopy(state.settlement.entries[n - 1])
 
 
-def add_hand(table: Table, hand: dict[str, Any], *, request_id: str | None = None) -> tuple[int, dict[str, Any]]:
-    """Append a hand; the same ``request_id`` twice gives the first hand back (double submit)."""
+def replay_request(table: Table, request_id: str, digest: str) -> tuple[int, dict[str, Any]] | None:
+    """The answer already given to ``request_id`` (None when it was never used), as :func:`add_hand`
+    gives it: Unprocessable (422) for another body (``digest``), Conflict when deleted since."""
+    existing = _by_request(table, request_id)
+    return None if existing is None else _replay(table, existing, digest)
+
+
+def add_hand(
+    table: Table, hand: dict[str, Any], *, request_id: str | None = None, digest: str | None = None
+) -> tuple[int, dict[str, Any]]:
+    """Append a hand; the same ``request_id`` twice gives the first hand back (double submit).
+
+    ``digest`` is what tells a replay from another body under the same ``request_id`` (by default
+    the hand's own hash; the offline queue gives the hash of the form's fields)."""
     data = _check_hand(hand)
-    digest = _body_hash(data)
+    digest = digest or _body_hash(data)
     if request_id is not None:
         if not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH:
             raise Invalid(

@@ -13,7 +13,9 @@ from werkzeug.datastructures import MultiDict
 
 from scorer import limits
 from scorer.web import messages, services
+from scorer.web.api import queue
 from scorer.web.api.common import json_body
+from scorer.web.api.queue import Refused
 from scorer.web.api.tables import bp
 from scorer.web.evening import favor as favor_page
 from scorer.web.evening import routes as evening
@@ -21,7 +23,7 @@ from scorer.web.evening.forms import ajuste_form, read_ajuste, read_cambio
 from scorer.web.forms import read_hand
 from scorer.web.games import game_of
 from scorer.web.pages import refusal
-from scorer.web.services import Invalid, ServiceError
+from scorer.web.services import Invalid
 from scorer.web.tables import routes as tables
 
 # ------------------------------------------------------------ forms kept offline (issue 15)
@@ -32,27 +34,9 @@ from scorer.web.tables import routes as tables
 # the entry stays on the phone to be corrected or discarded.
 #
 # Body: {"form": "hand" | "pass" | …, "fields": {name: value or [values]} or [[name, value], …],
-#        "after": the Idempotency-Key of the entry queued just before this one, or null,
-#        "dealer": the seat the form was made for (its data-dealer), or null}.
-# A form made for another dealer is refused (with four players the seats it offered were others).
-# An entry queued after another one follows it: it is refused if any other hand came in between.
-# Without "after", the form's own hidden "deal" / "table_revision" (when it has them) must still
-# be the table's, as for the form's POST.
-
-
-class Refused(ServiceError):
-    """A queued form the server will not record; ``problems`` are messages per field.
-
-    ``reason`` is why, alone (what the queue shows under "no se ha guardado"); ``message`` (the
-    answer's ``error``) says it in one sentence."""
-
-    def __init__(
-        self, message: str, status: int, problems: dict[str, list[str]] | None = None, reason: str | None = None
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.problems = problems or {"general": [message]}
-        self.reason = reason or message
+#        "deal", "revision", "before": the state the entry was made against (issue 24: never two
+#        copies of a deal), "dealer": the seat the form was made for (its data-dealer), or null}.
+# Where an entry may go, and what a malformed body gets: scorer/web/queue.py.
 
 
 def _form_problems(form: Any) -> dict[str, list[str]]:
@@ -135,91 +119,35 @@ OFFLINE_FORMS: dict[str, Callable[[Any, MultiDict[str, str]], dict[str, Any]]] =
 }
 
 
-def _stale(why: str) -> str:
-    """An entry written offline for another state of the table, in the page's language."""
-    return gettext("La partida ha cambiado desde que se anotó esto sin conexión (%(why)s): no se ha guardado.", why=why)
-
-
-def _fields(raw: Any) -> MultiDict[str, str]:
-    pairs: list[tuple[str, str]] = []
-    items = raw.items() if isinstance(raw, dict) else raw if isinstance(raw, list) else None
-    if items is None:
-        raise Invalid("fields must be an object or a list of [name, value] pairs", about="")
-    for item in items:
-        if not (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], str)):
-            raise Invalid("each field is a [name, value] pair", about="")
-        name, value = item
-        for one in value if isinstance(value, list) else [value]:
-            if not isinstance(one, str):
-                raise Invalid(f"field {name!r}: values are strings", about="")
-            pairs.append((name, one))
-    return MultiDict(pairs)
-
-
-def _check_place(table: Any, fields: MultiDict[str, str], after: str | None, dealer: int | None) -> None:
-    """Refuse an entry written for another state of the table (409), before reading it."""
-    count = services.settlement_of(table).count
-    if dealer is not None:  # the form was made for a deal by this seat (its data-dealer)
-        dealing = int(services.ledger_of(table).get("next_dealer") or 1)
-        if dealer != dealing:
-            names = table.players
-            who = names[dealer - 1] if 1 <= dealer <= len(names) else str(dealer)
-            now = names[dealing - 1]
-            why = gettext("se anotó para cuando daba %(before)s, y ahora da %(now)s", before=who, now=now)
-            raise Refused(_stale(why), 409)
-    if after is not None:
-        previous = services.hand_for_request(table, after)
-        if previous is None:
-            raise Refused(_stale(gettext("la anotación anterior de la cola no está guardada")), 409)
-        if previous != count:
-            raise Refused(_stale(gettext("después de la mano %(n)s se anotó otra", n=previous)), 409)
-        fields.poplist("deal")  # written offline after that entry: its place is right after it
-        fields.poplist("table_revision")
-        return
-    deal = (fields.get("deal") or "").strip()
-    if deal and deal != str(count + 1):
-        why = gettext("era para la mano %(deal)s y ya va por la %(now)s", deal=deal, now=count + 1)
-        raise Refused(_stale(why), 409)
-    revision = (fields.get("table_revision") or "").strip()
-    if revision and revision != str(table.revision):
-        raise Refused(_stale(gettext("alguien la cambió mientras tanto")), 409)
-
-
 @bp.errorhandler(Refused)
 def refused(exc: Refused) -> tuple[Response, int]:
-    return jsonify(error=exc.message, reason=exc.reason, problems=exc.problems), exc.status
+    return jsonify(error=exc.message, reason=exc.reason, problems=exc.problems, taken=exc.taken), exc.status
 
 
 @bp.post("/tables/<token>/entries/form")
 def add_form_entry(token: str) -> tuple[Response, int]:
     body = json_body("", limits.HAND_BYTES_MAX)
-    if not isinstance(body, dict):
-        raise Invalid("the body must be an object", about="")
     key = request.headers.get("Idempotency-Key") or ""
     if not 0 < len(key) <= limits.REQUEST_ID_MAX:
         raise Invalid(f"an Idempotency-Key header of 1 to {limits.REQUEST_ID_MAX} characters is needed", about="")
-    reader = OFFLINE_FORMS.get(body.get("form", "hand"))
-    if reader is None:
-        raise Invalid(f"unknown form {body.get('form')!r}: one of {', '.join(OFFLINE_FORMS)}", about="")
-    after = body.get("after")
-    if after is not None and not isinstance(after, str):
-        raise Invalid("after must be the Idempotency-Key of the entry before, or null", about="")
-    dealer = body.get("dealer")
-    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
-        raise Invalid("dealer must be the seat the form was made for, or null", about="")
-    fields = _fields(body.get("fields"))
+    entry = queue.parse(body, OFFLINE_FORMS)  # 400 with what is wrong for any other shape
+    fields = entry.fields
     try:
         table = services.require_edit(token)
-        saved = services.hand_for_request(table, key)
-        if saved is not None:  # sent again after the answer was lost: already recorded, once
-            return jsonify(n=saved, replayed=True, revision=table.revision), 200
-        _check_place(table, fields, after, dealer)
+        try:  # sent again after the answer was lost: already recorded, once (422 with other fields)
+            saved = services.replay_request(table, key, entry.digest())
+        except services.Unprocessable:
+            reused = gettext("Esta clave ya se usó para guardar otra anotación: no se ha guardado.")
+            raise Refused(reused, 422) from None
+        if saved is not None:
+            return jsonify(n=saved[0], replayed=True, revision=table.revision), 200
+        queue.check_place(table, entry)
         fields.poplist("preview")  # the queue saves; "Ver pagos" needs the network
         fields["request_id"] = key
         if current_app.config.get("WTF_CSRF_ENABLED", True):
             fields["csrf_token"] = generate_csrf()  # the API's own protection: edit token + JSON
-        hand = reader(table, fields)
-        n, entry = services.add_hand(table, hand, request_id=key)
+        hand = OFFLINE_FORMS[entry.form](table, fields)
+        n, answer = services.add_hand(table, hand, request_id=key, digest=entry.digest())
     except services.Invalid as exc:
         field, message = messages.explain(exc)
         count = services.settlement_of(table).count
@@ -232,4 +160,4 @@ def add_form_entry(token: str) -> tuple[Response, int]:
         raise Refused(gettext("Ya se había guardado y después se borró en la partida: descártala."), 409) from None
     except (services.NotFound, services.Forbidden) as exc:
         raise Refused(refusal(exc), exc.status) from None
-    return jsonify(n=n, hand=entry, revision=table.revision, message=gettext("Mano %(n)s anotada.", n=n)), 201
+    return jsonify(n=n, hand=answer, revision=table.revision, message=gettext("Mano %(n)s anotada.", n=n)), 201

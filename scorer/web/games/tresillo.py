@@ -14,7 +14,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField
 from wtforms.validators import Optional
 
-from scorer.engine.tresillo import LONG_SUITS, OPTION_DEFAULTS
+from scorer import hand_fields
+from scorer.engine.tresillo import OPTION_DEFAULTS
 from scorer.web import exports, present
 from scorer.web.forms import (
     SUIT_PAIRS,
@@ -23,11 +24,9 @@ from scorer.web.forms import (
     WholeField,
     build_hand_form,
     options,
-    read_tricks,
-    seat_choice,
 )
 from scorer.web.games import Game, register
-from scorer.words import LANCE_WORDS, SUITS
+from scorer.words import LANCE_WORDS
 
 ESTUCHE_CHOICES = options([("", _l("no")), ("3", _l("3")), ("4", _l("4")), ("5", _l("5")), ("mas", _l("más"))])
 OPTION_FIELDS = tuple((name, name) for name in OPTION_DEFAULTS)  # the form names them as the rules do
@@ -103,73 +102,20 @@ def fill_hand_form(form: HandForm, hand: Mapping[str, Any]) -> None:
     form.defensor.data = str(hand.get("defensor") or "")
 
 
-def _estuches(form: HandForm, key: str, trump: str | None) -> int:
-    choice = getattr(form, key).data or ""
-    if choice == "":
-        return 0
-    if choice == "mas":
-        count = getattr(form, f"{key}_mas").data
-        top = 12 if trump in LONG_SUITS else 11
-        if count is None or not 6 <= count <= top:
-            form.problem(key, _("¿Cuántos %(what)s? Escribe un número de 6 a %(top)s.", what=key, top=top))
-            return 0
-        return int(count)
-    if choice in ("3", "4", "5"):
-        return int(choice)
-    form.problem(key, _("Elige cuántos %(what)s.", what=key))
-    return 0
-
-
 def hand_from_form(form: HandForm) -> dict[str, Any] | None:
-    """The hand dict of format.md, or None with Spanish messages attached to the fields.
+    """The hand dict of format.md, or None with messages attached to the fields, in the page's language.
 
-    Two tricks counts are enough: the third is what is left of the nine.
-    """
-    hand: dict[str, Any] = {}
-    jugador = seat_choice(form.jugador.data, form.seats)
-    if jugador is None:
-        form.problem("jugador", _("Elige quién es el jugador."), missing=not form.jugador.data)
-    else:
-        hand["jugador"] = jugador
-    lance = form.lance.data or "entrada"
-    if lance not in {c.value for c in form.lance.choices}:
-        form.problem("lance", _("Elige el lance."))
-    hand["lance"] = lance
-    trump = form.trump.data or None
-    if trump not in SUITS:
-        form.problem("trump", _("Elige el triunfo."), missing=trump is None)
-        trump = None
-    else:
-        hand["trump"] = trump
-    estuches = _estuches(form, "estuches", trump)
-    contra = _estuches(form, "contraestuches", trump)
-    if estuches and contra:
-        form.problem("estuches", _("No puede haber estuches y contraestuches a la vez."))
-    if estuches:
-        hand["estuches"] = estuches
-    if contra:
-        hand["contraestuches"] = contra
-    rendida = bool(form.rendida.data)
-    defensor = None
-    if form.defensor.data:
-        defensor = seat_choice(form.defensor.data, form.seats)
-        if defensor is None:
-            form.problem("defensor", _("Elige el defensor entre los que juegan."))
-    if rendida:
-        hand["rendida"] = True
-    if defensor is not None:
-        hand["defensor"] = defensor
-    if form.primeras.data in ("jugador", "contra"):
-        hand["primeras"] = form.primeras.data
-    if form.bola.data in ("hecha", "cortada"):
-        hand["bola"] = form.bola.data
-    if not rendida or defensor is not None:  # an undefended rendida has no tricks (format.md)
-        tricks = read_tricks(form)
-        if tricks is not None:
-            hand["tricks"] = tricks
-    if form.problems:
-        return None
-    return hand
+    Read by :func:`scorer.hand_fields.read_tresillo`, the very lines a phone with no network runs to
+    show the payments offline (issue 24). Two tricks counts are enough: the third is what is left of
+    the nine (and shown on the form)."""
+    lances = {c.value for c in form.lance.choices}
+    reading = hand_fields.read_tresillo(lambda name: getattr(form, name).data, form.seats, lances, _)
+    for name, message, missing in reading.problems:
+        form.problem(name, message, missing=missing)
+    if reading.third is not None:
+        seat, rest = reading.third
+        form.trick_field(seat).data = str(rest)
+    return reading.hand
 
 
 # ------------------------------------------------------------------ view-models

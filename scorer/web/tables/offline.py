@@ -17,12 +17,15 @@ reads the form's fields with the same code as the form's own POST.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, current_app, send_from_directory, url_for
+from markupsafe import Markup
 
 from scorer.engine import SessionError
-from scorer.web import services
+from scorer.web import present, services
+from scorer.web.evening import routes as evening_routes
 from scorer.web.games import game_of
 from scorer.web.pages import refusals_as_pages
 from scorer.web.tables import routes
@@ -41,20 +44,26 @@ def service_worker() -> Response:
     return response
 
 
-def dealer_after(table: Any, ahead: int) -> int:
-    """The seat that deals ``ahead`` deals after the next one, by the engine (deals played as passes).
-
-    A rule set with no passed hand (bandos) keeps the last dealer found: its form offers every seat.
-    """
+def dealers_ahead(table: Any, deals: int) -> list[int]:
+    """The seats that deal the next ``deals`` deals, by the engine (deals played as passes on a copy
+    of the settled state; nothing saved). A rule set with no passed hand (bandos) keeps the last
+    dealer found: its form offers every seat."""
     settlement = services.settlement_of(table)
     dealer = int(settlement.ledger().get("next_dealer") or 1)
-    for _ in range(ahead):
+    dealers = [dealer]
+    while len(dealers) < deals:
         try:
             settlement = settlement.add({"pass": True})
+            dealer = int(settlement.ledger().get("next_dealer") or dealer)
         except SessionError:
-            break
-        dealer = int(settlement.ledger().get("next_dealer") or dealer)
-    return dealer
+            pass
+        dealers.append(dealer)
+    return dealers
+
+
+def dealer_after(table: Any, ahead: int) -> int:
+    """The seat that deals ``ahead`` deals after the next one (:func:`dealers_ahead`)."""
+    return dealers_ahead(table, ahead + 1)[ahead]
 
 
 def forms_cycle(table: Any) -> list[str]:
@@ -80,8 +89,60 @@ def pages_to_keep(table: Any) -> list[str]:
 @bp.app_context_processor
 def offline_context() -> dict[str, Any]:
     """For the pages: when this copy was made (shown when it is opened offline), the forms to keep."""
-    rendered = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return {"rendered_at": rendered, "offline_forms": forms_cycle, "offline_pages": pages_to_keep}
+    # to the millisecond: static/offline.js tells the phone's copy of a page from a new one by it
+    rendered = dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return {
+        "rendered_at": rendered,
+        "offline_forms": forms_cycle,
+        "offline_pages": pages_to_keep,
+        "offline_place": offline_place,
+        "offline_ahead": offline_ahead,
+    }
+
+
+@dataclass(frozen=True)
+class Ahead:
+    """The table's next turn ``k`` deals after the one it shows (the table page offline, issue 24)."""
+
+    k: int
+    deal: int
+    turn: present.Turn | None
+    roles: present.Roles | None
+
+
+def offline_ahead(table: Any, view: Any, game: Any) -> list[Ahead]:
+    """Who deals and plays each of the next deals (one per seat, then they repeat), as the table page
+    shows the next one (``view.roles``, ``game.turn``): static/offline.js shows the one after the
+    entries waiting on the phone. None when the page shows no turn or no hand can follow."""
+    if not forms_cycle(table) or not (view.roles or game.turn) or game.over:
+        return []
+    names = view_names(table)
+    count = services.settlement_of(table).count
+    ahead = []
+    for k, dealer in enumerate(dealers_ahead(table, len(names))[1:], 1):
+        ahead.append(
+            Ahead(
+                k,
+                count + 1 + k,
+                present.turn(names, dealer) if game.turn else None,
+                present.roles(names, dealer) if view.roles else None,
+            )
+        )
+    return ahead
+
+
+def view_names(table: Any) -> list[str]:
+    """The people seated for the next hand (R33: a change of player moves them)."""
+    if not game_of(table.ruleset).evening:
+        return list(table.players)
+    session, ledger = services.session_of(table), services.ledger_of(table)
+    return list(evening_routes.names_at(session, ledger, len(ledger.get("hands") or []) + 1))
+
+
+def offline_place(table: Any) -> Markup:
+    """A queueable form's attributes: the entry it takes and the table's revision (scorer/web/api/queue.py)."""
+    deal = services.settlement_of(table).count + 1
+    return Markup('data-deal="%d" data-table-revision="%d"') % (deal, table.revision)
 
 
 @bp.get("/t/<token>/mano/tras/<int:ahead>")
@@ -89,7 +150,9 @@ def hand_form_ahead(token: str, ahead: int) -> Any:
     table = services.require_edit(token)
     if ahead > MAX_AHEAD or not forms_cycle(table):
         raise services.NotFound(f"no form {ahead} deals ahead")
-    form = routes.hand_form(table, dealer_after(table, ahead))
+    # the deal it is for, and the state it was made against: the queue sends both (api/queue.py)
+    deal = services.settlement_of(table).count + 1 + ahead
+    form = routes.hand_form(table, dealer_after(table, ahead), deal=deal, table_revision=table.revision)
     page, status = routes.hand_page(table, token, form, None, None, 200)
     response = current_app.make_response((page, status))
     response.headers["Cache-Control"] = "no-cache"

@@ -297,7 +297,7 @@ def test_service_worker_route(client: FlaskClient) -> None:
 def test_pages_link_the_manifest_and_say_when_they_were_made(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert '<link rel="manifest" href="/static/manifest.webmanifest">' in page
-    assert re.search(r'<body data-rendered-at="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"', page)
+    assert re.search(r'<body data-rendered-at="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"', page)
     with client.get("/static/manifest.webmanifest") as manifest:
         manifest.get_data()
     assert manifest.mimetype == "application/manifest+json"

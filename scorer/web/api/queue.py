@@ -1,0 +1,219 @@
+"""What the offline queue sends, and where it may go (issue 24): never two copies of a deal.
+
+A phone with no network keeps what the keeper saves as entries (static/offline.js) and sends them,
+in order, to ``POST /api/tables/<edit token>/entries/form`` (scorer/web/api/entries.py). Each entry says
+the state it was made against:
+
+- ``deal``: the number it takes (the table's next entry when the phone last knew it, plus the
+  entries queued before it);
+- ``revision``: the table's revision the phone last knew (the form's, or the page's);
+- ``before``: the Idempotency-Keys of the entries queued before it, still waiting then.
+
+The server records it only if that deal is still free and the table is that state plus those
+entries: every entry before it saved, nothing else written since. Otherwise it is refused with
+409 and a reason the keeper can read, in the page's language ("la mano 3 ya la anotó otro
+teléfono: Benito · entrada ♦ · 5-3-1 · ganada"), and the phone keeps it to compare, correct or
+discard. A body without ``deal`` (a queue kept by an older page) is judged as before: its ``after``,
+its ``dealer`` and the form's hidden ``deal`` / ``table_revision``.
+
+The same Idempotency-Key sent again is answered with what was saved (the answer was lost on the way
+back); sent with other fields it is refused with 422, by the very check of ``/hands``
+(:func:`services.replay_request`): the body's hash here is the hash of the form's fields.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext
+from werkzeug.datastructures import MultiDict
+
+from scorer import evening, limits
+from scorer.web import present, services
+from scorer.web.services import Invalid, ServiceError
+
+BEFORE_MAX = 500  # entries a phone may have waiting before one (far more than a night's deals)
+DEAL_MAX = 10**6
+# the fields that say where an entry goes, not what it is: not part of what a replay must repeat
+PLACE_FIELDS = ("csrf_token", "request_id", "preview", "deal", "table_revision")
+
+
+class Refused(ServiceError):
+    """A queued form the server will not record; ``problems`` are messages per field.
+
+    ``reason`` is why, alone (what the queue shows under "no se ha guardado"); ``message`` (the
+    answer's ``error``) says it in one sentence. ``taken``: the number of the hand that took the
+    entry's deal (another phone's), when that is why."""
+
+    def __init__(
+        self,
+        message: str,
+        status: int,
+        problems: dict[str, list[str]] | None = None,
+        reason: str | None = None,
+        taken: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.problems = problems or {"general": [message]}
+        self.reason = reason or message
+        self.taken = taken
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A queued entry as sent: which form, its fields, and the state it was made against."""
+
+    form: str
+    fields: MultiDict[str, str]
+    after: str | None
+    dealer: int | None
+    deal: int | None
+    revision: int | None
+    before: tuple[str, ...]
+
+    def digest(self) -> str:
+        """The hash of what the entry is (its form and fields, not where it goes)."""
+        pairs = sorted((k, v) for k, v in self.fields.items(multi=True) if k not in PLACE_FIELDS)
+        text = json.dumps({"form": self.form, "fields": pairs}, separators=(",", ":"), ensure_ascii=True)
+        return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _fields(raw: Any) -> MultiDict[str, str]:
+    pairs: list[tuple[str, str]] = []
+    items = raw.items() if isinstance(raw, dict) else raw if isinstance(raw, list) else None
+    if items is None:
+        raise Invalid("fields must be an object or a list of [name, value] pairs", about="")
+    for item in items:
+        if not (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], str)):
+            raise Invalid("each field is a [name, value] pair", about="")
+        name, value = item
+        for one in value if isinstance(value, list) else [value]:
+            if not isinstance(one, str):
+                raise Invalid(f"field {name!r}: values are strings", about="")
+            pairs.append((name, one))
+    return MultiDict(pairs)
+
+
+def _whole(body: dict[str, Any], name: str, low: int, high: int, what: str) -> int | None:
+    value = body.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise Invalid(f"{name} must be {what}, or null", about="")
+    return value
+
+
+def _key(value: Any, name: str) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= limits.REQUEST_ID_MAX:
+        raise Invalid(f"{name} must be Idempotency-Keys of 1 to {limits.REQUEST_ID_MAX} characters", about="")
+    return value
+
+
+def parse(body: Any, kinds: Any) -> Entry:
+    """The entry of a request body; 400 with what is wrong for anything but the shape above."""
+    if not isinstance(body, dict):
+        raise Invalid("the body must be an object", about="")
+    form = body.get("form", "hand")
+    if not isinstance(form, str) or form not in kinds:
+        shown = form if isinstance(form, str) and len(form) <= 40 else type(form).__name__
+        raise Invalid(f"unknown form {shown!r}: one of {', '.join(kinds)}", about="")
+    after = body.get("after")
+    if after is not None and not isinstance(after, str):
+        raise Invalid("after must be the Idempotency-Key of the entry before, or null", about="")
+    before = body.get("before", [])
+    if before is None:
+        before = []
+    if not isinstance(before, list) or len(before) > BEFORE_MAX:
+        raise Invalid(f"before must be a list of at most {BEFORE_MAX} Idempotency-Keys", about="")
+    return Entry(
+        form=form,
+        fields=_fields(body.get("fields")),
+        after=after,
+        dealer=_whole(body, "dealer", -(2**31), 2**31, "the seat the form was made for"),
+        deal=_whole(body, "deal", 1, DEAL_MAX, "the number of the deal the entry takes"),
+        revision=_whole(body, "revision", 0, 10**limits.REVISION_DIGITS_MAX - 1, "the table's revision"),
+        before=tuple(_key(k, "before") for k in before),
+    )
+
+
+def stale(why: str) -> str:
+    """An entry written offline for another state of the table, in the page's language."""
+    return gettext("La partida ha cambiado desde que se anotó esto sin conexión (%(why)s): no se ha guardado.", why=why)
+
+
+def hand_words(table: Any, n: int) -> str:
+    """Hand ``n`` as the table page lists it, without its number: "Benito · entrada ♦ · 5-3-1 · ganada · +35"."""
+    session, ledger = services.session_view(table), services.ledger_view(table)
+    hands, entries = list(session.get("hands", [])), list(ledger.get("hands", []))
+    seats = evening.seatings(tuple(session.get("players", [])), entries, hands)
+    line = present.hand_line(
+        hands[n - 1] if n - 1 < len(hands) else {},
+        entries[n - 1],
+        present.previous_balances(ledger, n - 1),
+        [seats[n - 1][s] for s in sorted(seats[n - 1])],
+        present.ruleset_of(session),
+    )
+    return line.text.split(" · ", 1)[-1]
+
+
+def _check_dealer(table: Any, dealer: int | None) -> None:
+    if dealer is None:  # the form was made for a deal by this seat (its data-dealer)
+        return
+    dealing = int(services.ledger_of(table).get("next_dealer") or 1)
+    if dealer != dealing:
+        names = table.players
+        who = names[dealer - 1] if 1 <= dealer <= len(names) else str(dealer)
+        now = names[dealing - 1]
+        why = gettext("se anotó para cuando daba %(before)s, y ahora da %(now)s", before=who, now=now)
+        raise Refused(stale(why), 409)
+
+
+def check_place(table: Any, entry: Entry) -> None:
+    """Refuse (409) an entry whose deal is no longer free, or written for another state of the table."""
+    if entry.deal is None:
+        _check_place_by_after(table, entry)
+        return
+    count = services.settlement_of(table).count
+    if entry.deal <= count:  # taken: by another phone (this phone's own copy is a replay, found before)
+        reason = gettext(
+            "la mano %(n)s ya la anotó otro teléfono: %(hand)s", n=entry.deal, hand=hand_words(table, entry.deal)
+        )
+        raise Refused(gettext("No se ha guardado: %(reason)s", reason=reason), 409, reason=reason, taken=entry.deal)
+    missing = [key for key in entry.before if services.hand_for_request(table, key) is None]
+    if missing:
+        raise Refused(stale(gettext("la anotación anterior de la cola no está guardada")), 409)
+    if entry.deal != count + 1:
+        why = gettext("era para la mano %(deal)s y ya va por la %(now)s", deal=entry.deal, now=count + 1)
+        raise Refused(stale(why), 409)
+    if entry.revision is not None and table.revision != entry.revision + len(entry.before):
+        raise Refused(stale(gettext("alguien la cambió mientras tanto")), 409)
+    _check_dealer(table, entry.dealer)
+    entry.fields.poplist("deal")  # its place is checked: the form's own hidden copies are not needed
+    entry.fields.poplist("table_revision")
+
+
+def _check_place_by_after(table: Any, entry: Entry) -> None:
+    """An entry of a queue kept before deals were numbered: its dealer, the entry before, the form's hidden fields."""
+    fields = entry.fields
+    count = services.settlement_of(table).count
+    _check_dealer(table, entry.dealer)
+    if entry.after is not None:
+        previous = services.hand_for_request(table, entry.after)
+        if previous is None:
+            raise Refused(stale(gettext("la anotación anterior de la cola no está guardada")), 409)
+        if previous != count:
+            raise Refused(stale(gettext("después de la mano %(n)s se anotó otra", n=previous)), 409)
+        fields.poplist("deal")  # written offline after that entry: its place is right after it
+        fields.poplist("table_revision")
+        return
+    deal = (fields.get("deal") or "").strip()
+    if deal and deal != str(count + 1):
+        why = gettext("era para la mano %(deal)s y ya va por la %(now)s", deal=deal, now=count + 1)
+        raise Refused(stale(why), 409)
+    revision = (fields.get("table_revision") or "").strip()
+    if revision and revision != str(table.revision):
+        raise Refused(stale(gettext("alguien la cambió mientras tanto")), 409)

@@ -1,0 +1,56 @@
+// Cartulina's engine on the phone (issue 24): scorer.engine itself, the server's own Python files, run
+// by Pyodide in this worker. Served as /offline/motor.js, the one answer of the app whose
+// Content-Security-Policy allows WebAssembly ('wasm-unsafe-eval'). Nothing of the rules is here.
+//
+// Messages: {id, type: "start"} warms it up (Pyodide loaded, the engine imported);
+// {id, type: "settle", session} answers {id, ledger} (or {id, error}): scorer.engine.settle(session);
+// {id, type: "preview", session, queued, fields, lances} answers {id, preview}: what the hand on the
+// form does after the entries waiting (scorer.hand_fields.offline_preview: the server's own reading).
+import { loadPyodide } from "/offline/pyodide/pyodide.mjs";
+
+let ready = null;
+
+async function engine() {
+  const listing = await (await fetch("/offline/motor.json")).json();
+  const pyodide = await loadPyodide({ indexURL: "/offline/pyodide/" });
+  for (const file of listing.files) {
+    if (!file.url.startsWith("/offline/engine/")) continue;
+    const path = "/home/pyodide/scorer/" + file.url.slice("/offline/engine/".length);
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, await (await fetch(file.url)).text());
+  }
+  pyodide.runPython(
+    "import json, sys\nsys.path.insert(0, '/home/pyodide')\n" +
+    "from scorer.engine import settle\nfrom scorer.hand_fields import offline_preview",
+  );
+  return pyodide;
+}
+
+function start() {
+  if (ready === null) ready = engine().catch((error) => { ready = null; throw error; });
+  return ready;
+}
+
+self.onmessage = async (event) => {
+  const { id, type, session } = event.data || {};
+  const started = performance.now();
+  try {
+    const pyodide = await start();
+    if (type === "settle") {
+      pyodide.globals.set("session_json", JSON.stringify(session));
+      const text = pyodide.runPython("json.dumps(settle(json.loads(session_json)))");
+      self.postMessage({ id, ledger: JSON.parse(text), ms: performance.now() - started });
+    } else if (type === "preview") {
+      pyodide.globals.set("asked_json", JSON.stringify(event.data));
+      const text = pyodide.runPython(
+        "asked = json.loads(asked_json)\n" +
+        "json.dumps(offline_preview(asked['session'], asked['queued'], asked['fields'], asked['lances']))",
+      );
+      self.postMessage({ id, preview: JSON.parse(text), ms: performance.now() - started });
+    } else {
+      self.postMessage({ id, ready: true, ms: performance.now() - started });
+    }
+  } catch (error) {
+    self.postMessage({ id, error: String(error && error.message || error) });
+  }
+};

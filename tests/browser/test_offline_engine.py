@@ -1,0 +1,140 @@
+"""Payments offline by the same engine (issue 24): Pyodide runs scorer.engine in a worker on the phone.
+
+A phone that never asked for it downloads nothing of it; a keeper who taps *Preparar para jugar sin
+conexión* gets it kept by the service worker, and with no network the phone's engine settles the
+table as the server then does.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Request, expect
+
+from scorer.engine import settle
+from scorer.web.tables.engine_files import PYODIDE_FILES, ROOT
+
+from .conftest import LiveServer, Taps
+from .helpers import PLAYERS, fill_hand, new_session, seed_table, with_hand
+from .test_offline import api_json, enter_offline, open_online, pending, plan, wait_until
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not all((ROOT / "node_modules" / "pyodide" / n).is_file() for n in PYODIDE_FILES),
+        reason="node_modules/pyodide missing (scripts/bootstrap.sh installs it)",
+    ),
+]
+ENGINE_URLS = re.compile(r"/offline/(pyodide|engine|motor)")
+
+
+def engine_requests(context: BrowserContext) -> list[str]:
+    seen: list[str] = []
+
+    def record(request: Request) -> None:
+        if ENGINE_URLS.search(request.url):
+            seen.append(request.url)
+
+    context.on("request", record)
+    return seen
+
+
+def test_a_phone_that_never_asked_downloads_nothing_of_it(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    seen = engine_requests(phone)
+    open_online(page, live_server, token)
+    offer = page.get_by_role("button", name=re.compile(r"Preparar para jugar sin conexión \(\d+(,\d)? MB\)"))
+    expect(offer).to_be_visible()  # the size shown before anything is downloaded
+    phone.set_offline(True)
+    enter_offline(page, taps, plan(session, 1)[0], 0)
+    page.reload()
+    phone.set_offline(False)
+    expect(pending(page)).to_have_count(0)
+    assert seen == []
+    assert not page.evaluate("caches.has('cartulina-engine')")
+
+
+def nets(entry: dict[str, Any], names: list[str]) -> list[str]:
+    """A ledger entry's money per person, as the offline preview lists it ("Benito +20")."""
+    moved: dict[str, int] = {}
+    for t in entry["transfers"]:
+        if t["from"] != "plato":
+            moved[str(t["from"])] = moved.get(str(t["from"]), 0) - t["amount"]
+        if t["to"] != "plato":
+            moved[str(t["to"])] = moved.get(str(t["to"]), 0) + t["amount"]
+    return [f"{names[int(s) - 1]} {'+' if v > 0 else '−'}{abs(v)}" for s, v in moved.items() if v]
+
+
+def prepare(page: Page, live_server: LiveServer, token: str, taps: Taps) -> None:
+    open_online(page, live_server, token)
+    taps(page.get_by_role("button", name=re.compile("Preparar para jugar sin conexión")))
+    state = page.locator("#motor [data-engine-state]")
+    expect(state).to_have_text("Preparado para jugar sin conexión.", timeout=60_000)
+    expect(page.get_by_role("button", name=re.compile("Preparar para jugar"))).to_be_hidden()
+    assert wait_until(page, "caches.open('cartulina-engine').then(c => c.keys()).then(k => k.length)") >= 10
+    wait_until(page, f"localStorage.getItem('cartulina-session-{token}') !== null")
+
+
+def test_a_prepared_phone_shows_the_payments_offline_as_the_server_records_them(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    session = new_session(favor_suit="bastos")
+    for hand in plan(session, 3):
+        session = with_hand(session, hand)
+    token, _view = seed_table(live_server, session)
+    prepare(page, live_server, token, taps)
+
+    phone.set_offline(True)  # the network goes: the worker starts (the engine warms up)
+    first, second = plan(session, 2)
+    enter_offline(page, taps, first, 0)
+    after_first = with_hand(session, first)
+    taps(page.get_by_role("link", name="Anotar mano"))
+    fill_hand(page, taps, PLAYERS, second)
+    bar = page.locator("#live")
+    expected = settle(with_hand(after_first, second))["hands"][-1]
+    expect(bar).to_contain_text("calculado sin conexión", timeout=60_000)
+    expect(bar).to_contain_text(f"Mano 5 · {expected['result']}")
+    for said in nets(expected, PLAYERS):
+        expect(bar).to_contain_text(said)
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(pending(page)).to_have_count(2)
+    answer: dict[str, Any] = page.evaluate("s => window.cartulinaEngine.settle(s)", with_hand(after_first, second))
+    page.reload()  # a new page offline: its own worker, from the phone's copy
+    again: dict[str, Any] = page.evaluate("s => window.cartulinaEngine.settle(s)", with_hand(after_first, second))
+
+    phone.set_offline(False)
+    note = page.get_by_role("status").filter(has_text="pendientes")
+    expect(note).to_contain_text("Guardadas las 2 anotaciones")
+    expect(note).not_to_contain_text("no son los que se vieron")
+    server = api_json(live_server, f"/api/tables/{token}/ledger")
+    assert answer["ledger"] == again["ledger"] == server
+    assert server["hands"][-1]["transfers"] == expected["transfers"]
+
+
+def test_the_keeper_is_told_which_hands_pay_otherwise_than_shown(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """The phone's copy of the table is older than the table the entry is saved on (here: it lost its
+    last hand): what it showed offline is not what the server records, and the keeper is told."""
+    session = new_session(favor_suit="bastos")
+    for hand in plan(session, 2):
+        session = with_hand(session, hand)
+    token, _view = seed_table(live_server, session)
+    prepare(page, live_server, token, taps)
+    older = {**session, "hands": session["hands"][:1]}
+    page.evaluate("([k, s]) => localStorage.setItem(k, JSON.stringify(s))", [f"cartulina-session-{token}", older])
+    phone.set_offline(True)
+    taps(page.get_by_role("link", name="Anotar mano"))
+    hand = plan(session, 1)[0]
+    fill_hand(page, taps, PLAYERS, hand)
+    expect(page.locator("#live")).to_contain_text("Mano 2", timeout=60_000)  # the copy's count
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(pending(page)).to_have_count(1)
+    phone.set_offline(False)
+    note = page.get_by_role("status").filter(has_text="pendiente")
+    expect(note).to_contain_text("Los pagos de la mano 3 no son los que se vieron sin conexión")
