@@ -27,19 +27,9 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.web.test_backup import won_entrada  # noqa: E402  # the tests' night, one copy
+
 PLAYERS = ["Ana", "Benito", "Carmen", "Diego"]
-
-
-def won_entrada(i: int) -> dict[str, Any]:
-    """The ``i``-th hand (from 0) of a night of four: the dealer's right wins an entrada 5-2-2 (R9)."""
-    dealer = i % 4 + 1
-    seats = [(dealer + k - 1) % 4 + 1 for k in (1, 2, 3)]
-    return {
-        "jugador": seats[0],
-        "lance": "entrada",
-        "trump": "oros",
-        "tricks": dict(zip(map(str, seats), (5, 2, 2), strict=True)),
-    }
 
 
 def make_app(instance: pathlib.Path, url: str | None = None, schema: str | None = None) -> Any:
