@@ -31,7 +31,7 @@ var NETWORK_WAIT_MS = 6000; // a page with a kept copy waits this long for the n
 var NOT_KEPT = /^\/(api\/|static\/)|\.(pdf|json|csv)$|\/estado$/;
 
 self.addEventListener("install", function (event) {
-  var home = new Request("/", { credentials: "same-origin" }); // the start_url, for an installed app
+  var home = keptRequest("/"); // the start_url, for an installed app
   event.waitUntil(
     caches.open(SHELL)
       .then(function (cache) { return cache.addAll(SHELL_FILES); })
@@ -51,6 +51,12 @@ self.addEventListener("activate", function (event) {
       .then(function () { return self.clients.claim(); })
   );
 });
+
+// A page fetched only to be kept says so: the server then leaves the flashed messages (the save message
+// after a POST) to the page the person is opening at the same moment (scorer/web/tables/offline.py).
+function keptRequest(href) {
+  return new Request(href, { credentials: "same-origin", headers: { "X-Cartulina-Keep": "1" } });
+}
 
 function keepable(response) {
   var type = response.headers.get("Content-Type") || "";
@@ -196,7 +202,7 @@ self.addEventListener("message", function (event) {
   var work = Promise.all(data.urls.map(function (path) {
     var url = new URL(path, self.location.origin);
     if (url.origin !== self.location.origin || NOT_KEPT.test(url.pathname)) return false;
-    var request = new Request(url.href, { credentials: "same-origin" });
+    var request = keptRequest(url.href);
     return fetch(request).then(function (response) { return keep(request, response); }, function () { return false; });
   })).then(function (done) {
     var count = done.filter(Boolean).length;

@@ -20,7 +20,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Response, current_app, send_from_directory, url_for
+from flask import Blueprint, Response, current_app, request, send_from_directory, url_for
 from markupsafe import Markup
 
 from scorer.engine import SessionError
@@ -86,6 +86,16 @@ def pages_to_keep(table: Any) -> list[str]:
     ]
 
 
+KEEP_HEADER = "X-Cartulina-Keep"
+
+
+def is_kept_copy() -> bool:
+    """Whether this page is fetched by the service worker to be kept for offline (static/sw.js sends
+    ``X-Cartulina-Keep: 1``), not opened by a person: such a copy must not take the flashed messages
+    meant for the page the person is opening at the same moment (the save message after a POST)."""
+    return request.headers.get(KEEP_HEADER) == "1"
+
+
 @bp.app_context_processor
 def offline_context() -> dict[str, Any]:
     """For the pages: when this copy was made (shown when it is opened offline), the forms to keep."""
@@ -93,6 +103,7 @@ def offline_context() -> dict[str, Any]:
     rendered = dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     return {
         "rendered_at": rendered,
+        "kept_copy": is_kept_copy(),
         "offline_forms": forms_cycle,
         "offline_pages": pages_to_keep,
         "offline_place": offline_place,
