@@ -614,6 +614,19 @@
     worker.postMessage({ type: "copy?" }, [channel.port2]);
   }
 
+  // The worker showed this page's kept copy because the network was slow, and the server's answer came
+  // after all (static/sw.js, LATE): open it, unless something was already typed or chosen here.
+  function lateAnswers() {
+    if (!("serviceWorker" in navigator)) return;
+    var touched = false;
+    document.addEventListener("input", function () { touched = true; }, true);
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      var data = event.data || {};
+      if (data.type !== "late" || data.url !== window.location.href.split("#")[0] || touched) return;
+      window.location.reload();
+    });
+  }
+
   function asCopy() {
     // the messages' list, in its role="status" wrapper (base.html): gone with it
     Array.prototype.forEach.call(document.querySelectorAll("#contenido > .flash, #contenido > [role=status] > .flash"), function (list) {
@@ -1137,6 +1150,7 @@
     window.addEventListener("pageshow", function (event) {
       if (event.persisted) state.submitting = state.through = false; // back from the page cache
     });
+    lateAnswers();
     if (isCopy()) asCopy();
     else copyFromWorker();
     if (!state.token) {

@@ -100,9 +100,24 @@ function offlinePage() {
 // then says "sin conexión · datos de las HH:MM" and hides the copy's old messages (issue 24).
 var COPIES = {};
 
+// A page whose network answer came after its kept copy had been shown (a slow network, not a dead
+// one): kept here a short while, one use, so that the next opening of that address (static/offline.js
+// reloads once the server answers) shows it, with the message the server flashed for it ("Mano 3
+// anotada…"), which no later request would show again.
+var LATE = {};
+var LATE_MS = 30000;
+
+function late(url) {
+  var hit = LATE[url];
+  delete LATE[url];
+  return hit && Date.now() - hit.at < LATE_MS ? hit.response : null;
+}
+
 // Pages: network first; the kept copy when the network fails, or when it takes too long.
 function page(event) {
   var request = event.request;
+  var waiting = late(request.url);
+  if (waiting) return Promise.resolve(waiting);
   var network = fetch(request).then(function (response) {
     event.waitUntil(keep(request, response));
     return response;
@@ -116,7 +131,16 @@ function page(event) {
     if (!copy) return network.catch(offlinePage);
     var slow = new Promise(function (resolve) { setTimeout(resolve, NETWORK_WAIT_MS, copy); });
     return Promise.race([network, slow]).then(function (response) {
-      return response === copy ? served(copy) : response;
+      if (response !== copy) return response;
+      var client = event.resultingClientId || event.clientId;
+      event.waitUntil(network.then(function (fresh) {
+        if (!keepable(fresh)) return;
+        LATE[request.url] = { response: fresh, at: Date.now() };
+        return client && self.clients.get(client).then(function (shown) {
+          if (shown) shown.postMessage({ type: "late", url: request.url });
+        });
+      }, function () {}));
+      return served(copy);
     }, function () { return served(copy); });
   });
 }

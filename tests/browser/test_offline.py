@@ -8,6 +8,7 @@ server answers is then ``scorer settle`` of the exported session.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import re
@@ -520,3 +521,39 @@ def test_a_form_that_is_not_kept_says_it_needs_the_network(
     taps(page.get_by_role("button", name="Guardar"))
     expect(page.get_by_role("alert")).to_contain_text("Sin conexión: esto no se puede guardar sin red")
     expect(page.get_by_role("heading", level=1)).to_have_text("Corregir la mano 1")
+
+
+def test_a_slow_answer_replaces_the_kept_copy_with_its_message(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """A slow network, not a dead one: the page after *Última vuelta* takes longer than the worker waits
+    (static/sw.js NETWORK_WAIT_MS), so the kept copy is shown first; when the server's answer comes, the
+    page opens it, with the message the server flashed for it (never shown otherwise)."""
+    session = with_hand(new_session(favor_suit="bastos"), {"pass": True})
+    token, _view = seed_table(live_server, session, name="Respuesta lenta")
+    open_online(page, live_server, token)
+    held: list[Route] = []
+    answered: list[Route] = []
+    slow = re.compile(re.escape(live_server.url(f"/t/{token}")) + r"(/estado)?(\?.*)?$")
+
+    def hold(route: Route) -> None:  # answered only when the test says so
+        held.append(route)
+
+    phone.route(slow, hold)
+    try:
+        taps(page.get_by_role("button", name=re.compile("^Última vuelta")))
+        # the worker gave up waiting and showed its copy (from before the tap), marked as a copy
+        expect(page.locator("#sin-conexion")).to_contain_text("sin conexión · datos de las", timeout=30_000)
+        expect(page.get_by_role("button", name=re.compile("^Última vuelta"))).to_be_visible()
+        answered = [r for r in held if not r.request.url.split("?")[0].endswith("/estado")]
+        assert answered, [r.request.url for r in held]
+        for route in answered:  # the server answers at last (the /estado polls stay unanswered)
+            route.continue_()
+        expect(page.get_by_role("status").filter(has_text="Última vuelta")).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("button", name="Seguir jugando normal")).to_be_visible()
+    finally:
+        phone.unroute(slow)
+        for route in held:
+            if route not in answered:
+                with contextlib.suppress(Exception):  # the page that asked for it is gone
+                    route.continue_()
