@@ -67,7 +67,7 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
         target=int_value(values["target"], "rule target", 1, field="target"),
         fuera_de_turno=int_value(values["fuera_de_turno"], "rule fuera_de_turno", 0, field="fuera_de_turno"),
         renuncio=int_value(values["renuncio"], "rule renuncio", 0, field="renuncio"),
-        scoring=rule_word(values, "scoring", SCORINGS),
+        scoring=rule_word(values, "scoring", SCORINGS, "B5"),
     )
 
 

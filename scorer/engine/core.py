@@ -133,11 +133,13 @@ def option_values(rules: Mapping[str, Any], defaults: Mapping[str, Any], ruleset
     return {**defaults, **{k: v for k, v in rules.items() if v is not None}}
 
 
-def rule_word(values: Mapping[str, Any], key: str, words: Sequence[str]) -> str:
-    """An option that takes one of a closed set of words (``session: rule X must be one of …``)."""
+def rule_word(values: Mapping[str, Any], key: str, words: Sequence[str], rule: str) -> str:
+    """An option that takes one of a closed set of words (``session: rule X must be one of … (R15)``).
+
+    ``rule`` is where the option is defined (a rule number, or the rule page's options section)."""
     value = values[key]
     if not isinstance(value, str) or value not in words:
-        raise HandError("rule_not_a_choice", key, key=key, value=describe(value), choices=list(words))
+        raise HandError("rule_not_a_choice", key, key=key, value=describe(value), choices=list(words), rule=rule)
     return value
 
 

@@ -86,8 +86,8 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
         matador_bonus=int_value(values["matador_bonus"], "rule matador_bonus", 0, field="matador_bonus"),
         deals=None if deals is None else int_value(deals, "rule deals", 1, field="deals"),
         target=None if target is None else int_value(target, "rule target", 1, field="target"),
-        outcome=rule_word(values, "outcome", OUTCOMES),
-        codille=rule_word(values, "codille", CODILLES),
+        outcome=rule_word(values, "outcome", OUTCOMES, "O2"),
+        codille=rule_word(values, "codille", CODILLES, "O4"),
     )
 
 

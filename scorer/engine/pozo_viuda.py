@@ -80,7 +80,7 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
     """Check every option of the session's rules; HandError names the bad one."""
     values = option_values(rules, OPTION_DEFAULTS, "pozo_viuda")  # null = absent: favor_suit oros
     return Options(
-        favor_suit=rule_word(values, "favor_suit", SUITS),
+        favor_suit=rule_word(values, "favor_suit", SUITS, "P5"),  # P5, P6: where a favor pays
         pozo_stake=int_value(values["pozo_stake"], "rule pozo_stake", 1, field="pozo_stake"),
         viuda_stake=int_value(values["viuda_stake"], "rule viuda_stake", 1, field="viuda_stake"),
         pozo_cap=int_value(values["pozo_cap"], "rule pozo_cap", 1, field="pozo_cap"),

@@ -90,15 +90,15 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
     values = option_values(rules, OPTION_DEFAULTS, None)
     favor = values["favor_suit"]
     return Options(
-        favor_suit=None if favor is None else rule_word(values, "favor_suit", SUITS),
+        favor_suit=None if favor is None else rule_word(values, "favor_suit", SUITS, "R15"),
         vuelta_solera=bool_value(values["vuelta_solera"], "rule vuelta_solera", "vuelta_solera"),
         dealer_stake=int_value(values["dealer_stake"], "rule dealer_stake", 0, field="dealer_stake"),
         enchilada=int_value(values["enchilada"], "rule enchilada", 0, field="enchilada"),
         rounding=int_value(values["rounding"], "rule rounding", 1, field="rounding"),
-        favor_doubling=rule_word(values, "favor_doubling", ("double_rounded", "round_doubled")),
+        favor_doubling=rule_word(values, "favor_doubling", ("double_rounded", "round_doubled"), "R15"),
         vuelta_at_favor=bool_value(values["vuelta_at_favor"], "rule vuelta_at_favor", "vuelta_at_favor"),
-        solo_codillo=rule_word(values, "solo_codillo", ("codillo_only", "codillo_and_conditions")),
-        failed_bola=rule_word(values, "failed_bola", ("pays_bola", "free")),
+        solo_codillo=rule_word(values, "solo_codillo", ("codillo_only", "codillo_and_conditions"), "R24"),
+        failed_bola=rule_word(values, "failed_bola", ("pays_bola", "free"), "R19"),
     )
 
 

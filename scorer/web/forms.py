@@ -96,6 +96,25 @@ def options(pairs: Sequence[tuple[str, str]]) -> list[SelectChoice]:
 NAME_MAX = limits.NAME_MAX
 
 
+class RuleChoice(RadioField):
+    """A house rule with a closed set of values: a value not offered is refused naming the rule (R15, O4, B5…)."""
+
+    def __init__(self, *args: Any, rule: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rule = rule
+
+    def pre_validate(self, form: Any) -> None:
+        if self.validate_choice and self.data not in {c.value for c in self.choices}:
+            raise ValidationError(
+                _(
+                    "«%(value)s» no es una de sus opciones (%(rule)s): elige %(choices)s.",
+                    value=self.data,
+                    rule=self.rule,
+                    choices=format_list([str(c.label) for c in self.choices], style="or", locale=words.language()),
+                )
+            )
+
+
 def game_choices() -> list[SelectChoice]:
     """The rule sets of the engine's registry, in the order of GAME_LABELS (Tresillo first)."""
     order = list(GAME_LABELS)
@@ -186,28 +205,33 @@ class NewTableForm(FlaskForm):
         default="1",
         validate_choice=True,
     )
-    favor_suit = RadioField(_l("Palo de favor"), choices=options([("", _l("ninguno")), *SUIT_PAIRS]), default="")
+    favor_suit = RuleChoice(
+        _l("Palo de favor"), choices=options([("", _l("ninguno")), *SUIT_PAIRS]), default="", rule="R15"
+    )
     vuelta_solera = BooleanField(_l("Vuelta solera"), default=True)
     dealer_stake = WholeField(_l("Puesta del que da"), default=5, validators=[REQUIRED, between(0, 1000)])
     enchilada = WholeField(_l("Enchilada"), default=0, validators=[REQUIRED, between(0, 1000)])
     rounding = WholeField(_l("Redondeo"), default=5, validators=[REQUIRED, between(1, 100)])
-    favor_doubling = RadioField(
+    favor_doubling = RuleChoice(
         _l("Doblar a favor"),
         choices=options([("double_rounded", _l("redondear y doblar")), ("round_doubled", _l("doblar y redondear"))]),
         default="double_rounded",
+        rule="R15",
     )
     vuelta_at_favor = BooleanField(_l("Vuelta a favor"), default=True)
-    solo_codillo = RadioField(
+    solo_codillo = RuleChoice(
         _l("Solo perdido por codillo"),
         choices=options(
             [("codillo_only", _l("solo el codillo")), ("codillo_and_conditions", _l("codillo y condiciones"))]
         ),
         default="codillo_only",
+        rule="R24",
     )
-    failed_bola = RadioField(
+    failed_bola = RuleChoice(
         _l("Bola cortada"),
         choices=options([("pays_bola", _l("paga la bola")), ("free", _l("no paga"))]),
         default="pays_bola",
+        rule="R19",
     )
     # pozo y viuda
     pv_favor_suit = RadioField(
@@ -225,26 +249,29 @@ class NewTableForm(FlaskForm):
     om_solo_stake = WholeField(_l("Pago del solo"), default=20, validators=[Optional(), between(1, 1000)])
     om_vole_bonus = WholeField(_l("Premio del vole (9 bazas)"), default=10, validators=[Optional(), between(0, 1000)])
     om_matador_bonus = WholeField(_l("Premio de matadores"), default=5, validators=[Optional(), between(0, 1000)])
-    om_outcome = RadioField(
+    om_outcome = RuleChoice(
         _l("Quién gana la mano"),
         choices=options([("majority_five", _l("5 bazas")), ("most_tricks", _l("más bazas que cada defensor"))]),
         default="majority_five",
+        rule="O2",
     )
-    om_codille = RadioField(
+    om_codille = RuleChoice(
         _l("Pago del codillo"),
         choices=options([("double_sacada", _l("dos sacadas")), ("double_stake", _l("doble de la puesta"))]),
         default="double_sacada",
+        rule="O4",
     )
     om_deals = WholeField(_l("Manos de la partida"), validators=[Optional(), between(1, 1000)])
     om_target = WholeField(_l("Meta (saldo que acaba la partida)"), validators=[Optional(), between(1, 1_000_000)])
     # juego de bandos
     bd_target = WholeField(_l("Meta (tantos)"), default=12, validators=[Optional(), between(1, 1000)])
-    bd_scoring = RadioField(
+    bd_scoring = RuleChoice(
         _l("Quién se apunta la mano"),
         choices=options(
             [("first_to_three", _l("el primero en tres bazas")), ("first_three_tricks", _l("las tres primeras bazas"))]
         ),
         default="first_to_three",
+        rule="B5",
     )
     bd_fuera_de_turno = WholeField(_l("Falta: fuera de turno"), default=1, validators=[Optional(), between(0, 100)])
     bd_renuncio = WholeField(_l("Falta: renuncio"), default=1, validators=[Optional(), between(0, 100)])

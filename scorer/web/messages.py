@@ -56,7 +56,7 @@ MESSAGES: dict[str, LazyString] = {
     "sienta_not_in_ruleset": _l("Ajustes y cambios de jugador son del Tresillo; este juego ({ruleset}) no los tiene."),
     "unknown_rule": _l("Regla desconocida: «{name}»."),
     "unknown_rule_for_ruleset": _l("Regla desconocida para {ruleset}: «{name}»."),
-    "rule_not_a_choice": _l("{what}: {value} no vale; elige {choices}."),
+    "rule_not_a_choice": _l("{what}: {value} no vale; elige {choices} ({rule})."),
     "favor_not_in_ruleset": _l("El cambio de palo de favor es del Tresillo; este juego ({ruleset}) no lo tiene."),
     # ------------------------------------------------------------ values
     "unknown_key": _l("Sobra el dato {key} en {entry}."),
@@ -70,7 +70,7 @@ MESSAGES: dict[str, LazyString] = {
     "not_a_boolean": _l("{what}: ha de ser sí o no (true o false), no {value}."),
     "pass_not_true": _l("Una mano en que todos pasan se anota con «pass»: true, no {value}."),
     "entry_has_dealer": _l("{entry} no tiene quien da ({rule})."),
-    "after_closing": _l("La partida está cerrada: no se anotan más manos."),
+    "after_closing": _l("La partida está cerrada ({rule}): no se anotan más manos."),
     # ------------------------------------------------------------ tricks (R10, O2)
     "tricks_not_an_object": _l("Las bazas se anotan por asiento: asiento y número de bazas."),
     "tricks_inactive_seat": _l("Solo anotan bazas los que juegan (asientos {active}), no el asiento {seat}."),
@@ -133,7 +133,7 @@ MESSAGES: dict[str, LazyString] = {
     "session_over": _l(
         "La partida ha terminado (manos acordadas o meta alcanzada): no se anota nada más, tampoco el cierre."
     ),
-    "favor_same_suit": _l("El palo de favor ya es {suit}: el cambio ha de nombrar otro palo."),
+    "favor_same_suit": _l("El palo de favor ya es {suit}: el cambio ha de nombrar otro palo (R34)."),
     "ombre_key": _l("Una mano de Ombre no lleva {what}."),
     # ------------------------------------------------------------ bandos
     "game_over": _l("El juego ha terminado: ganó el equipo {team}."),
@@ -150,7 +150,7 @@ MESSAGES: dict[str, LazyString] = {
     "falta_missing_kind": _l("Revisa la falta {index}: falta cuál fue."),
     "primeras_none_not_literal": _l(
         "«Nadie» en las primeras solo vale si las primeras son las tres primeras bazas (regla de tantos);"
-        " si no, siempre hay un equipo que llega antes a tres bazas."
+        " si no, siempre hay un equipo que llega antes a tres bazas (B5)."
     ),
     "primeras_none_with_capote": _l("Con capote, el equipo que hizo las seis bazas hizo también las tres primeras."),
     # ------------------------------------------------------------ the limits (scorer.limits)
@@ -173,7 +173,7 @@ MESSAGES: dict[str, LazyString] = {
     "if_match": _l("La revisión de la mano no es válida."),
     "not_found": _l("No encontramos esa partida o esa mano: revisa el enlace."),
     "view_link": _l("Este enlace es solo para mirar: no puede cambiar la partida."),
-    "table_closed": _l("La partida está cerrada: ya no se puede cambiar."),
+    "table_closed": _l("La partida está cerrada ({rule}): ya no se puede cambiar."),
     "conflict": _l("Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio."),
     "invalid": _l("Hay un dato que no es válido."),
     "failed": _l("Algo ha fallado."),

@@ -228,9 +228,14 @@ def _body_hash(hand: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
+# The rule that closes a table of each rule set (nothing may follow the closing, or a game that ended).
+CLOSING_RULES = {"tresillo": "R30", "pozo_viuda": "P11", "ombre": "O7", "bandos": "B4"}
+
+
 def check_open(table: Table) -> None:
     if table.closed:
-        raise Forbidden("this table is closed: it can no longer be changed", code="table_closed")
+        rule = CLOSING_RULES.get(table.ruleset, "R30")
+        raise Forbidden(f"this table is closed ({rule}): it can no longer be changed", code="table_closed", rule=rule)
 
 
 def _with_dealer(hand: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:

@@ -28,16 +28,37 @@ def game(ruleset: str, *hands: Any, **rules: Any) -> dict[str, Any]:
 
 
 REFUSED: list[tuple[str, dict[str, Any], str]] = [
-    # unknown option values
+    # unknown option values: the line ends with the rule that defines the option
     (
         "tresillo word",
         game("tresillo", failed_bola="gratis"),
-        "session: rule failed_bola must be one of pays_bola, free",
+        "session: rule failed_bola must be one of pays_bola, free, not 'gratis' (R19)",
     ),
-    ("pozo favour", game("pozo_viuda", favor_suit="rosas"), "session: rule favor_suit must be one of oros, copas"),
-    ("ombre codille", game("ombre", codille="triple"), "session: rule codille must be one of double_sacada"),
-    ("ombre outcome", game("ombre", outcome=3), "session: rule outcome must be one of majority_five"),
-    ("bandos scoring", game("bandos", scoring="literal"), "session: rule scoring must be one of first_to_three"),
+    (
+        "tresillo favour",
+        game("tresillo", favor_doubling="twice"),
+        "session: rule favor_doubling must be one of double_rounded, round_doubled, not 'twice' (R15)",
+    ),
+    (
+        "pozo favour",
+        game("pozo_viuda", favor_suit="rosas"),
+        "session: rule favor_suit must be one of oros, copas, espadas, bastos, not 'rosas' (P5)",
+    ),
+    (
+        "ombre codille",
+        game("ombre", codille="triple"),
+        "session: rule codille must be one of double_sacada, double_stake, not 'triple' (O4)",
+    ),
+    (
+        "ombre outcome",
+        game("ombre", outcome=3),
+        "session: rule outcome must be one of majority_five, most_tricks, not 3 (O2)",
+    ),
+    (
+        "bandos scoring",
+        game("bandos", scoring="literal"),
+        "session: rule scoring must be one of first_to_three, first_three_tricks, not 'literal' (B5)",
+    ),
     # out of range
     ("tresillo rounding", game("tresillo", rounding=0), "session: rule rounding must be at least 1, not 0"),
     ("tresillo stake", game("tresillo", dealer_stake=-1), "session: rule dealer_stake must be at least 0"),

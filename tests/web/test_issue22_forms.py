@@ -62,8 +62,8 @@ def test_an_unknown_option_value_is_refused_and_nothing_saved(
     response = client.post("/nueva", data=new_table_data(game, names, **DEFAULTS, **{field: "triple"}))
     assert response.status_code == 400
     words = plain(text(response))
-    label = "Pago del codillo" if field == "om_codille" else "Quién se apunta la mano"
-    assert f"{label}: Opción inválida." in words, words[:800]
+    label, rule = ("Pago del codillo", "O4") if field == "om_codille" else ("Quién se apunta la mano", "B5")
+    assert f"{label}: «triple» no es una de sus opciones ({rule}): elige" in words, words[:800]
     with app.app_context():
         assert table_services.list_tables() == []
 

@@ -235,7 +235,7 @@ def test_a_closed_table_refuses_in_spanish(app: Flask, client: FlaskClient, make
     close(app, table.edit_token)
     answer = post(client, table.edit_token, {"request_id": "x"}, form="pass")
     assert answer.status_code == 403
-    assert answer.get_json()["error"] == "La partida está cerrada: ya no se puede cambiar."
+    assert answer.get_json()["error"] == "La partida está cerrada (R30): ya no se puede cambiar."
 
 
 def test_with_csrf_on_the_queue_needs_no_form_token(make_app: Callable[..., Flask]) -> None:
