@@ -15,9 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorer.words import AJUSTE_REASONS, suit_text
+from scorer.words import translate as _
 
 EVENT_RESULTS = ("ajuste", "sienta", "cierre")
 PLATO = "plato"

@@ -6,22 +6,29 @@ carriage return gets a ``'``). The header row is in the page's language; results
 is a row: hands, passes, ajustes (R32), changes of player (R33) and the closing (R30),
 each with its note. The tantos columns are by person (R33: money belongs to people), with
 the same columns in money when the table has a tanto value, and a last row with each
-person's final balance.
+person's final balance. After an empty row, the table's rules (issue 22): the game, then every
+option of its rule set with its value, defaults included (its name and value in words, then the
+key and value as the session file writes them), and, when the table changed it, the favour suit
+of each stretch of the evening (R34). Every row has as many cells as the header.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 
 from scorer import evening
 from scorer.web.games import game_of
-from scorer.words import lance_word, result_word, tanto_value
+from scorer.web.messages import CHOICE_WORDS
+from scorer.words import GAME_NAMES, lance_word, result_word, suit_text, tanto_value
 
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -35,6 +42,38 @@ KIND_WORDS = {
     "close": "cierre",
 }
 PRIMERAS_WORDS = {"jugador": "del jugador", "contra": "de la contra"}
+
+# Each house rule as the new-table form labels it, by its form field (``option_fields`` of the games).
+OPTION_LABELS: dict[str, LazyString] = {
+    "favor_suit": _l("Palo de favor"),
+    "vuelta_solera": _l("Vuelta solera"),
+    "dealer_stake": _l("Puesta del que da"),
+    "enchilada": _l("Enchilada"),
+    "rounding": _l("Redondeo"),
+    "favor_doubling": _l("Doblar a favor"),
+    "vuelta_at_favor": _l("Vuelta a favor"),
+    "solo_codillo": _l("Solo perdido por codillo"),
+    "failed_bola": _l("Bola cortada"),
+    "pv_favor_suit": _l("Palo de favor"),
+    "pv_pozo_stake": _l("Puesta al pozo"),
+    "pv_viuda_stake": _l("Puesta a la viuda"),
+    "pv_pozo_cap": _l("Tope del pozo (en puestas)"),
+    "pv_contrabola": _l("Contrabola"),
+    "om_stake": _l("Pago de entrada y vuelta"),
+    "om_solo_stake": _l("Pago del solo"),
+    "om_vole_bonus": _l("Premio del vole (9 bazas)"),
+    "om_matador_bonus": _l("Premio de matadores"),
+    "om_outcome": _l("Quién gana la mano"),
+    "om_codille": _l("Pago del codillo"),
+    "om_deals": _l("Manos de la partida"),
+    "om_target": _l("Meta (saldo que acaba la partida)"),
+    "bd_target": _l("Meta (tantos)"),
+    "bd_fuera_de_turno": _l("Falta: fuera de turno"),
+    "bd_renuncio": _l("Falta: renuncio"),
+    "bd_scoring": _l("Quién se apunta la mano"),
+}
+# What an option left empty (null) means, where null is a value of its own.
+NO_VALUE: dict[str, LazyString] = {"favor_suit": _l("ninguno"), "deals": _l("sin límite"), "target": _l("sin meta")}
 
 
 def escape_cell(value: object) -> str:
@@ -206,3 +245,51 @@ def hands_csv(
         row += game_rules.pots(entries[-1])
         writer.writerow([cell(c) for c in row])
     return out.getvalue()
+
+
+def _option_words(key: str, value: object) -> str:
+    """An option's value as the pages say it: a suit, a choice of the new-table form, sí/no, a number."""
+    if value is None:
+        return str(NO_VALUE.get(key, ""))
+    if isinstance(value, bool):
+        return _("sí") if value else _("no")
+    if key == "favor_suit":
+        return suit_text(str(value))
+    known = CHOICE_WORDS.get(str(value))
+    return str(known) if known is not None else str(value)
+
+
+def _as_written(value: object) -> object:
+    """The value as the session file writes it: numbers as numbers, true/false/null, words as they are."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return value
+
+
+def rules_rows(session: Mapping[str, Any]) -> list[list[Any]]:
+    """The table's rules: the game, every option of its rule set with its value (defaults included), and
+    the favour suit of each stretch of the evening when the table changed it (R34)."""
+    rules = session.get("rules") or {}
+    ruleset = str(rules.get("ruleset") or "tresillo")
+    spec = game_of(ruleset)
+    game = _(GAME_NAMES.get(ruleset, ruleset))
+    rows: list[list[Any]] = [[_("Reglas de la mesa"), _("Juego"), game, "ruleset", ruleset]]
+    for name, key in spec.option_fields:
+        value = rules.get(key)
+        if value is None:
+            value = spec.option_defaults.get(key)
+        label = str(OPTION_LABELS.get(name, key))
+        rows.append(["", label, _option_words(key, value), key, _as_written(value)])
+    for i, line in enumerate(evening.favor_lines(session)):
+        rows.append([_("Cambios de palo de favor") if i == 0 else "", line])
+    return rows
+
+
+def with_rules(text: str, session: Mapping[str, Any]) -> str:
+    """The hand table of :func:`hands_csv`, then an empty row and :func:`rules_rows`, as wide as its header."""
+    header = next(csv.reader(io.StringIO(text)), [])
+    out, writer = csv_writer()
+    writer.writerow([])
+    for row in rules_rows(session):
+        writer.writerow([cell(c) for c in row] + [""] * max(0, len(header) - len(row)))
+    return text + out.getvalue()

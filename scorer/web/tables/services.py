@@ -10,13 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import force_locale
 from sqlalchemy import String, cast, func, select
 
 from scorer import limits
 from scorer.web import services
-from scorer.web.exports import hands_csv
+from scorer.web.exports import hands_csv, with_rules
 from scorer.web.extensions import db
-from scorer.web.i18n import LANGUAGES
+from scorer.web.i18n import LANGUAGES, language_or_default
 from scorer.web.models import Hand, HandEvent, Table
 from scorer.web.settled import Settled
 
@@ -158,4 +159,6 @@ def export_session(table: Table) -> str:
 def export_csv(table: Table) -> str:
     """The hand table as CSV, every cell escaped against formula injection."""
     session = services.session_of(table)
-    return hands_csv(table.players, session["hands"], services.settlement_of(table).ledger(), session)
+    with force_locale(language_or_default(table.language)):  # the table's language, as its sheet (issue 22)
+        text = hands_csv(table.players, session["hands"], services.settlement_of(table).ledger(), session)
+        return with_rules(text, session)

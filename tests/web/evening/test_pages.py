@@ -8,7 +8,6 @@ R32 ajuste, R33 sienta (change of player, money by person), R30 the two closings
 from __future__ import annotations
 
 import copy
-import csv
 import io
 import json
 import re
@@ -28,6 +27,7 @@ from scorer.web.evening import services as evening_services
 from scorer.web.models import Table
 from scorer.web.tables import services as table_services
 from tests.conftest import EXAMPLES, example_sessions, load_json
+from tests.web.test_games import csv_dicts, csv_parts
 
 REAL = load_json(EXAMPLES / "real_evening.json")
 REAL_LEDGER = load_json(EXAMPLES / "real_evening.ledger.json")
@@ -405,7 +405,7 @@ def csv_rows(client: FlaskClient, token: str) -> list[dict[str, str]]:
     response = client.get(f"/t/{token}/exportar.csv")
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "text/csv; charset=utf-8"  # charset once (D6)
-    return list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    return csv_dicts(response.get_data(as_text=True))
 
 
 def test_csv_of_a_real_evening(client: FlaskClient, make_table: Callable[..., Table]) -> None:
@@ -441,7 +441,7 @@ def test_csv_guards_text_cells_of_every_rule_set(
     session["hands"] = session["hands"][:12]
     t = make_table(session)
     response = client.get(f"/t/{t.edit_token}/exportar.csv")
-    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    rows, _rules = csv_parts(response.get_data(as_text=True))
     numbers = 0
     for row in rows:
         for cell in row:
