@@ -28,9 +28,14 @@ class GameWords:
         return GAME_NAMES.get(self.ruleset, self.ruleset)
 
 
+def present(rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The options the table set: a null one is its default (format.md, "Every rule set")."""
+    return {key: value for key, value in rules.items() if value is not None}
+
+
 def _tresillo_rules(rules: Mapping[str, Any]) -> list[str]:
     """The table's options as sentences in Spanish (defaults included, so the sheet is complete)."""
-    r = dict(rules)
+    r = present(rules)
     favor = r.get("favor_suit")
     lines = [
         _("Palo de favor: %(suit)s.", suit=suit_text(favor)) if favor else _("Sin palo de favor."),
@@ -44,17 +49,17 @@ def _tresillo_rules(rules: Mapping[str, Any]) -> list[str]:
         if rounding and rounding > 1
         else _("Sin redondeo.")
     )
-    if favor:
-        lines.append(
-            _("A favor se dobla lo ya redondeado.")
-            if r.get("favor_doubling", "double_rounded") == "double_rounded"
-            else _("A favor se redondea el doble.")
-        )
-        lines.append(
-            _("Una vuelta al palo de favor es a favor.")
-            if r.get("vuelta_at_favor", True)
-            else _("Una vuelta al palo de favor no es a favor.")
-        )
+    # said without a favour suit too: the table may name one during the evening (R34)
+    lines.append(
+        _("A favor se dobla lo ya redondeado.")
+        if r.get("favor_doubling", "double_rounded") == "double_rounded"
+        else _("A favor se redondea el doble.")
+    )
+    lines.append(
+        _("Una vuelta al palo de favor es a favor.")
+        if r.get("vuelta_at_favor", True)
+        else _("Una vuelta al palo de favor no es a favor.")
+    )
     lines.append(
         _("Se admite la vuelta solera.") if r.get("vuelta_solera", True) else _("No se admite la vuelta solera.")
     )
@@ -72,7 +77,7 @@ def _tresillo_rules(rules: Mapping[str, Any]) -> list[str]:
 
 
 def _pozo_viuda_rules(rules: Mapping[str, Any]) -> list[str]:
-    r = dict(rules)
+    r = present(rules)
     favor = r.get("favor_suit") or "oros"  # null = absent = oros (P: always a favour suit)
     return [
         _("Palo de favor: %(suit)s.", suit=suit_text(favor)) if favor else _("Sin palo de favor."),
@@ -87,7 +92,7 @@ def _pozo_viuda_rules(rules: Mapping[str, Any]) -> list[str]:
 
 
 def _ombre_rules(rules: Mapping[str, Any]) -> list[str]:
-    r = dict(rules)
+    r = present(rules)
     lines = [
         _("Sacada: %(stake)s de cada uno (%(solo)s un solo).", stake=r.get("stake", 10), solo=r.get("solo_stake", 20)),
         _("Todas las bazas: %(bonus)s más de cada uno.", bonus=r.get("vole_bonus", 10)),
@@ -107,7 +112,7 @@ def _ombre_rules(rules: Mapping[str, Any]) -> list[str]:
 
 
 def _bandos_rules(rules: Mapping[str, Any]) -> list[str]:
-    r = dict(rules)
+    r = present(rules)
     return [
         _("Se juega a %(target)s tantos.", target=r.get("target", 12)),
         _(

@@ -151,3 +151,14 @@ def test_the_csv_and_the_sheet_say_the_change(client: FlaskClient, make_table: C
     assert "cambio de palo de favor" in csv_text
     sheet = text(client.get(f"/tables/{t.edit_token}/sheet"))
     assert "Desde la mano 4: oros" in sheet and "Desde la mano 8: espadas" in sheet
+
+
+def test_an_english_tables_sheet_says_the_changes_in_english_to_a_spanish_reader(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """The sheet prints in the table's language (issue 13), the favour lines too (issue 22)."""
+    t = make_table(FAVOR, language="en")
+    sheet = text(client.get(f"/tables/{t.edit_token}/sheet", headers={"Accept-Language": "es"}))
+    assert "Changes of favour suit: At the start: bastos ♣. From hand 4: oros ♦. From hand 8: espadas ♠." in sheet
+    assert "Change of favour suit: from the next hand, oros ♦" in sheet
+    assert "Desde la mano" not in sheet and "desde la mano siguiente" not in sheet

@@ -13,11 +13,12 @@ import pytest
 from flask import Flask
 
 from scorer import engine
+from scorer.engine import bandos, ombre, pozo_viuda, tresillo
 from scorer.web import services
 from scorer.web.exports import cell, escape_cell
 from scorer.web.services import Invalid
 from scorer.web.tables import services as table_services
-from tests.conftest import example_sessions, load_json
+from tests.conftest import EXAMPLES, example_sessions, load_json
 from tests.web.conftest import sample_session
 
 
@@ -148,3 +149,75 @@ class TestCsv:
                 assert not text.startswith(("=", "+", "-", "@", "\t", "\r")), text
         assert data[1][3] == "'+Benito"
         assert any(c.startswith("-") and c[1:].isdigit() for c in data[1][13:17])  # a negative change, as a number
+
+
+# ------------------------------------------- the table's rules after the hands (issue 22)
+
+RULES_HEADING = {"es": "Reglas de la mesa", "en": "House rules"}
+FAVOR_HEADING = {"es": "Cambios de palo de favor", "en": "Changes of favour suit"}
+YES = {"es": "sí", "en": "yes"}
+OPTION_DEFAULTS = {
+    "tresillo": tresillo.OPTION_DEFAULTS,
+    "pozo_viuda": pozo_viuda.OPTION_DEFAULTS,
+    "ombre": ombre.OPTION_DEFAULTS,
+    "bandos": bandos.OPTION_DEFAULTS,
+}
+
+
+def rules_part(text: str) -> list[list[str]]:
+    every = list(csv.reader(io.StringIO(text)))
+    return every[every.index([]) + 1 :]
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.parametrize("name", ["favor_change", "pozo_viuda_seed", "ombre_codille", "bandos_first_three_tricks"])
+def test_rules_after_the_hands(client: Any, name: str, language: str) -> None:
+    """Every option of the rule set with its value (the engine's defaults where the table set none), in the
+    table's language whatever the page's; the favour suit of each stretch of the evening (R34)."""
+    session: dict[str, Any] = load_json(EXAMPLES / f"{name}.json")
+    ruleset = session["rules"].get("ruleset", "tresillo")
+    created = client.post("/api/tables", json={**session, "language": language})
+    token = created.get_json()["view_token"]
+    other = "en" if language == "es" else "es"
+    text = client.get(f"/t/{token}/exportar.csv", headers={"Accept-Language": other}).get_data(as_text=True)
+    table, rules = rows(text), rules_part(text)
+    assert all(len(row) == len(table[0]) for row in rules)  # as wide as the header: a spreadsheet's table
+    assert rules[0][:5] == [RULES_HEADING[language], {"es": "Juego", "en": "Game"}[language], rules[0][2],
+                            "ruleset", ruleset]  # fmt: skip
+    options = OPTION_DEFAULTS[ruleset]  # the engine's, not the pages' list
+    listed = {row[3]: row[4] for row in rules[1:] if row[3]}
+    assert set(listed) == set(options)  # every option, no other
+    for key, default in options.items():
+        value = session["rules"].get(key, default)
+        assert listed[key] == (json.dumps(value) if value is None or isinstance(value, bool) else str(value)), key
+    words = {row[3]: row[2] for row in rules[1:] if row[3]}
+    for key, value in options.items():
+        if isinstance(value, bool):
+            assert words[key] in (YES[language], "no"), key
+    favour = [row[1] for row in rules if row[0] == FAVOR_HEADING[language]]
+    if name == "favor_change":  # the changes are rows of the hand table too
+        assert [r[1] for r in table[1:]].count("cambio de palo de favor") == 2
+        start = next(i for i, row in enumerate(rules) if row[0] == FAVOR_HEADING[language])
+        stretches = [row[1] for row in rules[start:]]
+        assert (
+            stretches
+            == {
+                "es": ["Al empezar: bastos ♣.", "Desde la mano 4: oros ♦.", "Desde la mano 8: espadas ♠."],
+                "en": ["At the start: bastos ♣.", "From hand 4: oros ♦.", "From hand 8: espadas ♠."],
+            }[language]
+        )
+        assert table[0][0] == {"es": "Nº", "en": "No."}[language]  # the whole file in the table's language
+    else:
+        assert favour == []
+
+
+def test_the_rules_say_what_the_table_set(client: Any) -> None:
+    session: dict[str, Any] = load_json(EXAMPLES / "ombre_codille.json")
+    session["rules"] = {"ruleset": "ombre", "codille": "double_stake", "deals": 12, "stake": None}
+    token = client.post("/api/tables", json=session).get_json()["view_token"]
+    rules = rules_part(client.get(f"/t/{token}/exportar.csv").get_data(as_text=True))
+    by_key = {row[3]: row[1:5] for row in rules[1:]}
+    assert by_key["codille"] == ["Pago del codillo", "el doble del pago (2 × pago)", "codille", "double_stake"]
+    assert by_key["deals"] == ["Manos de la partida", "12", "deals", "12"]
+    assert by_key["stake"] == ["Pago de entrada y vuelta", "10", "stake", "10"]  # null is the default
+    assert by_key["target"] == ["Meta (saldo que acaba la partida)", "sin meta", "target", "null"]

@@ -83,3 +83,25 @@ def test_scorer_sheet_refuses_bad_input_with_one_line_and_no_pdf(
     refused = scorer_sheet(*args, stdin=stdin)
     assert refused.returncode == 2 and refused.stdout == b""
     assert message in refused.stderr
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_scorer_sheet_says_the_favour_changes_in_its_language(language: str) -> None:
+    """Issue 22: the rules box's stretches and each change's line, in English with --language en (R34)."""
+    printed = scorer_sheet(str(EXAMPLES / "favor_change.json"), "--language", language)
+    assert printed.returncode == 0, printed.stderr.decode()
+    said = " ".join(" ".join(pages_text(printed.stdout)).split())
+    english = (
+        "Changes of favour suit: At the start: bastos ♣. From hand 4: oros ♦.",
+        "From hand 8: espadas ♠.",
+        "Change of favour suit: from the next hand, oros ♦",
+    )
+    spanish = (
+        "Cambios de palo de favor: Al empezar: bastos ♣. Desde la mano 4: oros ♦.",
+        "Desde la mano 8: espadas ♠.",
+        "Cambio de palo de favor: desde la mano siguiente, oros ♦",
+    )
+    for line in english if language == "en" else spanish:
+        assert line in said, said
+    for line in spanish if language == "en" else english:
+        assert line not in said
