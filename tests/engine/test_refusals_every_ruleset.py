@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from scorer.engine import SessionError, settle
+from tests.engine.cli import assert_rejected, settle_cli
 
 FORMAT = "tresillo-session/1"
 THREE = ["Ana", "Benito", "Carmen"]
@@ -180,3 +181,21 @@ def test_a_favour_change_moves_no_money_and_counts_from_the_next_hand() -> None:
     assert [t["amount"] for t in third["transfers"] if t["concept"] == "juego"] == [10, 10]
     assert third["dealer"] == 2 and ledger["favor_suit"] == "oros"
     assert settle(game("tresillo", TRESILLO_HAND))["favor_suit"] is None
+
+
+# The refusals issue 22 names, through the command line: each line ends with the rule it breaks.
+CLI_REFUSED = [
+    (game("ombre", codille="triple"), "session: rule codille must be one of", "(O4)"),
+    (game("bandos", scoring="triple"), "session: rule scoring must be one of", "(B5)"),
+    (game("tresillo", solo_codillo="triple"), "session: rule solo_codillo must be one of", "(R24)"),
+    (game("pozo_viuda", favor_suit="triple"), "session: rule favor_suit must be one of", "(P5)"),
+    (game("bandos", {"primeras": "none"}), 'hand 1: primeras "none" needs the rule scoring', "(B5)"),
+    (game("tresillo", {"favor": "copas"}, {"favor": "copas"}), "hand 2: the favour suit is already copas", "(R34)"),
+    (game("tresillo", {"close": "devolver"}, {"favor": "copas"}), "hand 2: no hand may follow the closing", "(R30)"),
+]
+
+
+@pytest.mark.parametrize(("session", "start", "rule"), CLI_REFUSED, ids=[c[2] + c[1][:30] for c in CLI_REFUSED])
+def test_scorer_settle_names_the_rule(session: dict[str, Any], start: str, rule: str) -> None:
+    line = assert_rejected(settle_cli(session), start)  # exit 2, nothing on standard output
+    assert line.endswith(rule), line
