@@ -79,6 +79,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # link (kept in the signed session cookie); True lists every table (a private, single-user instance).
         CARTULINA_HOME_LISTS_ALL=False,
         PERMANENT_SESSION_LIFETIME=dt.timedelta(days=365),  # the remembered tables outlive the browser session
+        # The cookie is written only when the session changes. Refreshed on every answer (Flask's default,
+        # for a permanent session), any request that left before a save and came back after it (a style
+        # sheet, a page the service worker keeps) put back the cookie without the save's message.
+        SESSION_REFRESH_EACH_REQUEST=False,
         # Rate limit of table creation and import (new table form, import, POST /api/tables) per client
         # address, Flask-Limiter syntax; counted in memory per process unless RATELIMIT_STORAGE_URI names a
         # shared storage (e.g. "redis://host:6379" for several servers).

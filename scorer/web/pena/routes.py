@@ -84,7 +84,8 @@ def _remember(pena: Pena) -> None:
     tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
     if tokens[:1] != [pena.edit_token]:
         browser["penas"] = [pena.edit_token, *(t for t in tokens if t != pena.edit_token)][:REMEMBERED]
-    browser.permanent = True
+    if not browser.permanent:  # setting it again would count as a change and rewrite the cookie
+        browser.permanent = True
 
 
 # -------------------------------------------------------------------- pages

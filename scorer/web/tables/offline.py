@@ -20,7 +20,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, send_from_directory, url_for
+from flask import Blueprint, Response, current_app, g, request, send_from_directory, url_for
 from markupsafe import Markup
 
 from scorer.engine import SessionError
@@ -94,6 +94,13 @@ def is_kept_copy() -> bool:
     ``X-Cartulina-Keep: 1``), not opened by a person: such a copy must not take the flashed messages
     meant for the page the person is opening at the same moment (the save message after a POST)."""
     return request.headers.get(KEEP_HEADER) == "1"
+
+
+@bp.before_app_request
+def quiet_kept_copies() -> None:
+    """A page fetched to be kept never rewrites the session cookie (scorer/web/pages.py QuietSessions)."""
+    if is_kept_copy():
+        g.quiet_session = True
 
 
 @bp.app_context_processor

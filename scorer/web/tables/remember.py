@@ -30,7 +30,8 @@ def remember(table: Any) -> None:
     tokens = kept_tokens()
     if tokens[:1] != [table.edit_token]:
         browser["tables"] = [table.edit_token, *(t for t in tokens if t != table.edit_token)][:REMEMBERED_TABLES]
-    browser.permanent = True
+    if not browser.permanent:  # setting it again would count as a change and rewrite the cookie
+        browser.permanent = True
 
 
 def my_tables() -> list[table_services.TableSummary]:

@@ -49,3 +49,19 @@ def test_the_service_worker_marks_every_page_it_keeps() -> None:
     sw = (Path(__file__).resolve().parents[3] / "static" / "sw.js").read_text(encoding="utf-8")
     assert '"X-Cartulina-Keep": "1"' in sw
     assert "new Request(" not in sw.replace('return new Request(href, { credentials: "same-origin", headers', "")
+
+
+def test_only_a_change_of_the_session_writes_the_cookie(client: FlaskClient, make_table: Callable[..., Table]) -> None:
+    """The session is permanent once the browser remembers a table; answers that change nothing in it
+    (a style sheet, the table page again, a kept copy) never write the cookie, so none can put back an
+    older cookie over the one a save wrote (the save's message lost under load: issue 21)."""
+    t = make_table()
+    opened = client.get(f"/t/{t.edit_token}")  # remembered: the session becomes permanent
+    assert "Set-Cookie" in opened.headers
+    for path in ("/static/app.css", f"/t/{t.edit_token}", "/", f"/t/{t.edit_token}/estado"):
+        answer = client.get(path)
+        answer.close()  # a static file is streamed
+        assert "Set-Cookie" not in answer.headers, path
+    assert "Set-Cookie" not in client.get(f"/t/{t.edit_token}/mano/tras/0", headers=KEEP).headers
+    saved = client.post(f"/t/{t.edit_token}/fin", data={"ending": "1"})
+    assert "Set-Cookie" in saved.headers  # the message is in it
