@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scorer.engine import settle
@@ -19,7 +18,8 @@ from scorer.engine import settle
 from .conftest import LiveServer, Taps
 from .helpers import PLAYERS, fill_hand, new_session, seed_table, with_hand
 from .test_offline import api_json, pending, plan, wait_until
-from .test_offline_engine import nets, pytestmark as engine_marks, prepare
+from .test_offline_engine import nets, prepare
+from .test_offline_engine import pytestmark as engine_marks
 
 pytestmark = engine_marks
 
