@@ -1167,22 +1167,43 @@
 
   function signed(n) { return (n > 0 ? "+" : n < 0 ? "\u2212" : "") + Math.abs(n); }
 
-  function renderOffline(form, preview) {
+  // The bar the payments go in: the hand form's own (#live), or one made for it (a form with none).
+  function liveBar() {
     var bar = document.getElementById("live");
+    var thumb = document.querySelector("body > .thumb-bar");
+    if (bar || !thumb) return bar;
+    bar = document.createElement("div");
+    bar.id = "live";
+    bar.className = "live";
+    bar.setAttribute("role", "status");
+    bar.setAttribute("aria-live", "polite");
+    bar.hidden = true;
+    thumb.classList.add("hand-bar");
+    thumb.insertBefore(bar, thumb.firstChild);
+    return bar;
+  }
+
+  function renderOffline(form, preview) {
+    var bar = liveBar();
     if (!bar || !preview) return;
     bar.hidden = false;
     bar.setAttribute("data-offline-preview", "true");
     form.removeAttribute("data-offline-shown");
     if (preview.ok) {
       var entry = preview.entry;
+      // what each person wins or pays: a pot (the plato, the pozo, the bote…) is nobody
       var nets = {};
+      function person(who) { return Object.prototype.hasOwnProperty.call(preview.names, String(who)); }
       (entry.transfers || []).forEach(function (t) {
-        if (t.from !== "plato") nets[t.from] = (nets[t.from] || 0) - t.amount;
-        if (t.to !== "plato") nets[t.to] = (nets[t.to] || 0) + t.amount;
+        if (person(t.from)) nets[t.from] = (nets[t.from] || 0) - t.amount;
+        if (person(t.to)) nets[t.to] = (nets[t.to] || 0) + t.amount;
       });
       var moves = Object.keys(nets).filter(function (s) { return nets[s]; }).sort(function (a, b) {
         return nets[b] - nets[a];
       }).map(function (s) { return (preview.names[s] || s) + " " + signed(nets[s]); });
+      if (!entry.transfers && entry.scores) { // tantos, no money (the juego de bandos): the scores after it
+        moves = Object.keys(entry.scores).map(function (s) { return (preview.names[s] || s) + " " + entry.scores[s]; });
+      }
       bar.classList.remove("bad");
       bar.textContent = [msg("offline_hand", { n: preview.n }), entry.result].concat(moves).join(" · ") +
         " · " + msg("offline_computed");
