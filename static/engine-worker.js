@@ -11,13 +11,16 @@ import { loadPyodide } from "/offline/pyodide/pyodide.mjs";
 let ready = null;
 
 async function engine() {
-  const listing = await (await fetch("/offline/motor.json")).json();
+  // the engine's files are read (from the service worker's copy) while Pyodide compiles
+  const files = fetch("/offline/motor.json").then((r) => r.json()).then((listing) => Promise.all(
+    listing.files.filter((file) => file.url.startsWith("/offline/engine/")).map((file) =>
+      fetch(file.url).then((r) => r.text()).then((text) => [file.url.slice("/offline/engine/".length), text])),
+  ));
   const pyodide = await loadPyodide({ indexURL: "/offline/pyodide/" });
-  for (const file of listing.files) {
-    if (!file.url.startsWith("/offline/engine/")) continue;
-    const path = "/home/pyodide/scorer/" + file.url.slice("/offline/engine/".length);
+  for (const [name, text] of await files) {
+    const path = "/home/pyodide/scorer/" + name;
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, await (await fetch(file.url)).text());
+    pyodide.FS.writeFile(path, text);
   }
   pyodide.runPython(
     "import json, sys\nsys.path.insert(0, '/home/pyodide')\n" +
