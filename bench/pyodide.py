@@ -167,6 +167,7 @@ def measure(base: str, token: str, rate: float, later: int, delay: float) -> dic
                 wait(page, f"(document.getElementById('live') || {{}}).textContent !== {json.dumps(before)}", 60)
                 times.append(time.perf_counter() - t0)
             result["later_s"] = times
+            result["phases"] = page.evaluate("window.cartulinaEngine.start().then(a => a.phases)")
             result["workers"] = page.evaluate("document.documentElement.getAttribute('data-engine-workers')")
             result["in_place"] = page.evaluate("document.documentElement.getAttribute('data-pages-in-place')")
         finally:
@@ -217,6 +218,11 @@ def main() -> None:
             f" hand form opened offline → first payments {run['first_s']:.1f} s; later previews median"
             f" {statistics.median(later) * 1e3:.0f} ms, worst {max(later) * 1e3:.0f} ms"
             f" (engine workers started: {run['workers']}, pages put in place: {run['in_place']})"
+        )
+        took = {k: v / 1e3 for k, v in (run["phases"] or {}).items()}
+        print(
+            f"    warm-up from the drop: {took.get('total', 0):.1f} s (Pyodide loaded {took.get('pyodide', 0):.1f} s,"
+            f" the engine written and imported {took.get('engine', 0):.1f} s)"
         )
 
 
