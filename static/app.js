@@ -6,10 +6,12 @@
   var msg = window.cartulinaText;
 
   // View link: reload when the table changes (polls /t/<token>/estado).
+  var polling = false;
   function poll() {
     var body = document.body;
     var url = body.getAttribute("data-poll");
-    if (!url || !window.fetch) return;
+    if (!url || !window.fetch || polling) return;
+    polling = true;
     var revision = body.getAttribute("data-revision");
     var answers = body.getAttribute("data-answers");
     // a note being written (No es así) is not lost to a reload: a later poll reloads instead
@@ -410,6 +412,9 @@
     copyLinks();
     handForm();
   }
+  // offline.js shows the table page and its hand forms in place while offline (issue 24): it calls
+  // this again for the page it put in.
+  window.cartulinaApp = { init: start };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

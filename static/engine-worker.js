@@ -9,20 +9,28 @@
 import { loadPyodide } from "/offline/pyodide/pyodide.mjs";
 
 let ready = null;
+const phases = {}; // how long each step of the warm-up took, in ms (bench/pyodide.py reports them)
 
 async function engine() {
-  const listing = await (await fetch("/offline/motor.json")).json();
+  const begun = performance.now();
+  // the engine's files are read (from the service worker's copy) while Pyodide compiles
+  const files = fetch("/offline/motor.json").then((r) => r.json()).then((listing) => Promise.all(
+    listing.files.filter((file) => file.url.startsWith("/offline/engine/")).map((file) =>
+      fetch(file.url).then((r) => r.text()).then((text) => [file.url.slice("/offline/engine/".length), text])),
+  ));
   const pyodide = await loadPyodide({ indexURL: "/offline/pyodide/" });
-  for (const file of listing.files) {
-    if (!file.url.startsWith("/offline/engine/")) continue;
-    const path = "/home/pyodide/scorer/" + file.url.slice("/offline/engine/".length);
+  phases.pyodide = performance.now() - begun;
+  for (const [name, text] of await files) {
+    const path = "/home/pyodide/scorer/" + name;
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, await (await fetch(file.url)).text());
+    pyodide.FS.writeFile(path, text);
   }
   pyodide.runPython(
     "import json, sys\nsys.path.insert(0, '/home/pyodide')\n" +
     "from scorer.engine import settle\nfrom scorer.hand_fields import offline_preview",
   );
+  phases.total = performance.now() - begun;
+  phases.engine = phases.total - phases.pyodide;
   return pyodide;
 }
 
@@ -48,7 +56,7 @@ self.onmessage = async (event) => {
       );
       self.postMessage({ id, preview: JSON.parse(text), ms: performance.now() - started });
     } else {
-      self.postMessage({ id, ready: true, ms: performance.now() - started });
+      self.postMessage({ id, ready: true, ms: performance.now() - started, phases });
     }
   } catch (error) {
     self.postMessage({ id, error: String(error && error.message || error) });

@@ -4,9 +4,11 @@
 (function () {
   "use strict";
   var texts = null;
+  var from = null; // the element they were read from: a page shown in place (offline.js) brings its own
   window.cartulinaText = function (key, values) {
-    if (texts === null) {
-      var holder = document.getElementById("i18n");
+    var holder = document.getElementById("i18n");
+    if (texts === null || holder !== from) {
+      from = holder;
       try { texts = holder ? JSON.parse(holder.getAttribute("data-texts")) : {}; } catch (e) { texts = {}; }
     }
     var text = String(texts[key] || "");

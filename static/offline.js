@@ -15,6 +15,10 @@
 //   (entries to send, the "sin conexión" note) the server is asked again 2 s after a failure, then
 //   4, 8, 16 and every 30 s; at once when the page is shown again and when any other request of the
 //   page gets the server's answer.
+// - While offline, on a phone that keeps the engine (issue 24), the table page and its hand forms
+//   behave as one page: a link between them, Guardar and Back put the phone's kept copy of the other
+//   page in place of this one (history.pushState), so the engine's worker, started when the network
+//   went, stays warm for every hand of the offline stretch.
 // Nothing here knows the game: no rule, no field name of a hand.
 (function () {
   "use strict";
@@ -241,6 +245,7 @@
       .then(function (status) {
         clearTimeout(timer);
         state.away = status === null;
+        if (state.away && enginePrepared()) window.cartulinaEngine.start();
         return status;
       });
   }
@@ -425,7 +430,7 @@
         return null;
       }
       return enqueue(form, submitter).then(function () {
-        window.location.assign(tablePath());
+        return navigate(tablePath());
       });
     }).catch(function () {
       state.submitting = false;
@@ -490,8 +495,8 @@
           if (state.submitting) return; // a second tap
           state.submitting = state.confirmed = true;
           enqueue(form, null).then(function () {
-            window.location.assign(tablePath());
-          }, function () {
+            return navigate(tablePath());
+          }).catch(function () {
             state.submitting = state.confirmed = false;
             note(form, msg("store_failed"));
           });
@@ -532,13 +537,111 @@
   function onClick(event) {
     var link = event.target.closest && event.target.closest("a[href]");
     if (!link || !state.token || link.origin !== window.location.origin) return;
-    if (link.pathname !== tablePath() + "/mano") return;
+    if (event.defaultPrevented || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (link.target && link.target !== "_self") return;
+    if (link.pathname !== tablePath() + "/mano") {
+      // the table page, a kept hand form, Corregir: in place while offline (not a jump within this page)
+      var here = link.pathname === window.location.pathname && link.search === window.location.search;
+      if (here && link.hash) return;
+      if (inPlace(link.href)) {
+        event.preventDefault();
+        navigate(link.href);
+      }
+      return;
+    }
     var deals = dealsAhead();
     if (navigator.onLine && !state.away && deals === 0) return;
     var forms = formsCycle();
     if (!forms.length) return;
     event.preventDefault();
-    window.location.assign(forms[deals % forms.length] + link.search);
+    navigate(forms[deals % forms.length] + link.search);
+  }
+
+  // ------------------------------------------------------------- one page while offline (issue 24)
+  // With no network, on a phone that keeps the engine, the table page and its new-hand forms are put
+  // in place of each other from the service worker's kept copies (the very copies it would serve):
+  // the window, and with it the engine's worker, stays. Online, and on any other page, nothing
+  // changes: the browser navigates.
+  var PAGES = "cartulina-pages-1"; // static/sw.js's cache of pages
+  var shownAt = window.location.pathname + window.location.search;
+
+  function inPlace(url) {
+    if (!state.token || !offline() || !enginePrepared()) return false;
+    if (!window.caches || !window.DOMParser || !window.history || !history.pushState) return false;
+    var to = new URL(url, window.location.href);
+    if (to.origin !== window.location.origin) return false;
+    var table = tablePath();
+    var rest = to.pathname.indexOf(table + "/") === 0 ? to.pathname.slice(table.length) : null;
+    return to.pathname === table || rest === "/mano" || (rest !== null && /^\/mano\/tras\/\d+$/.test(rest));
+  }
+
+  // The kept copy of a page, as static/sw.js's kept() finds it (a /mano never opened: the next deal's form).
+  function keptPage(url) {
+    var to = new URL(url, window.location.href);
+    var key = to.origin + to.pathname + to.search;
+    var loose = { ignoreSearch: true, ignoreVary: true };
+    return caches.open(PAGES).then(function (cache) {
+      return cache.match(key, { ignoreVary: true }).then(function (hit) {
+        return hit || cache.match(key, loose);
+      }).then(function (hit) {
+        if (hit || !/^\/t\/[^/]+\/mano$/.test(to.pathname)) return hit;
+        return cache.match(to.origin + to.pathname + "/tras/0", loose);
+      });
+    });
+  }
+
+  // Go to a page: in place when offline allows it, else as the browser does.
+  function navigate(url, fromHistory) {
+    if (!inPlace(url)) {
+      if (fromHistory) window.location.reload();
+      else window.location.assign(url);
+      return Promise.resolve();
+    }
+    return keptPage(url).then(function (response) {
+      return response ? response.text() : null;
+    }).then(function (html) {
+      var doc = html ? new DOMParser().parseFromString(html, "text/html") : null;
+      if (!doc || !doc.body || !doc.getElementById("contenido")) throw new Error("no copy");
+      if (!fromHistory) {
+        if (!history.state || !history.state.cartulina) history.replaceState({ cartulina: true }, "");
+        history.pushState({ cartulina: true }, "", url);
+      }
+      shownAt = window.location.pathname + window.location.search;
+      swap(doc);
+      pageStart(true);
+    }).catch(function () {
+      if (fromHistory) window.location.reload();
+      else window.location.assign(url);
+    });
+  }
+
+  // The page's title, its body's attributes and contents: those of the copy (its scripts are the ones
+  // running here; they are started again for it).
+  function swap(doc) {
+    document.title = doc.title;
+    var body = document.body;
+    Array.prototype.slice.call(body.attributes).forEach(function (a) { body.removeAttribute(a.name); });
+    Array.prototype.forEach.call(doc.body.attributes, function (a) { body.setAttribute(a.name, a.value); });
+    var nodes = Array.prototype.map.call(doc.body.childNodes, function (node) { return document.importNode(node, true); });
+    body.textContent = "";
+    nodes.forEach(function (node) { body.appendChild(node); });
+    window.scrollTo(0, 0);
+    var heading = document.querySelector("#contenido h1");
+    if (heading) { // where a screen reader goes on a new page
+      heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+    }
+    inPlaceCount += 1;
+    document.documentElement.setAttribute("data-pages-in-place", String(inPlaceCount));
+  }
+  var inPlaceCount = 0;
+
+  // Back and Forward between pages put in place: the other page, in place again (or loaded).
+  function onPopState() {
+    var at = window.location.pathname + window.location.search;
+    if (at === shownAt || !inPlaceCount) return; // a jump within the page
+    shownAt = at;
+    navigate(window.location.href, true);
   }
 
   // The table page with entries waiting: the turn as it will be once they are saved (who deals, who
@@ -952,7 +1055,7 @@
   // or once the app is installed; kept by the service worker; started in a worker (/offline/motor.js)
   // when the network goes, so that it is warm when a payment is asked for.
   var ENGINE_MARK = "cartulina-engine";
-  var engine = { worker: null, asked: 0, waiting: {} };
+  var engine = { worker: null, asked: 0, waiting: {}, started: 0 };
 
   function enginePrepared() {
     try { return localStorage.getItem(ENGINE_MARK); } catch (e) { return null; }
@@ -1000,6 +1103,8 @@
   function engineWorker() {
     if (engine.worker || !enginePrepared() || !window.Worker) return engine.worker;
     engine.worker = new Worker("/offline/motor.js", { type: "module" });
+    engine.started += 1; // once per window: pages shown in place share it (tests count it)
+    document.documentElement.setAttribute("data-engine-workers", String(engine.started));
     engine.worker.onmessage = function (event) {
       var answer = event.data || {};
       var done = engine.waiting[answer.id];
@@ -1062,22 +1167,43 @@
 
   function signed(n) { return (n > 0 ? "+" : n < 0 ? "\u2212" : "") + Math.abs(n); }
 
-  function renderOffline(form, preview) {
+  // The bar the payments go in: the hand form's own (#live), or one made for it (a form with none).
+  function liveBar() {
     var bar = document.getElementById("live");
+    var thumb = document.querySelector("body > .thumb-bar");
+    if (bar || !thumb) return bar;
+    bar = document.createElement("div");
+    bar.id = "live";
+    bar.className = "live";
+    bar.setAttribute("role", "status");
+    bar.setAttribute("aria-live", "polite");
+    bar.hidden = true;
+    thumb.classList.add("hand-bar");
+    thumb.insertBefore(bar, thumb.firstChild);
+    return bar;
+  }
+
+  function renderOffline(form, preview) {
+    var bar = liveBar();
     if (!bar || !preview) return;
     bar.hidden = false;
     bar.setAttribute("data-offline-preview", "true");
     form.removeAttribute("data-offline-shown");
     if (preview.ok) {
       var entry = preview.entry;
+      // what each person wins or pays: a pot (the plato, the pozo, the bote…) is nobody
       var nets = {};
+      function person(who) { return Object.prototype.hasOwnProperty.call(preview.names, String(who)); }
       (entry.transfers || []).forEach(function (t) {
-        if (t.from !== "plato") nets[t.from] = (nets[t.from] || 0) - t.amount;
-        if (t.to !== "plato") nets[t.to] = (nets[t.to] || 0) + t.amount;
+        if (person(t.from)) nets[t.from] = (nets[t.from] || 0) - t.amount;
+        if (person(t.to)) nets[t.to] = (nets[t.to] || 0) + t.amount;
       });
       var moves = Object.keys(nets).filter(function (s) { return nets[s]; }).sort(function (a, b) {
         return nets[b] - nets[a];
       }).map(function (s) { return (preview.names[s] || s) + " " + signed(nets[s]); });
+      if (!entry.transfers && entry.scores) { // tantos, no money (the juego de bandos): the scores after it
+        moves = Object.keys(entry.scores).map(function (s) { return (preview.names[s] || s) + " " + entry.scores[s]; });
+      }
       bar.classList.remove("bad");
       bar.textContent = [msg("offline_hand", { n: preview.n }), entry.result].concat(moves).join(" · ") +
         " · " + msg("offline_computed");
@@ -1126,23 +1252,31 @@
       if (button) button.addEventListener("click", prepareEngine);
       var standalone = window.matchMedia && window.matchMedia("(display-mode: standalone)").matches;
       if (!prepared && standalone && navigator.onLine) prepareEngine(); // installed: downloaded behind
-      window.addEventListener("appinstalled", function () { if (!enginePrepared()) prepareEngine(); });
     }
     if (enginePrepared()) {
       keepSession();
       previewOffline();
-      window.addEventListener("offline", function () { window.cartulinaEngine.start(); });
-      if (!navigator.onLine) window.cartulinaEngine.start();
+      if (offline()) window.cartulinaEngine.start();
     }
   }
 
+  // Once per window: the engine starts when the network goes (or the server stops answering), so
+  // its warm-up is done before the keeper opens the hand form.
+  function watchEngine() {
+    if (document.getElementById("motor")) {
+      window.addEventListener("appinstalled", function () { if (!enginePrepared()) prepareEngine(); });
+    }
+    window.addEventListener("offline", function () { if (enginePrepared()) window.cartulinaEngine.start(); });
+  }
+
   function start() {
-    setUpEngine();
+    watchEngine();
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* no worker: online only */ });
     }
     document.addEventListener("submit", onSubmit);
     document.addEventListener("click", onClick);
+    window.addEventListener("popstate", onPopState);
     window.addEventListener("offline", function () {
       banner(true);
       if (state.token) { state.away = true; retryNow(); }
@@ -1151,22 +1285,36 @@
       if (event.persisted) state.submitting = state.through = false; // back from the page cache
     });
     lateAnswers();
-    if (isCopy()) asCopy();
-    else copyFromWorker();
     if (!state.token) {
       window.addEventListener("online", whenOnline);
-      return;
+    } else {
+      window.addEventListener("online", retryNow);
+      document.addEventListener("visibilitychange", function () {
+        if (document.visibilityState === "visible" && waiting()) retryNow();
+      });
+      watchAnswers();
     }
-    window.addEventListener("online", retryNow);
-    document.addEventListener("visibilitychange", function () {
-      if (document.visibilityState === "visible" && waiting()) retryNow();
-    });
-    watchAnswers();
+    pageStart(false);
+  }
+
+  // What each page needs, on loading and when put in place (placed: the page is the phone's copy).
+  function pageStart(placed) {
+    state.submitting = state.through = state.confirmed = false;
+    state.kept = false;
+    if (placed) { // the page's other scripts, again for the page put in place
+      if (window.cartulinaApp) window.cartulinaApp.init();
+      if (window.cartulinaReach) window.cartulinaReach.init();
+    }
+    setUpEngine();
+    if (placed) asCopy();
+    else if (isCopy()) asCopy();
+    else copyFromWorker();
+    if (!state.token) return;
     refresh().then(function () {
       savedNote();
       fillForFix();
       chooseFromLink();
-      retryNow();
+      if (!placed) retryNow();
     });
     if (navigator.onLine && onTablePage()) keepForms();
   }

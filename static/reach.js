@@ -6,16 +6,24 @@
   "use strict";
   var msg = window.cartulinaText;
 
-  function barHeight() {
+  var observer = null;
+  var resized = false;
+  function measure() {
     var bar = document.querySelector("body > .thumb-bar");
-    if (!bar) return;
-    function measure() {
-      var fixed = window.getComputedStyle(bar).position === "fixed";
-      document.documentElement.style.setProperty("--bar-h", fixed ? bar.offsetHeight + "px" : "0px");
+    var fixed = !!bar && window.getComputedStyle(bar).position === "fixed";
+    document.documentElement.style.setProperty("--bar-h", fixed ? bar.offsetHeight + "px" : "0px");
+  }
+  function barHeight() {
+    if (observer) observer.disconnect();
+    var bar = document.querySelector("body > .thumb-bar");
+    if (!bar) {
+      if (resized) measure(); // a page shown in place with no bar
+      return;
     }
     measure();
-    window.addEventListener("resize", measure);
-    if (window.ResizeObserver) new window.ResizeObserver(measure).observe(bar);
+    if (!resized) window.addEventListener("resize", measure);
+    resized = true;
+    if (window.ResizeObserver) (observer = observer || new window.ResizeObserver(measure)).observe(bar);
   }
 
   function unfold(el) {
@@ -71,11 +79,17 @@
     }, true);
   }
 
-  function start() {
+  function page() {
     barHeight();
     folding();
+  }
+  function start() {
+    page();
     busy();
   }
+  // offline.js shows the table page and its hand forms in place while offline (issue 24): the page's
+  // part again for the page it put in.
+  window.cartulinaReach = { init: page };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

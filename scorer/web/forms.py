@@ -30,7 +30,6 @@ from scorer import hand_fields, limits, words
 from scorer.engine import RULESETS
 from scorer.engine.core import SESSION_FORMAT
 from scorer.engine.tresillo import active_seats
-from scorer.hand_fields import seat_choice
 from scorer.web import messages
 from scorer.web.games import all_games, game_of
 from scorer.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, language_or_default
@@ -603,21 +602,15 @@ class PassForm(FlaskForm):
 class GameHandForm(HandFormBase):
     """The base of the hand forms of pozo y viuda, Ombre and bandos (scorer.web.games): shared pieces."""
 
-    # shared pieces
-    def _jugador(self, hand: dict[str, Any]) -> None:
-        jugador = seat_choice(self.jugador.data, self.seats)
-        if jugador is None:
-            self.problem("jugador", _("Elige quién es el jugador."), missing=not self.jugador.data)
-        else:
-            hand["jugador"] = jugador
-
-    def _trump(self, hand: dict[str, Any]) -> str | None:
-        trump = self.trump.data or None
-        if trump not in SUITS:
-            self.problem("trump", _("Elige el triunfo."), missing=trump is None)
-            return None
-        hand["trump"] = trump
-        return str(trump)
+    def take(self, reading: hand_fields.Reading) -> dict[str, Any] | None:
+        """The hand a :mod:`scorer.hand_fields` reader made of the fields (the lines a phone runs offline,
+        issue 24), its messages attached to the fields and the tricks count it filled in shown."""
+        for name, message, missing in reading.problems:
+            self.problem(name, message, missing=missing)
+        if reading.third is not None:
+            seat, rest = reading.third
+            self.trick_field(seat).data = str(rest)
+        return reading.hand
 
     def _fill_played(self, hand: Mapping[str, Any]) -> None:
         self.jugador.data = str(hand.get("jugador", "")) or None

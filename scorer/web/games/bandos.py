@@ -14,9 +14,10 @@ from flask_babel import ngettext
 from wtforms import BooleanField, FieldList, Form, FormField, RadioField
 from wtforms.validators import Optional
 
+from scorer import hand_fields
 from scorer.engine import bandos as rules_module
 from scorer.web import exports, present
-from scorer.web.forms import GameHandForm, WholeField, between, build_hand_form, options, seat_choice
+from scorer.web.forms import GameHandForm, WholeField, between, build_hand_form, options
 from scorer.web.games import Game, register
 from scorer.words import FALTA_WORDS, result_word, signed
 
@@ -37,7 +38,7 @@ class FaltaForm(Form):
 
 
 FALTA_ROWS = 3
-PRIMERAS_NONE = "none"  # B5: under first_three_tricks nobody made the three first tricks
+PRIMERAS_NONE = hand_fields.BANDOS_PRIMERAS_NONE  # B5: under first_three_tricks nobody made the three first tricks
 
 
 class BandosHandForm(GameHandForm):
@@ -86,49 +87,20 @@ class BandosHandForm(GameHandForm):
         self._seat_choices()
 
     def to_hand(self) -> dict[str, Any] | None:
-        hand: dict[str, Any] = {}
-        primeras = self.primeras.data or ""
-        if primeras not in ("", "A", "B", PRIMERAS_NONE):
-            self.problem("primeras", _("Elige el equipo A, el B o nadie."))
-        elif primeras:
-            hand["primeras"] = primeras
-        if self.capote.data:
-            if primeras:
-                hand["capote"] = True
-            else:
-                self.problem("capote", _("El capote es del equipo que hizo las seis bazas: elige antes sus primeras."))
-        faltas = []
-        for i, entry in enumerate(self.faltas.entries, 1):
-            sub = entry.form
-            if not sub.seat.data:
-                if sub.points.data is not None:
-                    self.problem("faltas", _("Falta %(n)s: elige quién la hizo.", n=i))
-                continue
-            seat = seat_choice(sub.seat.data, tuple(self.names))
-            if seat is None:
-                self.problem("faltas", _("Falta %(n)s: elige quién la hizo.", n=i))
-                continue
-            kind = sub.falta.data or "fuera_de_turno"
-            if kind not in ("fuera_de_turno", "renuncio"):
-                self.problem("faltas", _("Falta %(n)s: elige «fuera de turno» o «renuncio».", n=i))
-                continue
-            falta: dict[str, Any] = {"seat": seat, "falta": kind}
-            if sub.points.data is not None:
-                falta["points"] = int(sub.points.data)
-            faltas.append(falta)
-        for entry in self.faltas.entries:
-            if entry.form.points.errors:
-                self.problem("faltas", _("Los tantos de una falta son un número de 0 a 100."))
-                break
-        if faltas:
-            hand["faltas"] = faltas
-        if not primeras and not faltas and "primeras" not in self.problems:
-            self.problem(
-                "primeras",
-                _("Elige el equipo que hizo las tres primeras bazas, o anota la falta que acabó la mano."),
-                missing=True,
-            )
-        return None if self.problems else hand
+        """Read by :func:`scorer.hand_fields.read_bandos`, the very lines a phone with no network runs (issue 24)."""
+        rows = self.faltas.entries
+
+        def get(name: str) -> Any:
+            if not name.startswith("faltas-"):
+                return getattr(self, name).data
+            _faltas, i, key = name.split("-", 2)
+            return rows[int(i)].form[key].data
+
+        taken = self.take(hand_fields.read_bandos(get, tuple(self.names), len(rows), _))
+        if any(entry.form.points.errors for entry in rows) and "faltas" not in self.problems:
+            self.problem("faltas", _("Los tantos de una falta son un número de 0 a 100."))
+            return None
+        return taken
 
 
 # ------------------------------------------------------------------ view-models

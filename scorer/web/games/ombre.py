@@ -9,20 +9,13 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import RadioField
 
+from scorer import hand_fields
 from scorer.engine import ombre as rules_module
 from scorer.web import present
-from scorer.web.forms import (
-    SUIT_PAIRS,
-    TRICK_CHOICES,
-    GameHandForm,
-    build_hand_form,
-    options,
-    read_tricks,
-    seat_choice,
-)
+from scorer.web.forms import SUIT_PAIRS, TRICK_CHOICES, GameHandForm, build_hand_form, options
 from scorer.web.games import Game, register
 
-OMBRE_LANCES = ("entrada", "vuelta", "solo")
+OMBRE_LANCES = hand_fields.OMBRE_LANCES
 
 
 class OmbreHandForm(GameHandForm):
@@ -48,23 +41,8 @@ class OmbreHandForm(GameHandForm):
         self.matadores_en.data = str(hand.get("matadores_en") or "")
 
     def to_hand(self) -> dict[str, Any] | None:
-        hand: dict[str, Any] = {}
-        self._jugador(hand)
-        lance = self.lance.data or "entrada"
-        if lance not in OMBRE_LANCES:
-            self.problem("lance", _("Elige el lance."))
-        hand["lance"] = lance
-        self._trump(hand)
-        if self.matadores_en.data:
-            holder = seat_choice(self.matadores_en.data, self.seats)
-            if holder is None:
-                self.problem("matadores_en", _("Elige quién tuvo los tres matadores, o «nadie»."))
-            else:
-                hand["matadores_en"] = holder
-        tricks = read_tricks(self)
-        if tricks is not None:
-            hand["tricks"] = tricks
-        return None if self.problems else hand
+        """Read by :func:`scorer.hand_fields.read_ombre`, the very lines a phone with no network runs (issue 24)."""
+        return self.take(hand_fields.read_ombre(lambda name: getattr(self, name).data, self.seats, _))
 
 
 def hand_form(players: Sequence[str], dealer: int, rules: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:

@@ -9,9 +9,10 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import RadioField
 
+from scorer import hand_fields
 from scorer.engine import pozo_viuda as rules_module
 from scorer.web import present
-from scorer.web.forms import SUIT_PAIRS, TRICK_CHOICES, GameHandForm, build_hand_form, options, read_tricks
+from scorer.web.forms import SUIT_PAIRS, TRICK_CHOICES, GameHandForm, build_hand_form, options
 from scorer.web.games import Game, register
 
 MATADOR_CHOICES = options([(str(i), str(i)) for i in range(5)])
@@ -57,50 +58,11 @@ class PozoHandForm(GameHandForm):
         self.bola.data = hand.get("bola") or ""
 
     def to_hand(self) -> dict[str, Any] | None:
-        hand: dict[str, Any] = {}
-        self._jugador(hand)
-        lance = self.lance.data or "juego"
-        if lance not in {c.value for c in self.lance.choices}:
-            if lance == "contrabola":
-                self.problem("lance", _("En esta partida no se admite la contrabola."))
-            else:
-                self.problem("lance", _("Elige el lance."))
-        hand["lance"] = lance
-        trump = self._trump(hand)
-        try:
-            matadores = int(self.matadores.data or 0)
-        except ValueError:
-            matadores = -1
-        top = 3 if trump in BLACK_SUITS else 4
-        if not 0 <= matadores <= 4:
-            self.problem("matadores", _("Los matadores son de 0 a 4."))
-        elif matadores > top:
-            self.problem(
-                "matadores",
-                _(
-                    "Con triunfo de %(trump)s hay como mucho 3 matadores: el punto solo es matador en rojo.",
-                    trump=trump,
-                ),
-            )
-        elif matadores and lance == "contrabola":
-            self.problem("matadores", _("La contrabola se juega sin matadores: marca 0."))
-        elif matadores:
-            hand["matadores"] = matadores
-        declared = lance in ("bola", "contrabola")
-        if self.primeras.data in ("jugador", "y"):  # "y": the checkbox of the earlier form
-            if declared:
-                self.problem("primeras", _("Una %(lance)s declarada no tiene primeras: quita la marca.", lance=lance))
-            else:
-                hand["primeras"] = "jugador"
-        if self.bola.data in ("hecha", "cortada"):
-            if declared:
-                self.problem("bola", _("Una %(lance)s declarada ya es la bola: deja «no» aquí.", lance=lance))
-            else:
-                hand["bola"] = self.bola.data
-        tricks = read_tricks(self)
-        if tricks is not None:
-            hand["tricks"] = tricks
-        return None if self.problems else hand
+        """Read by :func:`scorer.hand_fields.read_pozo_viuda`, the very lines a phone with no network runs
+        to show the payments offline (issue 24)."""
+        lances = {c.value for c in self.lance.choices}
+        reading = hand_fields.read_pozo_viuda(lambda name: getattr(self, name).data, self.seats, lances, _)
+        return self.take(reading)
 
 
 def hand_form(players: Sequence[str], dealer: int, rules: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
