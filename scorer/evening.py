@@ -180,12 +180,16 @@ def sienta_text(change: Mapping[str, Any], seating_before: Mapping[int, str]) ->
     return _("se sienta %(player)s en el asiento %(seat)s", player=player, seat=seat)
 
 
-def close_text(how: object) -> str:
-    """The closing in words (R30)."""
+def close_text(how: object, ruleset: str = "tresillo") -> str:
+    """The closing in words (R30; P11 and O7 share out their own pots)."""
+    if ruleset == "pozo_viuda":
+        return _("cierre: se reparten el pozo y la viuda")
+    if ruleset == "ombre":
+        return _("cierre: se reparte el bote")
     return _("cierre: se reparte el plato") if how == "repartir" else _("cierre: se devuelve el plato")
 
 
-def event_text(hand: Mapping[str, Any], seating_before: Mapping[int, str]) -> str:
+def event_text(hand: Mapping[str, Any], seating_before: Mapping[int, str], ruleset: str = "tresillo") -> str:
     """One entry that is not a hand of cards, in words (its note not included)."""
     kind = entry_kind(hand)
     if kind == "ajuste" and isinstance(hand.get("ajuste"), Mapping):
@@ -195,7 +199,7 @@ def event_text(hand: Mapping[str, Any], seating_before: Mapping[int, str]) -> st
     if kind == "favor":
         return favor_text(hand.get("favor"))
     if kind == "close":
-        return close_text(hand.get("close"))
+        return close_text(hand.get("close"), ruleset)
     return ""
 
 

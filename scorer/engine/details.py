@@ -6,7 +6,10 @@ explanation as data, ``{"code": …, "params": {…}}``, written as the transfer
 renders ``why`` in its reader's language through its catalogs (``scorer.web.explain``), as the
 errors are (:mod:`scorer.engine.errors`, ``scorer.web.messages``).
 
-``params`` are whole numbers, a few fixed words (``word`` of a condition, below), lists of
+Every rule set with money writes them: Tresillo's codes are bare, pozo y viuda's start ``pv_``,
+Ombre's ``om_`` (the juego de bandos moves no tantos between people: its hands have no transfers).
+
+``params`` are whole numbers, a lance's name, a few fixed words (``word`` of a condition, below), lists of
 ``[tantos, word]`` and, for a puesta, the nested explanation of how much it is (``puesta``).
 
 Condition words (``CONDITION_WORDS``) name the parts of an amount: ``por jugar`` (R16's 5),
@@ -37,6 +40,45 @@ TEMPLATES: Final[dict[str, str]] = {
     "ajuste_cada": "ajuste: {amount} a cada uno",  # R32
     "ajuste_plato": "ajuste: {amount} al plato",
     "ajuste": "ajuste: {amount}",
+    # pozo y viuda (rules/pozo-viuda.md)
+    "pv_pozo_inicial": "pozo inicial: cada jugador pone {amount}",  # P1
+    "pv_viuda_inicial": "viuda inicial: cada jugador pone {amount}",  # P1
+    "pv_pozo_nuevo": "pozo vacío: cada jugador pone {amount}",  # P2
+    "pv_pase": "todos pasan: cada jugador pone {amount} al pozo",  # P3
+    "pv_pozo": "se lleva el pozo: {amount}",  # P5
+    "pv_viuda": "se lleva la viuda: {amount}",  # P5
+    "pv_viuda_nueva": "viuda nueva: cada jugador pone {amount}",  # P5
+    "pv_matadores": "{matadores} matadores",  # M
+    "pv_matadores_favor": "{matadores} matadores ×2 a favor",
+    "pv_premio": "premio {lance} {amount}",
+    "pv_premio_favor": "premio {lance} a favor {amount}",
+    "pv_dulces": "{mat} = {m} + {premio} = {amount}",  # P5
+    "pv_dulces_primeras": "{mat} = {m} + {premio} + 1 primeras = {amount}",
+    "pv_bola": "{mat} = {m} + 1 primeras + {premio} bola = {amount}",  # P8
+    "pv_declarada": "{mat} = {m} + {premio} {lance} = {amount}",  # P9
+    "pv_cortada_viuda": "bola cortada: dobla la viuda, pone {amount}",  # P10
+    "pv_cortada_paga": "bola cortada: paga {amount}",  # P10
+    "pv_puesta": "puesta: dobla el pozo, pone {amount}",  # P6
+    "pv_roben_favor": "roben a favor perdido: dobla la viuda, pone {amount}",
+    "pv_matadores_viuda": "{mat} a la viuda = {m}",
+    "pv_paga_premio": "premio {lance}: {amount}",
+    "pv_paga_premio_favor": "premio {lance} a favor: {amount}",
+    "pv_codillo": "codillo: paga lo que tenía el pozo, {amount}",  # P7
+    "pv_perdida_pozo": "{lance} perdida: dobla el pozo, pone {amount}",  # P9
+    "pv_perdida_viuda": "{lance} perdida: dobla la viuda, pone {amount}",
+    "pv_perdida_paga": "{lance} perdida: paga {amount}",
+    "pv_reparto": "reparto: {total} entre {seats} = {share}",  # P11
+    "pv_reparto_resto": "reparto: {total} entre {seats} = {share} + 1 de resto",
+    # Ombre (rules/ombre.md)
+    "om_matadores": "matadores: cobra {amount} del bote",  # O5
+    "om_sacada": "sacada: {lance} {stake}",  # O2
+    "om_sacada_vole": "sacada: {lance} {stake} + {vole} vole = {amount}",
+    "om_bote": "se lleva el bote: {amount}",
+    "om_puesta": "puesta: 2 × {lance} {stake} = {amount} al bote",  # O3
+    "om_codille_sacada": "codille: 2 × sacada (2 × {lance} {stake}) = {amount}",  # O4
+    "om_codille": "codille: 2 × {lance} {stake} = {amount}",
+    "om_reparto": "reparto del bote: {total} entre {seats} = {share}",  # O7
+    "om_reparto_resto": "reparto del bote: {total} entre {seats} = {share} + 1 de resto",
 }
 CONDITION_WORDS: Final[tuple[str, ...]] = (
     "por jugar",

@@ -39,6 +39,7 @@ from .core import (
     tricks_value,
     word_value,
 )
+from .details import Detail
 from .tresillo import SUITS, played_outcome, split_text
 
 LANCES: Final = ("entrada", "vuelta", "solo")
@@ -223,24 +224,28 @@ class Ombre:
         desk = _Desk(state)
         if holder is not None:  # O5, before the hand is settled
             bonus = min(opts.matador_bonus, desk.bote)
-            desk.pay(BOTE, holder, bonus, "matadores", f"matadores: cobra {bonus} del bote")
+            desk.pay(BOTE, holder, bonus, "matadores", Detail("om_matadores", amount=bonus))
         s = opts.solo_stake if lance == "solo" else opts.stake
-        s_text = f"{'solo' if lance == 'solo' else lance} {s}"
         if result == "ganada":  # O2 sacada
             vole = opts.vole_bonus if counts[0] == 9 else 0
             amount = s + vole
-            why = f"sacada: {s_text}" + (f" + {vole} vole = {amount}" if vole else "")
+            if vole:
+                why = Detail("om_sacada_vole", lance=lance, stake=s, vole=vole, amount=amount)
+            else:
+                why = Detail("om_sacada", lance=lance, stake=s)
             for seat in defenders:
                 desk.pay(seat, jugador, amount, "sacada", why)
-            desk.pay(BOTE, jugador, desk.bote, "bote", f"se lleva el bote: {desk.bote}")
+            desk.pay(BOTE, jugador, desk.bote, "bote", Detail("om_bote", amount=desk.bote))
         elif result == "puesta":  # O3
-            desk.pay(jugador, BOTE, 2 * s, "puesta", f"puesta: 2 × {s_text} = {2 * s} al bote")
+            desk.pay(jugador, BOTE, 2 * s, "puesta", Detail("om_puesta", lance=lance, stake=s, amount=2 * s))
         else:  # O4: twice the sacada (2 × 2S) by default, or twice one defender's stake
             giver = defenders[giver_index - 1]
             if opts.codille == "double_sacada":
-                desk.pay(jugador, giver, 4 * s, "codillo", f"codille: 2 × sacada (2 × {s_text}) = {4 * s}")
+                desk.pay(
+                    jugador, giver, 4 * s, "codillo", Detail("om_codille_sacada", lance=lance, stake=s, amount=4 * s)
+                )
             else:
-                desk.pay(jugador, giver, 2 * s, "codillo", f"codille: 2 × {s_text} = {2 * s}")
+                desk.pay(jugador, giver, 2 * s, "codillo", Detail("om_codille", lance=lance, stake=s, amount=2 * s))
         return desk.freeze(dealer, result, next_seat(dealer, 3), deals, False)
 
     # O7
@@ -256,7 +261,7 @@ class Ombre:
         share, odd = divmod(total, 3)
         for seat in SEATS:
             owed = share + (1 if seat <= odd else 0)  # the odd points one each to seats 1, 2, …
-            why = f"reparto del bote: {total} entre 3 = {share}" + (" + 1 de resto" if seat <= odd else "")
+            why = Detail("om_reparto_resto" if seat <= odd else "om_reparto", total=total, seats=3, share=share)
             desk.pay(BOTE, seat, owed, "reparto", why)
         return desk.freeze(None, "cierre", state.next_dealer, state.deals, True)
 

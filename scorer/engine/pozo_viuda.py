@@ -45,6 +45,7 @@ from .core import (
     tricks_value,
     word_value,
 )
+from .details import Detail
 from .tresillo import SUITS, active_seats, played_outcome, split_text
 
 LANCES: Final = ("juego", "volteo", "roben", "bola", "contrabola")
@@ -210,7 +211,7 @@ class _Desk:
     def take_pozo(self, winner: int) -> None:
         """P5: the winner takes the pozo; the first reserve becomes the pozo (P4, first in first out)."""
         amount = self.pozo
-        self.pot_pays(POZO, winner, amount, "pozo", f"se lleva el pozo: {amount}")
+        self.pot_pays(POZO, winner, amount, "pozo", Detail("pv_pozo", amount=amount))
         if self.reserves:
             self.pozo, self.reserves = self.reserves[0], self.reserves[1:]
         else:
@@ -219,9 +220,9 @@ class _Desk:
     def take_viuda(self, winner: int) -> None:
         """P5: the winner takes the whole viuda and every player restakes it."""
         amount = self.viuda
-        self.pot_pays(VIUDA, winner, amount, "viuda", f"se lleva la viuda: {amount}")
+        self.pot_pays(VIUDA, winner, amount, "viuda", Detail("pv_viuda", amount=amount))
         stake = self.state.options.viuda_stake
-        self.everyone(VIUDA, stake, "viuda_nueva", f"viuda nueva: cada jugador pone {stake}")
+        self.everyone(VIUDA, stake, "viuda_nueva", Detail("pv_viuda_nueva", amount=stake))
 
     def freeze(self, dealer: int | None, result: str, next_dealer: int, finished: bool = False) -> tuple[State, JSON]:
         s = self.state
@@ -291,7 +292,7 @@ class PozoViuda:
                 raise HandError("pass_not_true", "pass", value=describe(hand["pass"]))
             desk = self._deal(state)
             stake = state.options.pozo_stake
-            desk.everyone(POZO, stake, "pase", f"todos pasan: cada jugador pone {stake} al pozo")  # P3
+            desk.everyone(POZO, stake, "pase", Detail("pv_pase", amount=stake))  # P3
             return desk.freeze(dealer, "paso", next_seat(dealer, state.seats))
         check_keys(hand, PLAYED_KEYS, "played")
         return self._played(state, hand, dealer)
@@ -302,12 +303,10 @@ class PozoViuda:
         desk = _Desk(state)
         opts = state.options
         if not state.started:  # P1
-            desk.everyone(POZO, opts.pozo_stake, "pozo_inicial", f"pozo inicial: cada jugador pone {opts.pozo_stake}")
-            desk.everyone(
-                VIUDA, opts.viuda_stake, "viuda_inicial", f"viuda inicial: cada jugador pone {opts.viuda_stake}"
-            )
+            desk.everyone(POZO, opts.pozo_stake, "pozo_inicial", Detail("pv_pozo_inicial", amount=opts.pozo_stake))
+            desk.everyone(VIUDA, opts.viuda_stake, "viuda_inicial", Detail("pv_viuda_inicial", amount=opts.viuda_stake))
         elif desk.pozo == 0 and not desk.reserves:  # P2 (passed hands too: a pass stakes on top, P3)
-            desk.everyone(POZO, opts.pozo_stake, "pozo_nuevo", f"pozo vacío: cada jugador pone {opts.pozo_stake}")
+            desk.everyone(POZO, opts.pozo_stake, "pozo_nuevo", Detail("pv_pozo_nuevo", amount=opts.pozo_stake))
         return desk
 
     # P11
@@ -327,7 +326,8 @@ class PozoViuda:
             owed = share + (1 if seat <= odd else 0)
             from_pozo = min(owed, pozo_total)
             pozo_total -= from_pozo
-            why = f"reparto: {total} entre {state.seats} = {share}" + (" + 1 de resto" if seat <= odd else "")
+            code = "pv_reparto_resto" if seat <= odd else "pv_reparto"
+            why = Detail(code, total=total, seats=state.seats, share=share)
             desk.pot_pays(POZO, seat, from_pozo, "reparto", why)
             desk.pot_pays(VIUDA, seat, owed - from_pozo, "reparto", why)
         assert desk.pozo == 0 and desk.viuda == 0
@@ -367,7 +367,7 @@ class PozoViuda:
         counts = (tricks[jugador], tricks[contra[0]], tricks[contra[1]])
         favor = opts.favor_suit is not None and trump == opts.favor_suit
         m = matadores * (2 if favor else 1)  # M = matadores × 2 a favor
-        m_text = f"{matadores} matadores" + (" ×2 a favor" if favor else "")
+        m_text = Detail("pv_matadores_favor" if favor else "pv_matadores", matadores=matadores)
         if lance in DECLARED:
             return self._declared(state, dealer, jugador, lance, counts, m, m_text)
 
@@ -389,7 +389,7 @@ class PozoViuda:
         if result == "ganada" and bola == "hecha":
             # P8: M + 1 + 40, the bola's premio replacing the contract's; pozo and viuda
             amount = m + 1 + BOLA_PREMIO
-            why = f"{m_text} = {m} + 1 primeras + {BOLA_PREMIO} bola = {amount}"
+            why = Detail("pv_bola", mat=m_text, m=m, premio=BOLA_PREMIO, amount=amount)
             for seat in others:
                 desk.pay(seat, jugador, amount, "bola", why)
             desk.take_pozo(jugador)
@@ -398,8 +398,9 @@ class PozoViuda:
         if result == "ganada":
             # P5 (P10: a bola cortada wins first as P5 with primeras)
             amount = m + prize + (1 if has_primeras else 0)
-            why = f"{m_text} = {m} + premio {lance}{' a favor' if favor else ''} {prize}"
-            why += f"{' + 1 primeras' if has_primeras else ''} = {amount}"
+            said = Detail("pv_premio_favor" if favor else "pv_premio", lance=lance, amount=prize)
+            code = "pv_dulces_primeras" if has_primeras else "pv_dulces"
+            why = Detail(code, mat=m_text, m=m, premio=said, amount=amount)
             for seat in others:
                 desk.pay(seat, jugador, amount, "dulces", why)
             desk.take_pozo(jugador)
@@ -407,22 +408,28 @@ class PozoViuda:
                 desk.take_viuda(jugador)
             if bola == "cortada":  # P10
                 doubled = desk.viuda
-                desk.pay(jugador, VIUDA, doubled, "bola_cortada", f"bola cortada: dobla la viuda, pone {doubled}")
+                desk.pay(jugador, VIUDA, doubled, "bola_cortada", Detail("pv_cortada_viuda", amount=doubled))
                 for seat in others:
-                    desk.pay(jugador, seat, BOLA_PREMIO, "bola_cortada", f"bola cortada: paga {BOLA_PREMIO}")
+                    desk.pay(jugador, seat, BOLA_PREMIO, "bola_cortada", Detail("pv_cortada_paga", amount=BOLA_PREMIO))
             return desk.freeze(dealer, "ganada", next_seat(dealer, state.seats))
         # P6 puesta, P7 codillo
         before = desk.pozo
-        desk.pay(jugador, POZO, before, "puesta", f"puesta: dobla el pozo, pone {before}")
+        desk.pay(jugador, POZO, before, "puesta", Detail("pv_puesta", amount=before))
         if roben_favor:
             held = desk.viuda  # before the M is added
-            desk.pay(jugador, VIUDA, held, "viuda_doble", f"roben a favor perdido: dobla la viuda, pone {held}")
-        desk.pay(jugador, VIUDA, m, "matadores", f"{m_text} a la viuda = {m}")
+            desk.pay(jugador, VIUDA, held, "viuda_doble", Detail("pv_roben_favor", amount=held))
+        desk.pay(jugador, VIUDA, m, "matadores", Detail("pv_matadores_viuda", mat=m_text, m=m))
         for seat in others:
-            desk.pay(jugador, seat, prize, "premio", f"premio {lance}{' a favor' if favor else ''}: {prize}")
+            desk.pay(
+                jugador,
+                seat,
+                prize,
+                "premio",
+                Detail("pv_paga_premio_favor" if favor else "pv_paga_premio", lance=lance, amount=prize),
+            )
         if result == "codillo":
             giver = contra[giver_index - 1]
-            desk.pay(jugador, giver, before, "codillo", f"codillo: paga lo que tenía el pozo, {before}")
+            desk.pay(jugador, giver, before, "codillo", Detail("pv_codillo", amount=before))
         return desk.freeze(dealer, result, next_seat(dealer, state.seats))
 
     def _declared(
@@ -433,7 +440,7 @@ class PozoViuda:
         lance: str,
         counts: tuple[int, int, int],
         m: int,
-        m_text: str,
+        m_text: Detail,
     ) -> tuple[State, JSON]:
         """P9: a declared bola or contrabola is only won or lost, on all nine tricks."""
         if sum(counts) != 9:
@@ -443,19 +450,19 @@ class PozoViuda:
         desk = self._deal(state)
         if won:
             amount = m + BOLA_PREMIO
-            why = f"{m_text} = {m} + {BOLA_PREMIO} {lance} = {amount}"
+            why = Detail("pv_declarada", mat=m_text, m=m, premio=BOLA_PREMIO, lance=lance, amount=amount)
             for seat in others:
                 desk.pay(seat, jugador, amount, "bola", why)
             desk.take_pozo(jugador)
             desk.take_viuda(jugador)
             return desk.freeze(dealer, lance, next_seat(dealer, state.seats))
         held = desk.pozo
-        desk.pay(jugador, POZO, held, "puesta", f"{lance} perdida: dobla el pozo, pone {held}")
+        desk.pay(jugador, POZO, held, "puesta", Detail("pv_perdida_pozo", lance=lance, amount=held))
         held = desk.viuda
-        desk.pay(jugador, VIUDA, held, "viuda_doble", f"{lance} perdida: dobla la viuda, pone {held}")
-        desk.pay(jugador, VIUDA, m, "matadores", f"{m_text} a la viuda = {m}")
+        desk.pay(jugador, VIUDA, held, "viuda_doble", Detail("pv_perdida_viuda", lance=lance, amount=held))
+        desk.pay(jugador, VIUDA, m, "matadores", Detail("pv_matadores_viuda", mat=m_text, m=m))
         for seat in others:
-            desk.pay(jugador, seat, BOLA_PREMIO, "bola", f"{lance} perdida: paga {BOLA_PREMIO}")
+            desk.pay(jugador, seat, BOLA_PREMIO, "bola", Detail("pv_perdida_paga", lance=lance, amount=BOLA_PREMIO))
         return desk.freeze(dealer, "perdida", next_seat(dealer, state.seats))
 
 

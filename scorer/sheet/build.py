@@ -145,9 +145,9 @@ def _result_text(
     elif hand.get("primeras") in ("A", "B"):
         notes.append(_("primeras del equipo %(team)s", team=hand["primeras"]))
     if hand.get("bola") == "hecha" and result != "bola":
-        notes.append("bola hecha")
+        notes.append(_("bola hecha"))
     elif hand.get("bola") == "cortada" and result != "bola_cortada":  # R19: the result already says it
-        notes.append("bola cortada")
+        notes.append(_("bola cortada"))
     if hand.get("capote"):
         notes.append("capote")
     for falta in hand.get("faltas", ()) or ():

@@ -1,9 +1,9 @@
 """A transfer's explanation in the reader's language (issue 25).
 
-The engine writes each Tresillo transfer's explanation twice: ``detail``, its Spanish text (what
-the command line prints), and ``why``, the same as data: a code and its numbers
+The engine writes each transfer's explanation (Tresillo, pozo y viuda, Ombre) twice: ``detail``,
+its Spanish text (what the command line prints), and ``why``, the same as data: a code and its numbers
 (:mod:`scorer.engine.details`). A page says ``why`` through the catalogs; a transfer without it
-(another rule set, an old ledger) keeps its ``detail``.
+(an old ledger) keeps its ``detail``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from scorer.engine.details import conditions_text
+from scorer.words import lance_word
 
 SAY: dict[str, Callable[..., str]] = {
     "dar": lambda p: _("el que da pone %(amount)s", amount=p["amount"]),
@@ -48,6 +49,115 @@ SAY: dict[str, Callable[..., str]] = {
     "ajuste_cada": lambda p: _("ajuste: %(amount)s a cada uno", amount=p["amount"]),
     "ajuste_plato": lambda p: _("ajuste: %(amount)s al plato", amount=p["amount"]),
     "ajuste": lambda p: _("ajuste: %(amount)s", amount=p["amount"]),
+    # pozo y viuda
+    "pv_pozo_inicial": lambda p: _("pozo inicial: cada jugador pone %(amount)s", amount=p["amount"]),
+    "pv_viuda_inicial": lambda p: _("viuda inicial: cada jugador pone %(amount)s", amount=p["amount"]),
+    "pv_pozo_nuevo": lambda p: _("pozo vacío: cada jugador pone %(amount)s", amount=p["amount"]),
+    "pv_pase": lambda p: _("todos pasan: cada jugador pone %(amount)s al pozo", amount=p["amount"]),
+    "pv_pozo": lambda p: _("se lleva el pozo: %(amount)s", amount=p["amount"]),
+    "pv_viuda": lambda p: _("se lleva la viuda: %(amount)s", amount=p["amount"]),
+    "pv_viuda_nueva": lambda p: _("viuda nueva: cada jugador pone %(amount)s", amount=p["amount"]),
+    "pv_matadores": lambda p: _("%(matadores)s matadores", matadores=p["matadores"]),
+    "pv_matadores_favor": lambda p: _("%(matadores)s matadores ×2 a favor", matadores=p["matadores"]),
+    "pv_premio": lambda p: _("premio %(lance)s %(amount)s", lance=lance_word(p["lance"]), amount=p["amount"]),
+    "pv_premio_favor": lambda p: _(
+        "premio %(lance)s a favor %(amount)s", lance=lance_word(p["lance"]), amount=p["amount"]
+    ),
+    "pv_dulces": lambda p: _(
+        "%(mat)s = %(m)s + %(premio)s = %(amount)s",
+        mat=explain_why(p["mat"]),
+        m=p["m"],
+        premio=explain_why(p["premio"]),
+        amount=p["amount"],
+    ),
+    "pv_dulces_primeras": lambda p: _(
+        "%(mat)s = %(m)s + %(premio)s + 1 primeras = %(amount)s",
+        mat=explain_why(p["mat"]),
+        m=p["m"],
+        premio=explain_why(p["premio"]),
+        amount=p["amount"],
+    ),
+    "pv_bola": lambda p: _(
+        "%(mat)s = %(m)s + 1 primeras + %(premio)s bola = %(amount)s",
+        mat=explain_why(p["mat"]),
+        m=p["m"],
+        premio=p["premio"],
+        amount=p["amount"],
+    ),
+    "pv_declarada": lambda p: _(
+        "%(mat)s = %(m)s + %(premio)s %(lance)s = %(amount)s",
+        mat=explain_why(p["mat"]),
+        m=p["m"],
+        premio=p["premio"],
+        lance=lance_word(p["lance"]),
+        amount=p["amount"],
+    ),
+    "pv_cortada_viuda": lambda p: _("bola cortada: dobla la viuda, pone %(amount)s", amount=p["amount"]),
+    "pv_cortada_paga": lambda p: _("bola cortada: paga %(amount)s", amount=p["amount"]),
+    "pv_puesta": lambda p: _("puesta: dobla el pozo, pone %(amount)s", amount=p["amount"]),
+    "pv_roben_favor": lambda p: _("roben a favor perdido: dobla la viuda, pone %(amount)s", amount=p["amount"]),
+    "pv_matadores_viuda": lambda p: _("%(mat)s a la viuda = %(m)s", mat=explain_why(p["mat"]), m=p["m"]),
+    "pv_paga_premio": lambda p: _("premio %(lance)s: %(amount)s", lance=lance_word(p["lance"]), amount=p["amount"]),
+    "pv_paga_premio_favor": lambda p: _(
+        "premio %(lance)s a favor: %(amount)s", lance=lance_word(p["lance"]), amount=p["amount"]
+    ),
+    "pv_codillo": lambda p: _("codillo: paga lo que tenía el pozo, %(amount)s", amount=p["amount"]),
+    "pv_perdida_pozo": lambda p: _(
+        "%(lance)s perdida: dobla el pozo, pone %(amount)s", lance=lance_word(p["lance"]), amount=p["amount"]
+    ),
+    "pv_perdida_viuda": lambda p: _(
+        "%(lance)s perdida: dobla la viuda, pone %(amount)s", lance=lance_word(p["lance"]), amount=p["amount"]
+    ),
+    "pv_perdida_paga": lambda p: _(
+        "%(lance)s perdida: paga %(amount)s", lance=lance_word(p["lance"]), amount=p["amount"]
+    ),
+    "pv_reparto": lambda p: _(
+        "reparto: %(total)s entre %(seats)s = %(share)s", total=p["total"], seats=p["seats"], share=p["share"]
+    ),
+    "pv_reparto_resto": lambda p: _(
+        "reparto: %(total)s entre %(seats)s = %(share)s + 1 de resto",
+        total=p["total"],
+        seats=p["seats"],
+        share=p["share"],
+    ),
+    # Ombre
+    "om_matadores": lambda p: _("matadores: cobra %(amount)s del bote", amount=p["amount"]),
+    "om_sacada": lambda p: _("sacada: %(lance)s %(stake)s", lance=lance_word(p["lance"]), stake=p["stake"]),
+    "om_sacada_vole": lambda p: _(
+        "sacada: %(lance)s %(stake)s + %(vole)s vole = %(amount)s",
+        lance=lance_word(p["lance"]),
+        stake=p["stake"],
+        vole=p["vole"],
+        amount=p["amount"],
+    ),
+    "om_bote": lambda p: _("se lleva el bote: %(amount)s", amount=p["amount"]),
+    "om_puesta": lambda p: _(
+        "puesta: 2 × %(lance)s %(stake)s = %(amount)s al bote",
+        lance=lance_word(p["lance"]),
+        stake=p["stake"],
+        amount=p["amount"],
+    ),
+    "om_codille_sacada": lambda p: _(
+        "codille: 2 × sacada (2 × %(lance)s %(stake)s) = %(amount)s",
+        lance=lance_word(p["lance"]),
+        stake=p["stake"],
+        amount=p["amount"],
+    ),
+    "om_codille": lambda p: _(
+        "codille: 2 × %(lance)s %(stake)s = %(amount)s",
+        lance=lance_word(p["lance"]),
+        stake=p["stake"],
+        amount=p["amount"],
+    ),
+    "om_reparto": lambda p: _(
+        "reparto del bote: %(total)s entre %(seats)s = %(share)s", total=p["total"], seats=p["seats"], share=p["share"]
+    ),
+    "om_reparto_resto": lambda p: _(
+        "reparto del bote: %(total)s entre %(seats)s = %(share)s + 1 de resto",
+        total=p["total"],
+        seats=p["seats"],
+        share=p["share"],
+    ),
 }
 # the words of an amount's conditions: game words stay, the rest is said in the page's language
 WORDS = {"por jugar": _l("por jugar"), "bola cortada": _l("bola cortada")}

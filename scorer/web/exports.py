@@ -128,7 +128,7 @@ def _result(hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[in
     """The result in words: "ganada", "bola cortada", "codillo de Ana", "ajuste: Benito paga 25 al plato"."""
     kind = evening.entry_kind(hand)
     if kind in ("ajuste", "sienta", "favor", "close"):
-        return evening.event_text(hand, names)
+        return evening.event_text(hand, names, ruleset)
     result = str(entry.get("result", ""))
     word = result_word(result, ruleset)
     if result.endswith("codillo"):

@@ -197,4 +197,34 @@ GLOSSARY = (
     ("peña", _l("Un grupo fijo de amigos que juega a menudo: guarda sus veladas y la cuenta de cada uno.")),
     ("tanto", _l("La unidad de la cuenta: cada tanto vale lo que la mesa acuerde en dinero.")),
     ("renuncio", _l("No seguir el palo pudiendo hacerlo: quien lo hace paga.")),
+    # the other games' words, kept in Spanish like Tresillo's (issue 25)
+    (
+        "pozo, viuda",
+        _l(
+            "Los dos botes del pozo y viuda: el pozo se lo lleva quien gana el lance; la viuda, las grandes "
+            "jugadas (bola, contrabola, roben a favor), y todos la vuelven a llenar."
+        ),
+    ),
+    (
+        "juego, volteo, roben, contrabola",
+        _l(
+            "Los lances del pozo y viuda: juego cambiando cartas, volteo con el triunfo de la carta vuelta, "
+            "roben sin cambiar ninguna, contrabola sin hacer ni una baza."
+        ),
+    ),
+    (
+        "premio",
+        _l(
+            "En el pozo y viuda, lo que vale el lance (volteo 5, roben 10…): el jugador lo cobra de cada uno si "
+            "gana y lo paga a cada uno si pierde."
+        ),
+    ),
+    ("bote", _l("En el Ombre, el fondo común: lo llenan las puestas y se lo lleva quien hace sacada.")),
+    (
+        "sacada, codille",
+        _l("En el Ombre, ganar el lance (sacada) o perderlo ante un defensor que hace más bazas (codille)."),
+    ),
+    ("juego de bandos", _l("Seis jugadores en dos equipos, A y B: cada mano gana tantos el equipo de las primeras.")),
+    ("capote", _l("En el juego de bandos, un equipo hace las seis bazas: cada uno de sus jugadores gana 2 tantos.")),
+    ("falta, fuera de turno", _l("En el juego de bandos, jugar fuera de turno o hacer renuncio: cuesta tantos.")),
 )

@@ -176,6 +176,7 @@ class Box:
 
 
 OPEN = ("pendiente", "en_plato")
+BOLA_WORDS = {"hecha": _l("hecha"), "cortada": _l("cortada")}  # a hand's "bola" (R19, P8, P10)
 
 # the table page draws every open puesta and this many of the latest crossed ones per box:
 # its cost stays the same at hand 3,000 as at hand 30 (the sheet draws them all)
@@ -406,7 +407,7 @@ def hand_line(
             parts.append(_("da %(name)s", name=_who(dealer, names)))
         return HandLine(n, " · ".join(parts), result)
     if result == "cierre" or "close" in hand:
-        return HandLine(n, f"{n} · {evening.close_text(hand.get('close'))}", result)
+        return HandLine(n, f"{n} · {evening.close_text(hand.get('close'), ruleset)}", result)
     if evening.is_event(hand):  # R32 ajuste, R33 cambio de jugador: their own lines, with their note
         parts = [str(n), evening.event_text(hand, names)]
         if hand.get("note"):
@@ -620,13 +621,15 @@ class HandView:
     balances_after: list[BalanceLine]
 
 
-def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[str, str]]:
+def hand_facts(hand: Mapping[str, Any], players: Sequence[str], ruleset: str = "tresillo") -> list[tuple[str, str]]:
     """What was entered, as (label, value) lines."""
     names = seat_names(players)
     if "pass" in hand:
         return [(_("Mano"), _("todos pasan"))]
     if "close" in hand:
         how = _("devolver el plato") if hand.get("close") == "devolver" else _("repartir el plato")
+        if ruleset != "tresillo":  # P11, O7: their own pots
+            how = evening.close_text(hand.get("close"), ruleset).split(": ", 1)[-1]
         return [(_("Mano"), _("cierre de la partida")), (_("Cierre"), how), *_note_fact(hand)]
     if evening.is_event(hand):  # R32, R33
         label = (
@@ -658,7 +661,7 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str]) -> list[tuple[st
     if hand.get("primeras"):
         facts.append(("Primeras", _("del jugador") if hand["primeras"] == "jugador" else _("de la contra")))
     if hand.get("bola"):
-        facts.append(("Bola", str(hand["bola"])))
+        facts.append(("Bola", str(BOLA_WORDS.get(hand["bola"], hand["bola"]))))
     if hand.get("rendida"):
         defensor = hand.get("defensor")
         facts.append(
@@ -1040,7 +1043,7 @@ def game_hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int
         n=n,
         line=hand_line(hand, entry, previous, players, ruleset),
         summary=game_summary(session, hand, entry, prev_entry),
-        facts=hand_facts(hand, players),
+        facts=hand_facts(hand, players, ruleset),
         transfers=transfer_lines(entry, players),
         dealer=_who(dealer, names) if dealer is not None else None,
         before=state_words(ruleset, prev_entry, rules, players),

@@ -14,6 +14,7 @@ import re
 from html.parser import HTMLParser
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -78,7 +79,8 @@ def spanish_lines(page: str) -> list[str]:
     reader.feed(page)
     allowed = game_words()
     found = []
-    phrases = [term for term, _meaning in GLOSSARY if " " in term and "," not in term]  # "palo de favor"
+    # "palo de favor", "fuera de turno" (of "falta, fuera de turno")
+    phrases = [part.strip() for term, _meaning in GLOSSARY for part in term.split(",") if " " in part.strip()]
     for line in reader.lines:
         low = line.lower()
         for phrase in phrases:
@@ -129,6 +131,61 @@ def test_english_pages_have_no_spanish_outside_the_game_words(app: Flask, client
     for n in range(1, len(REAL["hands"]) + 1):
         pages[f"hand {n}"] = english(client, f"/t/{closed.edit_token}/mano/{n}")
     assert "<p>won</p>" in pages["live preview"]  # the result word in English (it was "Ganada")
+    found = {name: spanish_lines(page) for name, page in pages.items()}
+    found = {name: lines for name, lines in found.items() if lines}
+    assert not found, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in found.items())
+
+
+# issue 25: the other games' pages too (their explanations are data, said through the catalogs)
+GAMES: dict[str, tuple[str, int, dict[str, str]]] = {
+    # example, hands on the open table, a hand for the preview (seat 1 plays a won entrada / primeras)
+    "pozo_viuda": (
+        "pozo_viuda_table.json",
+        6,
+        {"jugador": "2", "lance": "juego", "trump": "oros", "matadores": "2", "tricks_2": "5", "tricks_3": "2"},
+    ),
+    "ombre": (
+        "ombre_codille.json",
+        3,
+        {"jugador": "1", "lance": "entrada", "trump": "oros", "tricks_1": "5", "tricks_2": "2", "tricks_3": "2"},
+    ),
+    "bandos": (
+        "bandos_game.json",
+        5,
+        {"primeras": "B", "capote": "y", "faltas-0-seat": "3", "faltas-0-falta": "renuncio"},
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_games_english_pages_have_no_spanish(client: FlaskClient, make_table: Any, game: str) -> None:
+    example, opened, form = GAMES[game]
+    session = load_json(EXAMPLES / example)
+    session.update(name="Thursday club", place="Club", tanto_value="0.05", currency="€", language="en")
+    for hand in session["hands"]:
+        hand.pop("note", None)
+    client.set_cookie("lang", "en")
+    open_table = make_table(dict(session, hands=session["hands"][:opened]))
+    closed = make_table(session)
+    token = open_table.edit_token
+    pages = {
+        "table": english(client, f"/t/{token}"),
+        "closed table": english(client, f"/t/{closed.edit_token}"),
+        "hand form": english(client, f"/t/{token}/mano"),
+        "hand form with preview": english(client, f"/t/{token}/mano", **form, preview="1", request_id=f"r-{game}"),
+        "sheet": english(client, f"/tables/{closed.edit_token}/sheet"),
+    }
+    closing = client.get(f"/t/{token}/cerrar")
+    if closing.status_code == 200:
+        pages["closing"] = closing.get_data(as_text=True)
+    live = client.post(f"/t/{token}/mano/pagos", data=form)
+    assert live.status_code == 200, live.get_data(as_text=True)
+    data = live.get_json()
+    pages["live preview"] = (
+        "<p>" + "</p><p>".join(str(data.get(k) or "") for k in ("result", "summary", "after")) + "</p>"
+    )
+    for n in range(1, len(session["hands"]) + 1):
+        pages[f"hand {n}"] = english(client, f"/t/{closed.edit_token}/mano/{n}")
     found = {name: spanish_lines(page) for name, page in pages.items()}
     found = {name: lines for name, lines in found.items() if lines}
     assert not found, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in found.items())
