@@ -10,6 +10,8 @@ import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from scorer.limits import NAME_MAX
+
 # Colour and dash pattern per line: the dashes keep lines apart on a black-and-white print.
 PALETTE: tuple[tuple[str, str], ...] = (
     ("#1f5fbf", ""),
@@ -53,7 +55,8 @@ def _label(value: int) -> str:
     return f"{sign}{abs(value):,}".replace(",", ".")
 
 
-def _short(name: str, limit: int = 22) -> str:
+def _short(name: str, limit: int = NAME_MAX) -> str:
+    """A legend's name: whole (a name is at most NAME_MAX characters; issue 25: never "Benito Pérez (B…")."""
     return name if len(name) <= limit else name[: limit - 1] + "\u2026"
 
 

@@ -218,3 +218,47 @@ def test_guardar_shows_work_on_a_slow_network(page: Page, live_server: LiveServe
     save.tap()
     expect(save).to_have_attribute("aria-busy", "true")  # and it reads "Guardando…" (static/reach.js)
     expect(page.get_by_role("status").first).to_contain_text("Mano 3 anotada", timeout=20_000)
+
+
+# issue 25: a 30-character name is read whole (it wraps, it is never cut) on every screen
+LONG = {2: "Benito Fernández de la Fuentes", 4: "Diego Alejandro Martínez Ortiz"}
+NOT_CUT = """names => {
+  const found = [];
+  for (const e of document.querySelectorAll('body *')) {
+    const text = e.textContent || '';
+    const r = e.getBoundingClientRect();
+    if (!r.width || e.closest('.sr-only, template, [hidden]')) continue;
+    for (const name of names) {
+      if (!text.includes(name.slice(0, 12))) continue;
+      const cs = getComputedStyle(e);
+      const leaf = ![...e.children].some(c => (c.textContent || '').includes(name.slice(0, 12)));
+      if (leaf && !text.replace(/\\s+/g, ' ').includes(name)) found.push(`${e.tagName}: "${text.trim()}" is cut`);
+      if (cs.textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1)
+        found.push(`${e.tagName}.${e.className}: "${name}" ends in an ellipsis`);
+      if (leaf && !e.closest('.hand-scroll, svg') && (r.left < -0.5 || r.right > innerWidth + 0.5))
+        found.push(`${e.tagName}: "${name}" runs off the screen (${Math.round(r.left)}–${Math.round(r.right)})`);
+    }
+  }
+  return found;
+}"""
+
+
+def test_long_names_are_read_whole(screen: Page, live_server: LiveServer) -> None:
+    page = screen
+    session = night_session(8)
+    for seat, name in LONG.items():
+        assert len(name) == 30
+        session["players"][seat - 1] = name
+    token, _ = seed_table(live_server, session, name="Nombres largos", tanto_value="0.05", currency="€")
+    for url in (f"/t/{token}", f"/t/{token}/mano", f"/t/{token}/mano/3", f"/tables/{token}/sheet"):
+        page.goto(live_server.url(url))
+        shot(page, "long-names" + url.replace(token, "").replace("/", "-"))
+        cut = page.evaluate(NOT_CUT, list(LONG.values()))
+        assert not cut, f"{page.screen_name} {url}:\n" + "\n".join(cut)  # type: ignore[attr-defined]
+    # one person with a long name: the seated people's balances still on the first screen, the bar's actions on it
+    session["players"][3] = PLAYERS[3]
+    token, _ = seed_table(live_server, session, name="Un nombre largo", tanto_value="0.05", currency="€")
+    page.goto(live_server.url(f"/t/{token}"))
+    shot(page, "long-name-table")
+    assert not page.evaluate(NOT_CUT, [LONG[2]])
+    check_table(page)
