@@ -28,6 +28,9 @@ TOP = 10
 LEGEND_ROW = 18
 
 
+_END = ' text-anchor="end"'  # the last night's date ends at the plot's right edge, whole (issue 25)
+
+
 def evenings_chart(
     names: Sequence[str], series: Sequence[Sequence[int]], *, unit: str, labels: Sequence[str] = ()
 ) -> str:
@@ -84,7 +87,8 @@ def evenings_chart(
     xstep = nice_step(last, 3 if dated else 6)
     out.append('<g class="x-labels" fill="#333" text-anchor="middle" font-size="11">')
     out += [
-        f'<text x="{_fmt(sx(k))}" y="{_fmt(TOP + plot_h + 15)}">{escape(labels[k]) if dated else k}</text>'
+        f'<text x="{_fmt(sx(k))}" y="{_fmt(TOP + plot_h + 15)}"{_END if k == last and k else ""}>'
+        f"{escape(labels[k]) if dated else k}</text>"
         for k in range(0, points, xstep)
     ]
     out.append("</g>")

@@ -56,3 +56,26 @@ def test_ajuste_preview_explains_once(client: FlaskClient, make_table: Callable[
     page = client.post(f"/t/{t.edit_token}/ajuste", data=data).get_data(as_text=True)
     assert page.count("ajuste: 5 a cada uno") == 1, re.sub(r"\s+", " ", page.split("<main", 1)[1])[:1500]
     assert "+5 con esta anotación" in page  # was "+5 ahora"
+
+
+def test_the_sheet_lists_people_in_seat_order_as_the_table_does(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """Polish: people in seat order on the table but alphabetical on the sheet (issue 25)."""
+    t = make_table(players=["Diego", "Ana", "Carmen", "Benito"])
+    sheet = client.get(f"/tables/{t.edit_token}/sheet").get_data(as_text=True)
+    listed = re.findall(r'<bdi class="name">([^<]+)</bdi>', sheet.split('class="players"', 1)[1].split("</ol>", 1)[0])
+    assert listed == ["Diego", "Ana", "Carmen", "Benito"]
+
+
+def test_a_keeper_reading_english_is_offered_the_sheet_in_english(
+    client: FlaskClient, make_table: Callable[..., Table]
+) -> None:
+    """ "The sheet prints in the table's language; a keeper who reads English should be offered to switch it"."""
+    t = make_table(language="es")
+    client.set_cookie("lang", "en")
+    keeper = client.get(f"/tables/{t.edit_token}/sheet").get_data(as_text=True)
+    assert "#sheet-offer" in keeper and 'lang="en"' in keeper
+    assert "This sheet prints in" in keeper
+    watcher = client.get(f"/tables/{t.view_token}/sheet").get_data(as_text=True)
+    assert "#sheet-offer" not in watcher  # only the keeper can change the table's language
