@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.words import AJUSTE_REASONS, suit_text
+from scorer.words import AJUSTE_REASONS, N_, suit_text
 from scorer.words import translate as _
 
 EVENT_RESULTS = ("ajuste", "sienta", "cierre")
@@ -180,12 +180,14 @@ def sienta_text(change: Mapping[str, Any], seating_before: Mapping[int, str]) ->
     return _("se sienta %(player)s en el asiento %(seat)s", player=player, seat=seat)
 
 
+# P11, O7: the games whose closing shares out pots of their own (Tresillo's R30 says which way, below)
+CLOSE_SHARES = {"pozo_viuda": N_("cierre: se reparten el pozo y la viuda"), "ombre": N_("cierre: se reparte el bote")}
+
+
 def close_text(how: object, ruleset: str = "tresillo") -> str:
     """The closing in words (R30; P11 and O7 share out their own pots)."""
-    if ruleset == "pozo_viuda":
-        return _("cierre: se reparten el pozo y la viuda")
-    if ruleset == "ombre":
-        return _("cierre: se reparte el bote")
+    if ruleset in CLOSE_SHARES:
+        return _(CLOSE_SHARES[ruleset])
     return _("cierre: se reparte el plato") if how == "repartir" else _("cierre: se devuelve el plato")
 
 

@@ -14,6 +14,10 @@ from xml.sax.saxutils import escape, quoteattr
 from flask_babel import gettext as _
 
 from scorer.sheet.chart import PALETTE, _fmt, _label, _short, nice_step
+from scorer.words import RED_SUITS, SUIT_SYMBOLS
+
+RED_SYMBOLS = tuple(SUIT_SYMBOLS[suit] for suit in RED_SUITS)
+RED_SUIT = "#c0392b"  # templates/sheet/sheet.css .suit.red
 
 BAR_WIDTH = 360
 BAR_ROW = 26
@@ -118,6 +122,14 @@ def evenings_chart(
     return "\n".join(out)
 
 
+def _red_symbols(label: str) -> str:
+    """A label with copas' ♥ and oros' ♦ red, as on screen and on the sheet (issue 25)."""
+    text = escape(label)
+    for symbol in RED_SYMBOLS:
+        text = text.replace(symbol, f'<tspan fill="{RED_SUIT}">{symbol}</tspan>')
+    return text
+
+
 def mix_chart(items: Sequence[tuple[str, int]], *, title: str) -> str:
     """Horizontal bars, one per (label, count), longest first as given; readable at 195 px wide."""
     rows = max(len(items), 1)
@@ -132,14 +144,15 @@ def mix_chart(items: Sequence[tuple[str, int]], *, title: str) -> str:
         f'<text x="0" y="16" fill="#222" font-weight="bold">{escape(title)}</text>',
     ]
     if not items:
-        out.append('<text x="0" y="44" fill="#555">sin manos</text>')
+        none = escape(_("sin manos"))
+        out.append(f'<text x="0" y="44" fill="#555">{none}</text>')
     for i, (label, count) in enumerate(items):
         y = 28 + i * BAR_ROW
         width = round(span * count / top, 1)
         colour = PALETTE[i % len(PALETTE)][0]
         out.append(
             f'<g class="bar"><text x="{BAR_LABEL - 6}" y="{y + 16}" fill="#222" text-anchor="end">'
-            f"{escape(label)}</text>"
+            f"{_red_symbols(label)}</text>"
             f'<rect x="{BAR_LABEL}" y="{y + 3}" width="{width}" height="18" fill="{colour}"/>'
             f'<text x="{BAR_LABEL + width + 6}" y="{y + 16}" fill="#222">{count}</text></g>'
         )

@@ -628,7 +628,7 @@ def hand_facts(hand: Mapping[str, Any], players: Sequence[str], ruleset: str = "
         return [(_("Mano"), _("todos pasan"))]
     if "close" in hand:
         how = _("devolver el plato") if hand.get("close") == "devolver" else _("repartir el plato")
-        if ruleset != "tresillo":  # P11, O7: their own pots
+        if ruleset in evening.CLOSE_SHARES:  # P11, O7: their own pots
             how = evening.close_text(hand.get("close"), ruleset).split(": ", 1)[-1]
         return [(_("Mano"), _("cierre de la partida")), (_("Cierre"), how), *_note_fact(hand)]
     if evening.is_event(hand):  # R32, R33

@@ -34,3 +34,9 @@ def test_the_last_nights_date_is_whole_inside_the_chart() -> None:
     last = labels["19/02/2026"]
     assert last.get("text-anchor") == "end"
     assert float(last.get("x", "0")) <= float(root.get("viewBox", "0 0 360 0").split()[2])
+
+
+def test_the_trump_chart_draws_copas_and_oros_red() -> None:
+    root = ET.fromstring(mix_chart([("oros ♦", 3), ("copas ♥", 2), ("espadas ♠", 1)], title="Triunfos"))
+    red = [t.text for t in root.iter(f"{SVG}tspan") if t.get("fill") == "#c0392b"]
+    assert red == ["♦", "♥"]  # and espadas' ♠ stays as the text around it
