@@ -21,7 +21,8 @@ FAVOR_LEDGER = load_json(EXAMPLES / "favor_change.ledger.json")
 
 
 def text(response: Any) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
+    page = re.sub(r"</?span[^>]*>", "", response.get_data(as_text=True))  # inline: "oros <span>♦</span>"
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
 
 
 def first(upto: int) -> dict[str, Any]:
