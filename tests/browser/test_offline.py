@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from scorer.engine import settle
 from scorer.engine.tresillo import active_seats
@@ -54,7 +55,13 @@ def plan(session: dict[str, Any], count: int) -> list[dict[str, Any]]:
 def wait_until(page: Page, script: str, timeout_ms: int = 10_000) -> Any:
     """Poll a JS expression until it is truthy (wait_for_function would eval a string: the CSP forbids it)."""
     for _ in range(timeout_ms // 100):
-        value = page.evaluate(script)
+        try:
+            value = page.evaluate(script)
+        except PlaywrightError as error:  # the page reloaded by itself meanwhile: ask the new one
+            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+                raise
+            page.wait_for_load_state()
+            continue
         if value:
             return value
         page.wait_for_timeout(100)

@@ -21,7 +21,7 @@ from scorer.engine.tresillo import active_seats
 
 from .conftest import LiveServer, Taps
 from .helpers import PLAYERS, enter_hand, fill_hand, new_session, next_dealer, night, seed_table, with_hand
-from .test_offline import api_json, assert_saved_once, enter_offline, open_online, pending, wait_until
+from .test_offline import BACK_MS, api_json, assert_saved_once, enter_offline, open_online, pending, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -102,7 +102,7 @@ def test_two_phones_nothing_twice_nothing_lost_and_a_told(
     # A comes back: told which hand took its deal; nothing twice
     phone_a.set_offline(False)
     refused = pending(a).first
-    expect(refused).to_contain_text("no se ha guardado")
+    expect(refused).to_contain_text("no se ha guardado", timeout=BACK_MS)
     taker = PLAYERS[round_[0]["jugador"] - 1]
     expect(refused).to_contain_text(re.compile(f"La mano 1 ya la anotó otro teléfono: {taker} · entrada"))
     expect(pending(a).nth(1)).to_contain_text("pendiente de guardar")  # waits behind it, in order
@@ -144,7 +144,7 @@ def test_corrected_on_a_deal_where_it_does_not_fit_the_fields_are_marked(
     enter_hand(b, taps, PLAYERS, other, 1)
     phone_a.set_offline(False)
     refused = pending(a).first
-    expect(refused).to_contain_text("La mano 1 ya la anotó otro teléfono")
+    expect(refused).to_contain_text("La mano 1 ya la anotó otro teléfono", timeout=BACK_MS)
     taps(refused.get_by_role("link", name="Corregir"))
     expect(a.get_by_text(f"Mano 2 · da {PLAYERS[a_hand['jugador'] - 1]}")).to_be_visible()
     marked = a.locator("[data-conflict]")

@@ -18,7 +18,7 @@ from scorer.web.tables.engine_files import PYODIDE_FILES, ROOT
 
 from .conftest import LiveServer, Taps
 from .helpers import PLAYERS, fill_hand, new_session, seed_table, with_hand
-from .test_offline import api_json, enter_offline, open_online, pending, plan, wait_until
+from .test_offline import BACK_MS, api_json, enter_offline, open_online, pending, plan, wait_until
 
 pytestmark = [
     pytest.mark.browser,
@@ -54,9 +54,11 @@ def test_a_phone_that_never_asked_downloads_nothing_of_it(
     enter_offline(page, taps, plan(session, 1)[0], 0)
     page.reload()
     phone.set_offline(False)
-    expect(pending(page)).to_have_count(0)
+    expect(pending(page)).to_have_count(0, timeout=BACK_MS)
     assert seen == []
-    assert not page.evaluate("caches.has('cartulina-engine')")
+    # once saved, the page may reload by itself (the table moved on): ask the page that is there then
+    page.wait_for_load_state()
+    assert wait_until(page, "caches.has('cartulina-engine').then(has => has ? 'kept' : 'none')") == "none"
 
 
 def nets(entry: dict[str, Any], names: list[str]) -> list[str]:
@@ -109,7 +111,7 @@ def test_a_prepared_phone_shows_the_payments_offline_as_the_server_records_them(
 
     phone.set_offline(False)
     note = page.get_by_role("status").filter(has_text="pendientes")
-    expect(note).to_contain_text("Guardadas las 2 anotaciones")
+    expect(note).to_contain_text("Guardadas las 2 anotaciones", timeout=BACK_MS)
     expect(note).not_to_contain_text("no son los que se vieron")
     server = api_json(live_server, f"/api/tables/{token}/ledger")
     assert answer["ledger"] == again["ledger"] == server
@@ -137,4 +139,4 @@ def test_the_keeper_is_told_which_hands_pay_otherwise_than_shown(
     expect(pending(page)).to_have_count(1)
     phone.set_offline(False)
     note = page.get_by_role("status").filter(has_text="pendiente")
-    expect(note).to_contain_text("Los pagos de la mano 3 no son los que se vieron sin conexión")
+    expect(note).to_contain_text("Los pagos de la mano 3 no son los que se vieron sin conexión", timeout=BACK_MS)

@@ -18,7 +18,7 @@ from scorer.engine import settle
 
 from .conftest import LiveServer, Taps
 from .helpers import PLAYERS, fill_hand, new_session, seed_table, with_hand
-from .test_offline import api_json, pending, plan, wait_until
+from .test_offline import BACK_MS, api_json, pending, plan, wait_until
 from .test_offline_engine import nets, prepare
 from .test_offline_engine import pytestmark as engine_marks
 
@@ -90,7 +90,7 @@ def test_offline_the_table_page_and_hand_forms_are_one_page_with_one_engine(
 
     phone.set_offline(False)
     note = page.get_by_role("status").filter(has_text="pendientes")
-    expect(note).to_contain_text("Guardadas las 2 anotaciones")
+    expect(note).to_contain_text("Guardadas las 2 anotaciones", timeout=BACK_MS)
     expect(note).not_to_contain_text("no son los que se vieron")
     server = api_json(live_server, f"/api/tables/{token}/ledger")
     assert server == settle(after)
@@ -171,7 +171,7 @@ def test_every_game_shows_its_payments_offline_as_the_server_records_them(
 
     phone.set_offline(False)
     note = page.get_by_role("status").filter(has_text="pendientes")
-    expect(note).to_contain_text("Guardadas las 2 anotaciones")
+    expect(note).to_contain_text("Guardadas las 2 anotaciones", timeout=BACK_MS)
     expect(note).not_to_contain_text("no son los que se vieron")
     assert api_json(live_server, f"/api/tables/{token}/ledger") == settle(session)
 
@@ -197,5 +197,5 @@ def test_bandos_shows_its_tantos_offline_as_the_server_records_them(
     taps(page.get_by_role("button", name="Guardar"))
     expect(pending(page)).to_have_count(1)
     phone.set_offline(False)
-    expect(page.get_by_role("status").filter(has_text="pendiente")).to_contain_text("Guardada")
+    expect(page.get_by_role("status").filter(has_text="pendiente")).to_contain_text("Guardada", timeout=BACK_MS)
     assert api_json(live_server, f"/api/tables/{token}/ledger") == settle(session)
