@@ -80,3 +80,15 @@ def test_a_tresillo_box_says_the_favour_options_without_a_favour_suit_too() -> N
     rules = sheet_context(session, settle(session), tongue=catalog("es"))["house_rules"]
     assert rules[0] == "Sin palo de favor."
     assert "A favor se redondea el doble." in rules and "Una vuelta al palo de favor es a favor." in rules
+
+
+def test_a_seat_number_stays_with_its_name() -> None:
+    """Issue 25's polish: "Ana" was broken from her "1" in the sheet's list of players; a no-break space
+    holds them together, while a long name still wraps at its own spaces."""
+    from scorer.sheet.build import render_html
+
+    session = load_json(EXAMPLES / "real_evening.json")
+    page = render_html(session, settle(session))
+    for seat, name in enumerate(session["players"], 1):
+        assert f'<span class="seat">{seat}</span>&nbsp;<bdi class="name">{name}</bdi>' in page
+    assert '<span class="seat">4</span>&nbsp;<bdi class="name">Elena</bdi>' in page  # who sat down later (R33)
