@@ -7,13 +7,12 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from flask_babel import gettext as _
 
-from scorer.sheet.chart import PALETTE, _fmt, _label, _short, nice_step
+from scorer.sheet.chart import PALETTE, _fmt, _label, _short, nice_step, value_axis
 
 BAR_WIDTH = 360
 BAR_ROW = 26
@@ -38,13 +37,7 @@ def evenings_chart(
     """
     title = _("Saldo acumulado por noche (%(unit)s)", unit=unit)
     points = max((len(s) for s in series), default=0)
-    values = [v for s in series for v in s] or [0]
-    low, high = min(0, *values), max(0, *values)
-    if low == high:
-        high = low + 10
-    step = nice_step(high - low, 4)
-    low = math.floor(low / step) * step
-    high = math.ceil(high / step) * step
+    low, high, step = value_axis(series, 4)
     legend: list[tuple[float, int, int, str]] = []
     x, row = 0.0, 0
     for i, name in enumerate(names):

@@ -43,6 +43,17 @@ def nice_step(span: float, ticks: int) -> int:
     return max(1, int(10 * power))  # pragma: no cover - the loop always returns
 
 
+def value_axis(series: Sequence[Sequence[int]], ticks: int) -> tuple[int, int, int]:
+    """The y axis of balance lines: lowest and highest tick (zero always in view) and the round step
+    between ticks, about ``ticks`` of them (the sheet's chart and the peña's)."""
+    values = [v for s in series for v in s] or [0]
+    low, high = min(0, *values), max(0, *values)
+    if low == high:
+        high = low + 10
+    step = nice_step(high - low, ticks)
+    return math.floor(low / step) * step, math.ceil(high / step) * step, step
+
+
 def _fmt(value: float) -> str:
     text = f"{value:.1f}"
     return text[:-2] if text.endswith(".0") else text
@@ -62,13 +73,7 @@ def balance_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, titl
     if len(names) != len(series):
         raise ValueError("one series per name")
     points = max((len(s) for s in series), default=0)
-    values = [v for s in series for v in s] or [0]
-    low, high = min(0, *values), max(0, *values)
-    if low == high:
-        high = low + 10
-    step = nice_step(high - low, 6)
-    low = math.floor(low / step) * step
-    high = math.ceil(high / step) * step
+    low, high, step = value_axis(series, 6)
 
     # legend rows, laid out left to right
     legend: list[tuple[float, float, int, str]] = []

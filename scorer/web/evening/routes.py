@@ -266,6 +266,12 @@ def seating_for(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int | 
     return seats[-1] if n is None else seats[n - 1]
 
 
+def _saved(token: str, n: int | None, said: str) -> BaseResponse:
+    """After an entry is saved: say so, and back to the table (a new entry) or to entry ``n``'s page (corrected)."""
+    flash(said)
+    return redirect(url_for("tables.table", token=token) if n is None else url_for("tables.hand", token=token, n=n))
+
+
 def _save(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> int | None:
     """Add (or replace entry ``n``); its number, or None with the engine's refusal next to the form."""
     try:
@@ -333,12 +339,9 @@ def ajuste(token: str, n: int | None = None) -> Page:
     if number is None:
         return _page("ajuste.html", table, token, form, n, None, 400)
     what = evening.ajuste_text(hand["ajuste"], form.seating)
-    flash(
-        _("Ajuste anotado (%(n)s): %(what)s.", n=number, what=what)
-        if n is None
-        else _("Ajuste %(n)s corregido: %(what)s.", n=number, what=what)
-    )
-    return redirect(url_for("tables.table", token=token) if n is None else url_for("tables.hand", token=token, n=n))
+    if n is None:
+        return _saved(token, n, _("Ajuste anotado (%(n)s): %(what)s.", n=number, what=what))
+    return _saved(token, n, _("Ajuste %(n)s corregido: %(what)s.", n=number, what=what))
 
 
 # ----------------------------------------------------------- cambio de jugador
@@ -371,12 +374,9 @@ def cambio(token: str, n: int | None = None) -> Page:
     if number is None:
         return _page("cambio.html", table, token, form, n, None, 400)
     what = evening.sienta_text(hand["sienta"], form.seating)
-    flash(
-        _("Cambio de jugador anotado (%(n)s): %(what)s.", n=number, what=what)
-        if n is None
-        else _("Cambio %(n)s corregido: %(what)s.", n=number, what=what)
-    )
-    return redirect(url_for("tables.table", token=token) if n is None else url_for("tables.hand", token=token, n=n))
+    if n is None:
+        return _saved(token, n, _("Cambio de jugador anotado (%(n)s): %(what)s.", n=number, what=what))
+    return _saved(token, n, _("Cambio %(n)s corregido: %(what)s.", n=number, what=what))
 
 
 def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
@@ -582,8 +582,7 @@ def favor(token: str) -> Page:
     if number is None:
         return favor_page.page(table, token, form, None, 400)
     what = evening.favor_text(hand["favor"])
-    flash(_("Cambio de palo de favor anotado (%(n)s): %(what)s.", n=number, what=what))
-    return redirect(url_for("tables.table", token=token))
+    return _saved(token, None, _("Cambio de palo de favor anotado (%(n)s): %(what)s.", n=number, what=what))
 
 
 favor_page.register(bp)
