@@ -527,6 +527,12 @@ def totals_of(table: Table) -> Mapping[str, Any]:
     return source.ledger()  # its "hands" too: shared, never copied
 
 
+def page_settlement(table: Table) -> Settlement:
+    """The settlement the table page is built from (the cached state's, else the persisted snapshot's):
+    its ``count`` and ``totals()`` are the table's, its entries perhaps only the last ones; read-only."""
+    return _page_source(table).settlement
+
+
 # the table page of these rule sets needs only the totals and the last hands (Ombre counts its deals)
 WINDOWED = ("tresillo", "pozo_viuda", "bandos")
 

@@ -17,19 +17,10 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from tests.engine.oracle_tresillo import OracleError, _is_int  # the same refusal and int test as the Tresillo oracle
+
 SUITS = ("oros", "copas", "espadas", "bastos")
 BLACK = ("espadas", "bastos")
-
-
-class OracleError(ValueError):
-    def __init__(self, hand: int | None, reason: str) -> None:
-        self.hand = hand
-        self.reason = reason
-        super().__init__(f"{'session' if hand is None else f'hand {hand}'}: {reason}")
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _present(hand: dict[str, Any], key: str) -> bool:

@@ -266,6 +266,13 @@ def seating_for(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int | 
     return seats[-1] if n is None else seats[n - 1]
 
 
+def _fresh(form: EventForm, table: Any, n: int | None) -> None:
+    """The hidden fields of the form a GET shows: a new request id and, correcting entry ``n``, its revision."""
+    form.request_id.data = uuid.uuid4().hex
+    if n is not None:
+        form.revision.data = str(services.hand_revision(table, n))
+
+
 def _saved(token: str, n: int | None, said: str) -> BaseResponse:
     """After an entry is saved: say so, and back to the table (a new entry) or to entry ``n``'s page (corrected)."""
     flash(said)
@@ -325,9 +332,7 @@ def ajuste(token: str, n: int | None = None) -> Page:
         seating_for(session, ledger, n), hand=stored, formdata=request.form if request.method == "POST" else None
     )
     if request.method == "GET":
-        form.request_id.data = uuid.uuid4().hex
-        if n is not None:
-            form.revision.data = str(services.hand_revision(table, n))
+        _fresh(form, table, n)
         return _page("ajuste.html", table, token, form, n, None, 200)
     hand = read_ajuste(form) if form.validate() else None
     if hand is None:
@@ -357,9 +362,7 @@ def cambio(token: str, n: int | None = None) -> Page:
     stored = _entry_at(table, n, "sienta") if n is not None else None
     form = cambio_form_for(table, n, hand=stored, formdata=request.form if request.method == "POST" else None)
     if request.method == "GET":
-        form.request_id.data = uuid.uuid4().hex
-        if n is not None:
-            form.revision.data = str(services.hand_revision(table, n))
+        _fresh(form, table, n)
         kept = pending_by_seat(table, form.seating) if n is None else []  # offline: shown before confirming
         return _page("cambio.html", table, token, form, n, None, 200, pending=kept)
     hand = read_cambio(form) if form.validate() else None
