@@ -603,8 +603,8 @@ def previous_balances(ledger: Mapping[str, Any], index: int) -> dict[str, int] |
 
 
 @dataclass(frozen=True)
-class HandView:
-    """Everything a hand's page shows."""
+class HandPage:
+    """What every hand's page shows, whatever the game: its line, summary, facts, transfers and dealer."""
 
     n: int
     line: HandLine
@@ -612,6 +612,12 @@ class HandView:
     facts: list[tuple[str, str]]
     transfers: list[TransferLine]
     dealer: str | None
+
+
+@dataclass(frozen=True)
+class HandView(HandPage):
+    """Everything a Tresillo hand's page shows."""
+
     plato_before: PlatoView
     plato_after: PlatoView
     cartulina_before: list[Box]
@@ -999,15 +1005,9 @@ def state_words(ruleset: str, entry: Mapping[str, Any] | None, rules: Mapping[st
 
 
 @dataclass(frozen=True)
-class GameHandView:
+class GameHandView(HandPage):
     """A hand's page for the other rule sets."""
 
-    n: int
-    line: HandLine
-    summary: str
-    facts: list[tuple[str, str]]
-    transfers: list[TransferLine]
-    dealer: str | None
     before: str
     after: str
     balances_before: list[BalanceLine]

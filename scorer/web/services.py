@@ -527,6 +527,22 @@ def totals_of(table: Table) -> Mapping[str, Any]:
     return source.ledger()  # its "hands" too: shared, never copied
 
 
+def favor_session(table: Table) -> dict[str, Any]:
+    """The session as far as its favour changes go (R34): the header, and the hands with the entries that
+    change the favour suit in their places (the others may be empty). From the cached state, else from
+    two small queries: a page shown from a snapshot settles nothing, and still says every change."""
+    source = _page_source(table)
+    if not isinstance(source, Window):
+        return _session(table, source)
+    live = (Hand.table_id == table.id, Hand.deleted_at.is_(None))
+    seqs = list(db.session.scalars(select(Hand.seq).where(*live).order_by(Hand.seq)))
+    hands: list[dict[str, Any]] = [{}] * len(seqs)
+    changes = select(Hand.seq, Hand.data).where(*live, Hand.data["favor"].as_string().is_not(None))
+    for seq, data in db.session.execute(changes):
+        hands[bisect.bisect_left(seqs, seq)] = dict(data)
+    return {**table.header, "hands": hands}
+
+
 def page_settlement(table: Table) -> Settlement:
     """The settlement the table page is built from (the cached state's, else the persisted snapshot's):
     its ``count`` and ``totals()`` are the table's, its entries perhaps only the last ones; read-only."""
