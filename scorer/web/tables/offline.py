@@ -153,7 +153,7 @@ def view_names(table: Any) -> list[str]:
     """The people seated for the next hand (R33: a change of player moves them)."""
     if not game_of(table.ruleset).evening:
         return list(table.players)
-    return services.derived(table, "view_names", _names_next)  # once per revision: not a copy of the ledger a page
+    return services.derived(table, "view_names", _names_next)  # once per revision, no copy of the ledger
 
 
 def _names_next(session: dict[str, Any], ledger: dict[str, Any]) -> list[str]:
