@@ -17,7 +17,10 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from tests.engine.oracle_tresillo import OracleError, _is_int  # the same refusal and int test as the Tresillo oracle
+# the same refusal, int test and R9 (('ganada', None), ('codillo', 0 = first contra / 1 = second), ('puesta', None))
+# as the Tresillo oracle
+from tests.engine.oracle_tresillo import OracleError, _is_int
+from tests.engine.oracle_tresillo import outcome as r9
 
 SUITS = ("oros", "copas", "espadas", "bastos")
 BLACK = ("espadas", "bastos")
@@ -29,17 +32,6 @@ def _present(hand: dict[str, Any], key: str) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ outcomes
-
-
-def r9(j: int, a: int, b: int) -> tuple[str, int | None]:
-    """R9 of tresillo.md: ('ganada', None), ('codillo', 0 = first contra / 1 = second), ('puesta', None)."""
-    if j > a and j > b:
-        return ("ganada", None)
-    if a > j and a > b:
-        return ("codillo", 0)
-    if b > j and b > a:
-        return ("codillo", 1)
-    return ("puesta", None)
 
 
 def majority(j: int, a: int, b: int) -> tuple[str, int | None]:
