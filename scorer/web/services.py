@@ -502,13 +502,23 @@ def derived(table: Table, name: str, build: Callable[[dict[str, Any], dict[str, 
     Kept per language too (issue 13): the view-models hold words, numbers and money in the page's language.
     """
     source = _page_source(table)
-    name = f"{name}@{words.language()}"
-    if name not in source.derived:
+
+    def make() -> T:
         if isinstance(source, Window):
             session, ledger = source.session_and_ledger(table.header)
         else:
             session, ledger = _session(table, source), source.ledger()
-        source.derived[name] = build(session, ledger)
+        return build(session, ledger)
+
+    return kept(table, name, make)
+
+
+def kept(table: Table, name: str, make: Callable[[], T]) -> T:
+    """``make()``, made once per revision of the table and language of the page (read-only, shared)."""
+    source = _page_source(table)
+    name = f"{name}@{words.language()}"
+    if name not in source.derived:
+        source.derived[name] = make()
     value: T = source.derived[name]
     return value
 

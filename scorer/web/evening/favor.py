@@ -100,4 +100,4 @@ def favor_words(table: Any) -> tuple[str, list[str]]:
     """The table page (Tresillo): the favour suit in force, and the evening's suits when it changed (R34)."""
     suit = favor_in_force(table)
     now = _("Palo de favor: %(suit)s.", suit=suit_text(suit)) if suit else _("Sin palo de favor.")
-    return now, evening.favor_lines(services.favor_session(table))
+    return now, services.kept(table, "favor_lines", lambda: evening.favor_lines(services.favor_session(table)))

@@ -49,12 +49,12 @@ def dealers_ahead(table: Any, deals: int) -> list[int]:
     of the settled state; nothing saved). A rule set with no passed hand (bandos) keeps the last
     dealer found: its form offers every seat."""
     settlement = services.page_settlement(table)  # the page's: no settle of the whole table on a cold worker
-    dealer = int(settlement.totals().get("next_dealer") or 1)
+    dealer = settlement.next_dealer
     dealers = [dealer]
     while len(dealers) < deals:
         try:
             settlement = settlement.add({"pass": True})
-            dealer = int(settlement.totals().get("next_dealer") or dealer)
+            dealer = settlement.next_dealer
         except SessionError:
             pass
         dealers.append(dealer)
