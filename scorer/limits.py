@@ -96,13 +96,6 @@ class LimitError(ValueError):
         self.hand = hand
         super().__init__(self.reason)
 
-    @property
-    def spanish(self) -> str:
-        """The pages' message (scorer.web.messages renders the code)."""
-        from scorer.web import messages
-
-        return messages.render(self.code, self.params)
-
 
 # ------------------------------------------------------------------------ texts
 

@@ -90,6 +90,11 @@ class Settlement:
             raise ValueError(f"only the entries after hand {self.offset} are known: settle the whole session")
         return _ledger(self.ruleset, self.players, self.state, list(self.entries))
 
+    @property
+    def next_dealer(self) -> int:
+        """The seat that deals the next hand (the ledger's ``next_dealer``), without building the ledger."""
+        return int(self.state.next_dealer)
+
     def totals(self) -> JSON:
         """The ledger without its ``hands``: what the state says after the last hand (any offset)."""
         ledger = _ledger(self.ruleset, self.players, self.state, [])

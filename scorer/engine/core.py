@@ -158,6 +158,13 @@ def resolve_dealer(hand: Mapping[str, Any], expected: int, count: int) -> int:
     return seat_value(value, "dealer", count)
 
 
+def check_pass(hand: Mapping[str, Any]) -> None:
+    """A "todos pasan" entry: ``pass`` (true), its dealer and a note, nothing else."""
+    check_keys(hand, ("pass", "dealer", "note"), "passed")
+    if hand["pass"] is not True:
+        raise HandError("pass_not_true", "pass", value=describe(hand["pass"]))
+
+
 def tricks_value(hand: Mapping[str, Any], seats: Sequence[int], total: int = 9, key: str = "tricks") -> dict[int, int]:
     """Parse a seat → tricks object naming exactly ``seats``; at most ``total`` in all."""
     raw = required(hand, key)
@@ -263,3 +270,9 @@ _SEAT_KEYS = tuple(str(i) for i in range(1, 13))
 def seat_map(values: Sequence[int]) -> dict[str, int]:
     """Seat-keyed JSON object of per-seat values."""
     return dict(zip(_SEAT_KEYS, values, strict=False))
+
+
+def hand_entry(dealer: int | None, result: str, transfers: list[JSON], balances: Sequence[int]) -> JSON:
+    """The keys every ledger entry starts with (format.md): the dealer, the result, the transfers and
+    the balances after it; each rule set adds its pots."""
+    return {"dealer": dealer, "result": result, "transfers": transfers, "balances": seat_map(balances)}

@@ -25,8 +25,10 @@ from .core import (
     JSON,
     HandError,
     check_keys,
+    check_pass,
     decided,
     describe,
+    hand_entry,
     int_value,
     next_seat,
     option_values,
@@ -157,10 +159,7 @@ class _Desk:
             closed=closed,
         )
         entry: JSON = {
-            "dealer": dealer,
-            "result": result,
-            "transfers": self.transfers,
-            "balances": seat_map(new.balances),
+            **hand_entry(dealer, result, self.transfers, new.balances),
             "bote": new.bote,
             "over": new.over,
         }
@@ -198,9 +197,7 @@ class Ombre:
         dealer = resolve_dealer(hand, state.next_dealer, 3)  # O1: R2
         deals = state.deals + 1
         if "pass" in hand:
-            check_keys(hand, ("pass", "dealer", "note"), "passed")
-            if hand["pass"] is not True:
-                raise HandError("pass_not_true", "pass", value=describe(hand["pass"]))
+            check_pass(hand)
             return _Desk(state).freeze(dealer, "paso", next_seat(dealer, 3), deals, False)  # O1: nothing is paid
         for key in ("primeras", "bola"):
             if key in hand:

@@ -31,8 +31,10 @@ from .core import (
     HandError,
     bool_value,
     check_keys,
+    check_pass,
     decided,
     describe,
+    hand_entry,
     int_value,
     next_seat,
     option_values,
@@ -224,6 +226,13 @@ class _Desk:
         stake = self.state.options.viuda_stake
         self.everyone(VIUDA, stake, "viuda_nueva", Detail("pv_viuda_nueva", amount=stake))
 
+    def takes_all(self, jugador: int, others: list[int], amount: int, why: Detail) -> None:
+        """A bola or contrabola made (P8, P9): every other player pays it, the jugador takes pozo and viuda."""
+        for seat in others:
+            self.pay(seat, jugador, amount, "bola", why)
+        self.take_pozo(jugador)
+        self.take_viuda(jugador)
+
     def freeze(self, dealer: int | None, result: str, next_dealer: int, finished: bool = False) -> tuple[State, JSON]:
         s = self.state
         new = State(
@@ -238,10 +247,7 @@ class _Desk:
             finished=finished,
         )
         entry: JSON = {
-            "dealer": dealer,
-            "result": result,
-            "transfers": self.transfers,
-            "balances": seat_map(new.balances),
+            **hand_entry(dealer, result, self.transfers, new.balances),
             **pots_json(new),
         }
         return new, entry
@@ -287,9 +293,7 @@ class PozoViuda:
             return self._close(state, hand)
         dealer = resolve_dealer(hand, state.next_dealer, state.seats)
         if "pass" in hand:
-            check_keys(hand, ("pass", "dealer", "note"), "passed")
-            if hand["pass"] is not True:
-                raise HandError("pass_not_true", "pass", value=describe(hand["pass"]))
+            check_pass(hand)
             desk = self._deal(state)
             stake = state.options.pozo_stake
             desk.everyone(POZO, stake, "pase", Detail("pv_pase", amount=stake))  # P3
@@ -390,10 +394,7 @@ class PozoViuda:
             # P8: M + 1 + 40, the bola's premio replacing the contract's; pozo and viuda
             amount = m + 1 + BOLA_PREMIO
             why = Detail("pv_bola", mat=m_text, m=m, premio=BOLA_PREMIO, amount=amount)
-            for seat in others:
-                desk.pay(seat, jugador, amount, "bola", why)
-            desk.take_pozo(jugador)
-            desk.take_viuda(jugador)
+            desk.takes_all(jugador, others, amount, why)
             return desk.freeze(dealer, "bola", next_seat(dealer, state.seats))
         if result == "ganada":
             # P5 (P10: a bola cortada wins first as P5 with primeras)
@@ -451,10 +452,7 @@ class PozoViuda:
         if won:
             amount = m + BOLA_PREMIO
             why = Detail("pv_declarada", mat=m_text, m=m, premio=BOLA_PREMIO, lance=lance, amount=amount)
-            for seat in others:
-                desk.pay(seat, jugador, amount, "bola", why)
-            desk.take_pozo(jugador)
-            desk.take_viuda(jugador)
+            desk.takes_all(jugador, others, amount, why)
             return desk.freeze(dealer, lance, next_seat(dealer, state.seats))
         held = desk.pozo
         desk.pay(jugador, POZO, held, "puesta", Detail("pv_perdida_pozo", lance=lance, amount=held))

@@ -18,8 +18,10 @@ from .core import (
     HandError,
     bool_value,
     check_keys,
+    check_pass,
     decided,
     describe,
+    hand_entry,
     int_value,
     is_int,
     next_seat,
@@ -309,10 +311,7 @@ class _Desk:
             stints=s.stints,
         )
         entry: JSON = {
-            "dealer": dealer,
-            "result": result,
-            "transfers": self.transfers,
-            "balances": seat_map(new.balances),
+            **hand_entry(dealer, result, self.transfers, new.balances),
             "plato": {"amount": new.plato, "kind": new.kind},
             "cartulina": [e.as_json() for e in new.open],
         }
@@ -323,6 +322,13 @@ def _no_dealer(hand: Mapping[str, Any], what: str, rule: str) -> None:
     """Events of the evening use up no deal: their dealer is null (R30, R32, R33); ``what`` is an entry kind."""
     if hand.get("dealer") is not None:
         raise HandError("entry_has_dealer", "dealer", entry=what, rule=rule)
+
+
+def _event_body(hand: Mapping[str, Any], what: str, rule: str) -> object:
+    """The body of an evening's event (``what``: ajuste, sienta): its only other keys are a null dealer and a note."""
+    check_keys(hand, (what, "dealer", "note"), what)
+    _no_dealer(hand, what, rule)
+    return hand[what]
 
 
 def _with_state(entry: Puesta, state: str) -> Puesta:
@@ -433,9 +439,7 @@ class Tresillo:
             return self._favor(state, hand, n)
         dealer = resolve_dealer(hand, state.next_dealer, state.seats)
         if "pass" in hand:
-            check_keys(hand, ("pass", "dealer", "note"), "passed")
-            if hand["pass"] is not True:
-                raise HandError("pass_not_true", "pass", value=describe(hand["pass"]))
+            check_pass(hand)
             desk = self._deal(state, n, dealer)
             return desk.freeze(dealer, "paso", next_seat(dealer, state.seats))  # R29
         check_keys(hand, PLAYED_KEYS, "played")
@@ -479,9 +483,7 @@ class Tresillo:
 
     # R32
     def _ajuste(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
-        check_keys(hand, ("ajuste", "dealer", "note"), "ajuste")
-        _no_dealer(hand, "ajuste", "R32")
-        body = hand["ajuste"]
+        body = _event_body(hand, "ajuste", "R32")
         if not isinstance(body, Mapping):
             raise HandError("ajuste_not_an_object", "ajuste")
         check_keys(body, ("from", "to", "amount"), "ajuste_body")
@@ -523,9 +525,7 @@ class Tresillo:
 
     # R33
     def _sienta(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
-        check_keys(hand, ("sienta", "dealer", "note"), "sienta")
-        _no_dealer(hand, "sienta", "R33")
-        body = hand["sienta"]
+        body = _event_body(hand, "sienta", "R33")
         if not isinstance(body, Mapping):
             raise HandError("sienta_not_an_object", "sienta")
         check_keys(body, ("seat", "player"), "sienta_body")

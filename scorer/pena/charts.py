@@ -7,13 +7,12 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from flask_babel import gettext as _
 
-from scorer.sheet.chart import PALETTE, _fmt, _label, _short, nice_step
+from scorer.sheet.chart import PALETTE, _fmt, _label, _short, legend_rows, nice_step, value_axis
 from scorer.words import RED_SUITS, SUIT_SYMBOLS
 
 RED_SYMBOLS = tuple(SUIT_SYMBOLS[suit] for suit in RED_SUITS)
@@ -45,22 +44,9 @@ def evenings_chart(
     """
     title = _("Saldo acumulado por noche (%(unit)s)", unit=unit)
     points = max((len(s) for s in series), default=0)
-    values = [v for s in series for v in s] or [0]
-    low, high = min(0, *values), max(0, *values)
-    if low == high:
-        high = low + 10
-    step = nice_step(high - low, 4)
-    low = math.floor(low / step) * step
-    high = math.ceil(high / step) * step
-    legend: list[tuple[float, int, int, str]] = []
-    x, row = 0.0, 0
-    for i, name in enumerate(names):
-        label = _short(name, 40)  # whole names: the legend wraps to more rows instead
-        item = 26 + 7.0 * len(label) + 14
-        if x + item > LINE_WIDTH and x > 0:
-            x, row = 0.0, row + 1
-        legend.append((x, row, i, label))
-        x += item
+    low, high, step = value_axis(series, 4)
+    shown = [_short(name, 40) for name in names]  # whole names: the legend wraps to more rows instead
+    legend, row = legend_rows(shown, 0, LINE_WIDTH, lambda label: 26 + 7.0 * len(label) + 14)
     plot_h = LINE_HEIGHT - TOP - 34
     height = LINE_HEIGHT + (row + 1) * LEGEND_ROW
     plot_w = LINE_WIDTH - LEFT - RIGHT

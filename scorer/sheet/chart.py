@@ -7,7 +7,7 @@ page served under a strict Content-Security-Policy. Every name is XML-escaped.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from scorer.limits import NAME_MAX
@@ -45,6 +45,33 @@ def nice_step(span: float, ticks: int) -> int:
     return max(1, int(10 * power))  # pragma: no cover - the loop always returns
 
 
+def value_axis(series: Sequence[Sequence[int]], ticks: int) -> tuple[int, int, int]:
+    """The y axis of balance lines: lowest and highest tick (zero always in view) and the round step
+    between ticks, about ``ticks`` of them (the sheet's chart and the peña's)."""
+    values = [v for s in series for v in s] or [0]
+    low, high = min(0, *values), max(0, *values)
+    if low == high:
+        high = low + 10
+    step = nice_step(high - low, ticks)
+    return math.floor(low / step) * step, math.ceil(high / step) * step, step
+
+
+def legend_rows(
+    labels: Sequence[str], start: float, end: float, width: Callable[[str], float]
+) -> tuple[list[tuple[float, int, int, str]], int]:
+    """The legend laid out left to right from ``start``, a new row where the next item would pass ``end``:
+    (x, row, index, label) per label ("width" is an item's, its swatch included), and the last row."""
+    legend: list[tuple[float, int, int, str]] = []
+    x, row = float(start), 0
+    for i, label in enumerate(labels):
+        item = width(label)
+        if x + item > end and x > start:
+            x, row = float(start), row + 1
+        legend.append((x, row, i, label))
+        x += item
+    return legend, row
+
+
 def _fmt(value: float) -> str:
     text = f"{value:.1f}"
     return text[:-2] if text.endswith(".0") else text
@@ -65,24 +92,11 @@ def balance_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, titl
     if len(names) != len(series):
         raise ValueError("one series per name")
     points = max((len(s) for s in series), default=0)
-    values = [v for s in series for v in s] or [0]
-    low, high = min(0, *values), max(0, *values)
-    if low == high:
-        high = low + 10
-    step = nice_step(high - low, 6)
-    low = math.floor(low / step) * step
-    high = math.ceil(high / step) * step
+    low, high, step = value_axis(series, 6)
 
-    # legend rows, laid out left to right
-    legend: list[tuple[float, float, int, str]] = []
-    x, row = float(LEFT), 0
-    for i, name in enumerate(names):
-        label = _short(name)
-        item = 30 + CHAR_WIDTH * len(label) + 18
-        if x + item > WIDTH - RIGHT and x > LEFT:
-            x, row = float(LEFT), row + 1
-        legend.append((x, row, i, label))
-        x += item
+    legend, row = legend_rows(
+        [_short(name) for name in names], LEFT, WIDTH - RIGHT, lambda label: 30 + CHAR_WIDTH * len(label) + 18
+    )
     rows = row + 1 if names else 0
     bottom = 30 + max(rows, 1) * LEGEND_ROW
     plot_w = WIDTH - LEFT - RIGHT

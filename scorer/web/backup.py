@@ -92,25 +92,22 @@ class Report:
 # ------------------------------------------------------------------ values
 
 
+# The kind a column type's values are written as, first match wins (Float before Numeric: a subclass).
+_KINDS: tuple[tuple[type[sa.types.TypeEngine[Any]], str], ...] = (
+    (sa.JSON, "json"),
+    (sa.DateTime, "datetime"),
+    (sa.Date, "date"),
+    (sa.Boolean, "bool"),
+    (sa.Integer, "int"),
+    (sa.Float, "float"),
+    (sa.Numeric, "decimal"),
+    (sa.LargeBinary, "bytes"),
+)
+
+
 def kind_of(type_: sa.types.TypeEngine[Any]) -> str:
     """The kind a column's values are written as (docs/backup.md, "Values")."""
-    if isinstance(type_, sa.JSON):
-        return "json"
-    if isinstance(type_, sa.DateTime):
-        return "datetime"
-    if isinstance(type_, sa.Date):
-        return "date"
-    if isinstance(type_, sa.Boolean):
-        return "bool"
-    if isinstance(type_, sa.Integer):
-        return "int"
-    if isinstance(type_, sa.Float):
-        return "float"
-    if isinstance(type_, sa.Numeric):
-        return "decimal"
-    if isinstance(type_, sa.LargeBinary):
-        return "bytes"
-    return "str"
+    return next((kind for cls, kind in _KINDS if isinstance(type_, cls)), "str")
 
 
 def _json_text(value: Any) -> str:

@@ -543,12 +543,18 @@ def read_tricks(form: HandFormBase) -> dict[str, int] | None:
     """The tricks of the seats that play: two counts are enough (:func:`scorer.hand_fields.read_tricks`)."""
     reading = hand_fields.Reading()
     tricks = hand_fields.read_tricks(lambda name: getattr(form, name).data, form.seats, reading, _)
+    show_reading(form, reading)
+    return tricks
+
+
+def show_reading(form: HandFormBase, reading: hand_fields.Reading) -> None:
+    """What :mod:`scorer.hand_fields` read, on the form: its problems beside their fields, and the third
+    tricks count (what is left of the nine) filled in."""
     for name, message, missing in reading.problems:
         form.problem(name, message, missing=missing)
     if reading.third is not None:
         seat, rest = reading.third
         form.trick_field(seat).data = str(rest)
-    return tricks
 
 
 # ---------------------------------------------------------------- other forms

@@ -604,8 +604,8 @@ def previous_balances(ledger: Mapping[str, Any], index: int) -> dict[str, int] |
 
 
 @dataclass(frozen=True)
-class HandView:
-    """Everything a hand's page shows."""
+class HandPage:
+    """What every hand's page shows, whatever the game: its line, summary, facts, transfers and dealer."""
 
     n: int
     line: HandLine
@@ -613,6 +613,12 @@ class HandView:
     facts: list[tuple[str, str]]
     transfers: list[TransferLine]
     dealer: str | None
+
+
+@dataclass(frozen=True)
+class HandView(HandPage):
+    """Everything a Tresillo hand's page shows."""
+
     plato_before: PlatoView
     plato_after: PlatoView
     cartulina_before: list[Box]
@@ -698,20 +704,17 @@ def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
         before_open = by_person.with_owners(before_open, everyone)
         after = by_person.with_owners(after, everyone)
         people_before, people_after = by_person.people_before_after(session.get("players", []), entries, hands, i)
-        return HandView(
-            n=n,
-            line=hand_line(hand, entry, previous, players),
-            summary=summary(entry, before_open, players),
-            facts=hand_facts(hand, players),
-            transfers=transfer_lines(entry, players),
-            dealer=_who(dealer, names) if dealer is not None else None,
-            plato_before=plato_view(before_plato, before_open, names),
-            plato_after=plato_view(entry.get("plato"), [e for e in after if e.get("state") in OPEN], names),
-            cartulina_before=cartulina_view(players, before_open, seating=seats[i], everyone=list(people_before)),
-            cartulina_after=cartulina_view(after_players, after, seating=seats[i + 1], everyone=list(people_after)),
-            balances_before=person_lines(people_before, seats[i], before_open, tanto_value, currency),
-            balances_after=person_lines(people_after, seats[i + 1], after, tanto_value, currency),
-        )
+        plato_after = plato_view(entry.get("plato"), [e for e in after if e.get("state") in OPEN], names)
+        boxes_before = cartulina_view(players, before_open, seating=seats[i], everyone=list(people_before))
+        boxes_after = cartulina_view(after_players, after, seating=seats[i + 1], everyone=list(people_after))
+        balances_before = person_lines(people_before, seats[i], before_open, tanto_value, currency)
+        balances_after = person_lines(people_after, seats[i + 1], after, tanto_value, currency)
+    else:
+        plato_after = plato_view(entry.get("plato"), entry.get("cartulina", []), names)
+        boxes_before = cartulina_view(players, before_open)
+        boxes_after = cartulina_view(after_players, after)
+        balances_before = balance_lines(players, previous, before_open, tanto_value, currency)
+        balances_after = balance_lines(after_players, entry.get("balances", {}), after, tanto_value, currency)
     return HandView(
         n=n,
         line=hand_line(hand, entry, previous, players),
@@ -720,11 +723,11 @@ def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
         transfers=transfer_lines(entry, players),
         dealer=_who(dealer, names) if dealer is not None else None,
         plato_before=plato_view(before_plato, before_open, names),
-        plato_after=plato_view(entry.get("plato"), entry.get("cartulina", []), names),
-        cartulina_before=cartulina_view(players, before_open),
-        cartulina_after=cartulina_view(after_players, after),
-        balances_before=balance_lines(players, previous, before_open, tanto_value, currency),
-        balances_after=balance_lines(after_players, entry.get("balances", {}), after, tanto_value, currency),
+        plato_after=plato_after,
+        cartulina_before=boxes_before,
+        cartulina_after=boxes_after,
+        balances_before=balances_before,
+        balances_after=balances_after,
     )
 
 
@@ -1005,15 +1008,9 @@ def state_words(ruleset: str, entry: Mapping[str, Any] | None, rules: Mapping[st
 
 
 @dataclass(frozen=True)
-class GameHandView:
+class GameHandView(HandPage):
     """A hand's page for the other rule sets."""
 
-    n: int
-    line: HandLine
-    summary: str
-    facts: list[tuple[str, str]]
-    transfers: list[TransferLine]
-    dealer: str | None
     before: str
     after: str
     balances_before: list[BalanceLine]

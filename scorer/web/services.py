@@ -38,7 +38,7 @@ from scorer.web import settled
 from scorer.web.extensions import db
 from scorer.web.games import game_of
 from scorer.web.i18n import DEFAULT_LANGUAGE, language_or_default
-from scorer.web.models import Hand, HandEvent, Table, utcnow
+from scorer.web.models import Hand, HandEvent, Pena, Table, utcnow
 from scorer.web.settled import Cache, Key, Settled, Window, extend, resettled
 
 TOKEN_BYTES = 24  # 192 random bits, 32 URL-safe characters
@@ -430,19 +430,24 @@ def _insert_hands(table: Table, stored: Sequence[dict[str, Any]]) -> list[int]:
     return ids
 
 
-def _find(token: object) -> Table | None:
-    if not token_shaped(token):
-        return None
-    query = select(Table).where((Table.edit_token == token) | (Table.view_token == token))
-    return db.session.scalars(query).first()
+Linked = TypeVar("Linked", Table, Pena)
+
+
+def open_linked(model: type[Linked], token: object, unknown: str) -> tuple[Linked, bool]:
+    """The table or peña of a token (its edit or view link) and whether the token may change it;
+    NotFound, saying ``unknown``, otherwise."""
+    found = None
+    if token_shaped(token):
+        query = select(model).where((model.edit_token == token) | (model.view_token == token))
+        found = db.session.scalars(query).first()
+    if found is None:
+        raise NotFound(unknown)
+    return found, secrets.compare_digest(found.edit_token, str(token))
 
 
 def open_table(token: str) -> tuple[Table, bool]:
     """The table of a token and whether the token may change it; NotFound otherwise."""
-    table = _find(token)
-    if table is None:
-        raise NotFound("unknown table: check the link")
-    return table, secrets.compare_digest(table.edit_token, token)
+    return open_linked(Table, token, "unknown table: check the link")
 
 
 def require_edit(token: str) -> Table:
@@ -497,13 +502,23 @@ def derived(table: Table, name: str, build: Callable[[dict[str, Any], dict[str, 
     Kept per language too (issue 13): the view-models hold words, numbers and money in the page's language.
     """
     source = _page_source(table)
-    name = f"{name}@{words.language()}"
-    if name not in source.derived:
+
+    def make() -> T:
         if isinstance(source, Window):
             session, ledger = source.session_and_ledger(table.header)
         else:
             session, ledger = _session(table, source), source.ledger()
-        source.derived[name] = build(session, ledger)
+        return build(session, ledger)
+
+    return kept(table, name, make)
+
+
+def kept(table: Table, name: str, make: Callable[[], T]) -> T:
+    """``make()``, made once per revision of the table and language of the page (read-only, shared)."""
+    source = _page_source(table)
+    name = f"{name}@{words.language()}"
+    if name not in source.derived:
+        source.derived[name] = make()
     value: T = source.derived[name]
     return value
 
@@ -520,6 +535,28 @@ def totals_of(table: Table) -> Mapping[str, Any]:
         totals: Mapping[str, Any] = source.derived["totals"]
         return totals
     return source.ledger()  # its "hands" too: shared, never copied
+
+
+def favor_session(table: Table) -> dict[str, Any]:
+    """The session as far as its favour changes go (R34): the header, and the hands with the entries that
+    change the favour suit in their places (the others may be empty). From the cached state, else from
+    two small queries: a page shown from a snapshot settles nothing, and still says every change."""
+    source = _page_source(table)
+    if not isinstance(source, Window):
+        return _session(table, source)
+    live = (Hand.table_id == table.id, Hand.deleted_at.is_(None))
+    seqs = list(db.session.scalars(select(Hand.seq).where(*live).order_by(Hand.seq)))
+    hands: list[dict[str, Any]] = [{}] * len(seqs)
+    changes = select(Hand.seq, Hand.data).where(*live, Hand.data["favor"].as_string().is_not(None))
+    for seq, data in db.session.execute(changes):
+        hands[bisect.bisect_left(seqs, seq)] = dict(data)
+    return {**table.header, "hands": hands}
+
+
+def page_settlement(table: Table) -> Settlement:
+    """The settlement the table page is built from (the cached state's, else the persisted snapshot's):
+    its ``count`` and ``totals()`` are the table's, its entries perhaps only the last ones; read-only."""
+    return _page_source(table).settlement
 
 
 # the table page of these rule sets needs only the totals and the last hands (Ombre counts its deals)
@@ -548,15 +585,20 @@ def ledger_view(table: Table) -> dict[str, Any]:
     return state_of(table).ledger()
 
 
-def session_text(table: Table) -> str:
-    """The session file as JSON text (cached per revision)."""
-    key = (table.edit_token, table.revision, "session")
+def _cached_text(table: Table, name: str, view: Callable[[Table], dict[str, Any]]) -> str:
+    """``view(table)`` as JSON text, cached per revision under ``name``."""
+    key = (table.edit_token, table.revision, name)
     text = _texts.get(key)
     if text is None:
-        text = json.dumps(session_view(table), ensure_ascii=False)
+        text = json.dumps(view(table), ensure_ascii=False)
         if unchanged(table):
             _texts.put(key, text)
     return text
+
+
+def session_text(table: Table) -> str:
+    """The session file as JSON text (cached per revision)."""
+    return _cached_text(table, "session", session_view)
 
 
 def session_of(table: Table) -> dict[str, Any]:
@@ -571,13 +613,7 @@ def settlement_of(table: Table) -> Settlement:
 
 def ledger_text(table: Table) -> str:
     """The ledger as JSON text (cached per revision)."""
-    key = (table.edit_token, table.revision, "ledger")
-    text = _texts.get(key)
-    if text is None:
-        text = json.dumps(ledger_view(table), ensure_ascii=False)
-        if unchanged(table):
-            _texts.put(key, text)
-    return text
+    return _cached_text(table, "ledger", ledger_view)
 
 
 def ledger_of(table: Table) -> dict[str, Any]:

@@ -17,19 +17,13 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+# the same refusal, int test and R9 (('ganada', None), ('codillo', 0 = first contra / 1 = second), ('puesta', None))
+# as the Tresillo oracle
+from tests.engine.oracle_tresillo import OracleError, _is_int
+from tests.engine.oracle_tresillo import outcome as r9
+
 SUITS = ("oros", "copas", "espadas", "bastos")
 BLACK = ("espadas", "bastos")
-
-
-class OracleError(ValueError):
-    def __init__(self, hand: int | None, reason: str) -> None:
-        self.hand = hand
-        self.reason = reason
-        super().__init__(f"{'session' if hand is None else f'hand {hand}'}: {reason}")
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _present(hand: dict[str, Any], key: str) -> bool:
@@ -38,17 +32,6 @@ def _present(hand: dict[str, Any], key: str) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ outcomes
-
-
-def r9(j: int, a: int, b: int) -> tuple[str, int | None]:
-    """R9 of tresillo.md: ('ganada', None), ('codillo', 0 = first contra / 1 = second), ('puesta', None)."""
-    if j > a and j > b:
-        return ("ganada", None)
-    if a > j and a > b:
-        return ("codillo", 0)
-    if b > j and b > a:
-        return ("codillo", 1)
-    return ("puesta", None)
 
 
 def majority(j: int, a: int, b: int) -> tuple[str, int | None]:

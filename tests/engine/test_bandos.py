@@ -6,17 +6,17 @@ Defaults: target 12, fuera_de_turno 1, renuncio 1. Team A = seats 1, 3, 5; team 
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorer.engine import SessionError, settle, start
 from scorer.engine.bandos import game_winner
 from tests.engine.cli import assert_rejected, settle_cli
+from tests.engine.properties import PROPERTY, assert_deterministic_and_incremental
 
 NAMES = ["A1", "B1", "A2", "B2", "A3", "B3", "X", "Y"]
 
@@ -213,9 +213,6 @@ def sessions(draw: st.DrawFn) -> dict[str, Any]:
     return {**s, "hands": hands}
 
 
-PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
 @PROPERTY
 @given(sessions())
 def test_scores_never_below_zero_and_teams_move_together(s: dict[str, Any]) -> None:
@@ -262,13 +259,7 @@ def test_each_hand_changes_scores_as_b2_and_b3_say(s: dict[str, Any]) -> None:
 @PROPERTY
 @given(sessions())
 def test_settling_is_deterministic_and_incremental(s: dict[str, Any]) -> None:
-    ledger = settle(s)
-    assert settle(copy.deepcopy(s)) == ledger
-    assert start(s).ledger() == ledger
-    step = start({**s, "hands": []})
-    for hand in s["hands"]:
-        step = step.add(hand)
-    assert step.ledger() == ledger
+    assert_deterministic_and_incremental(s)
 
 
 # ----------------------------------------------------------------- invalid input through the CLI

@@ -6,16 +6,16 @@ Defaults: stake 10, solo_stake 20, vole_bonus 10, matador_bonus 5.
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorer.engine import SessionError, settle, start
 from tests.engine.cli import assert_rejected, settle_cli
+from tests.engine.properties import PROPERTY, assert_deterministic_and_incremental
 
 NAMES = ("Elena", "Fermín", "Gloria")
 SUITS = ("oros", "copas", "espadas", "bastos")
@@ -319,9 +319,6 @@ def sessions(draw: st.DrawFn) -> dict[str, Any]:
     return {**s, "hands": hands}
 
 
-PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
 @PROPERTY
 @given(sessions())
 def test_o8_balances_and_bote_sum_to_zero_and_transfers_add_up(s: dict[str, Any]) -> None:
@@ -350,13 +347,7 @@ def test_o8_balances_and_bote_sum_to_zero_and_transfers_add_up(s: dict[str, Any]
 @PROPERTY
 @given(sessions())
 def test_settling_is_deterministic_and_incremental(s: dict[str, Any]) -> None:
-    ledger = settle(s)
-    assert settle(copy.deepcopy(s)) == ledger
-    assert start(s).ledger() == ledger
-    step = start({**s, "hands": []})
-    for hand in s["hands"]:
-        step = step.add(hand)
-    assert step.ledger() == ledger
+    assert_deterministic_and_incremental(s)
 
 
 @PROPERTY

@@ -6,17 +6,17 @@ Defaults: pozo_stake 5, viuda_stake 25, pozo_cap 4, favor_suit oros.
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from scorer.engine import SessionError, settle, start
+from scorer.engine import SessionError, settle
 from scorer.engine.pozo_viuda import fill
 from tests.engine.cli import assert_rejected, settle_cli
+from tests.engine.properties import PROPERTY, assert_deterministic_and_incremental
 
 NAMES = ("Ana", "Benito", "Carmen", "Diego")
 SUITS = ("oros", "copas", "espadas", "bastos")
@@ -476,9 +476,6 @@ def sessions(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
 @PROPERTY
 @given(sessions())
 def test_p12_pots_and_balances_sum_to_zero_and_transfers_add_up(s: dict[str, Any]) -> None:
@@ -518,13 +515,7 @@ def test_p12_pots_and_balances_sum_to_zero_and_transfers_add_up(s: dict[str, Any
 @PROPERTY
 @given(sessions())
 def test_settling_is_deterministic_and_incremental(s: dict[str, Any]) -> None:
-    ledger = settle(s)
-    assert settle(copy.deepcopy(s)) == ledger
-    assert start(s).ledger() == ledger
-    step = start({**s, "hands": []})
-    for hand in s["hands"]:
-        step = step.add(hand)
-    assert step.ledger() == ledger
+    ledger = assert_deterministic_and_incremental(s)
     assert json.loads(json.dumps(ledger)) == ledger
 
 

@@ -51,6 +51,34 @@ def sample_session(hands: list[dict[str, Any]] | None = None, **keys: Any) -> di
     return session
 
 
+def api_session(client: FlaskClient, token: str) -> dict[str, Any]:
+    """The stored session through the API (``GET /api/tables/<token>``)."""
+    response = client.get(f"/api/tables/{token}")
+    assert response.status_code == 200
+    return dict(response.get_json())
+
+
+def api_ledger(client: FlaskClient, token: str) -> dict[str, Any]:
+    """The ledger through the API (``GET /api/tables/<token>/ledger``)."""
+    response = client.get(f"/api/tables/{token}/ledger")
+    assert response.status_code == 200
+    return dict(response.get_json())
+
+
+# Bandos (B3, B4): a fault takes back the points that keep the game going, target 2.
+BANDOS_FAULT: dict[str, Any] = {
+    "format": "tresillo-session/1",
+    "players": ["A1", "B1", "A2", "B2", "A3", "B3"],
+    "rules": {"ruleset": "bandos", "target": 2},
+    "hands": [
+        {"primeras": "A"},
+        {"faltas": [{"seat": 1, "falta": "renuncio"}]},
+        {"primeras": "A"},
+        {"primeras": "A"},
+    ],
+}
+
+
 @pytest.fixture
 def app_config() -> dict[str, Any]:
     """Extra configuration of the ``app`` fixture; override it in a module."""

@@ -17,22 +17,9 @@ from scorer.web.models import Hand, HandEvent, Table
 from scorer.web.services import Conflict, Forbidden, Invalid, NotFound
 from scorer.web.tables import services as table_services
 from tests.conftest import example_sessions, load_json
-from tests.web.conftest import sample_session
+from tests.web.conftest import BANDOS_FAULT, sample_session
 
 ENTRADA_1 = {"jugador": 1, "lance": "entrada", "trump": "oros", "tricks": {"1": 5, "2": 2, "3": 2}}
-
-# Bandos (B3, B4): a fault takes back the points that keep the game going, target 2.
-BANDOS: dict[str, Any] = {
-    "format": "tresillo-session/1",
-    "players": ["A1", "B1", "A2", "B2", "A3", "B3"],
-    "rules": {"ruleset": "bandos", "target": 2},
-    "hands": [
-        {"primeras": "A"},
-        {"faltas": [{"seat": 1, "falta": "renuncio"}]},
-        {"primeras": "A"},
-        {"primeras": "A"},
-    ],
-}
 
 
 @pytest.fixture
@@ -318,7 +305,7 @@ class TestHands:
         assert count(HandEvent) == 3
 
     def test_bandos_edit_and_delete_refused_naming_the_later_hand(self) -> None:
-        table = services.create_table(copy.deepcopy(BANDOS))
+        table = services.create_table(copy.deepcopy(BANDOS_FAULT))
         with pytest.raises(Invalid) as info:
             services.replace_hand(table, 2, {"primeras": "A"})
         assert info.value.hand == 3
@@ -327,7 +314,7 @@ class TestHands:
             services.delete_hand(reload(table), 2)
         assert info.value.hand == 4  # numbered as the scorekeeper sees it now
         assert info.value.message == "hand 4: the game is over: team A won (B4) (if hand 2 were deleted)"
-        assert services.session_of(reload(table))["hands"] == engine_hands(BANDOS)
+        assert services.session_of(reload(table))["hands"] == engine_hands(BANDOS_FAULT)
 
     def test_replace_invalid_names_the_hand(self) -> None:
         table = services.create_table(sample_session())

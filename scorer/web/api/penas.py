@@ -34,17 +34,12 @@ def _object(body: Any) -> Mapping[str, Any]:
 
 
 def _season() -> tuple[dt.date | None, dt.date | None]:
-    found: list[dt.date | None] = []
-    for key in ("from", "to"):
-        text = request.args.get(key)
-        if not text:
-            found.append(None)
-            continue
-        try:
-            found.append(dt.date.fromisoformat(text))
-        except ValueError:
-            raise Invalid(f"{key}: {text!r} is not a date (YYYY-MM-DD)") from None
-    return found[0], found[1]
+    """The season of the query string (``from``, ``to``: ISO dates); Invalid names the first one that is not a date."""
+    texts = [request.args.get(key) for key in ("from", "to")]
+    start, end, wrong = ps.season_dates(texts[0], texts[1])
+    if wrong:
+        raise Invalid(f"{('from', 'to')[wrong[0]]}: {texts[wrong[0]]!r} is not a date (YYYY-MM-DD)")
+    return start, end
 
 
 def _money(value: Decimal | None) -> str | None:

@@ -67,7 +67,7 @@ def closed_words() -> str:
 
 def favor_in_force(table: Any) -> str | None:
     """The favour suit in force after the last entry (the ledger's top-level ``favor_suit``, R34)."""
-    suit = services.ledger_of(table).get("favor_suit")
+    suit = services.totals_of(table).get("favor_suit")  # the ledger's top keys, not a copy of every entry
     return str(suit) if suit else None
 
 
@@ -100,4 +100,4 @@ def favor_words(table: Any) -> tuple[str, list[str]]:
     """The table page (Tresillo): the favour suit in force, and the evening's suits when it changed (R34)."""
     suit = favor_in_force(table)
     now = _("Palo de favor: %(suit)s.", suit=suit_text(suit)) if suit else _("Sin palo de favor.")
-    return now, evening.favor_lines(services.session_of(table))
+    return now, services.kept(table, "favor_lines", lambda: evening.favor_lines(services.favor_session(table)))

@@ -266,6 +266,19 @@ def seating_for(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int | 
     return seats[-1] if n is None else seats[n - 1]
 
 
+def _fresh(form: EventForm, table: Any, n: int | None) -> None:
+    """The hidden fields of the form a GET shows: a new request id and, correcting entry ``n``, its revision."""
+    form.request_id.data = uuid.uuid4().hex
+    if n is not None:
+        form.revision.data = str(services.hand_revision(table, n))
+
+
+def _saved(token: str, n: int | None, said: str) -> BaseResponse:
+    """After an entry is saved: say so, and back to the table (a new entry) or to entry ``n``'s page (corrected)."""
+    flash(said)
+    return redirect(url_for("tables.table", token=token) if n is None else url_for("tables.hand", token=token, n=n))
+
+
 def _save(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> int | None:
     """Add (or replace entry ``n``); its number, or None with the engine's refusal next to the form."""
     try:
@@ -319,9 +332,7 @@ def ajuste(token: str, n: int | None = None) -> Page:
         seating_for(session, ledger, n), hand=stored, formdata=request.form if request.method == "POST" else None
     )
     if request.method == "GET":
-        form.request_id.data = uuid.uuid4().hex
-        if n is not None:
-            form.revision.data = str(services.hand_revision(table, n))
+        _fresh(form, table, n)
         return _page("ajuste.html", table, token, form, n, None, 200)
     hand = read_ajuste(form) if form.validate() else None
     if hand is None:
@@ -333,12 +344,9 @@ def ajuste(token: str, n: int | None = None) -> Page:
     if number is None:
         return _page("ajuste.html", table, token, form, n, None, 400)
     what = evening.ajuste_text(hand["ajuste"], form.seating)
-    flash(
-        _("Ajuste anotado (%(n)s): %(what)s.", n=number, what=what)
-        if n is None
-        else _("Ajuste %(n)s corregido: %(what)s.", n=number, what=what)
-    )
-    return redirect(url_for("tables.table", token=token) if n is None else url_for("tables.hand", token=token, n=n))
+    if n is None:
+        return _saved(token, n, _("Ajuste anotado (%(n)s): %(what)s.", n=number, what=what))
+    return _saved(token, n, _("Ajuste %(n)s corregido: %(what)s.", n=number, what=what))
 
 
 # ----------------------------------------------------------- cambio de jugador
@@ -354,9 +362,7 @@ def cambio(token: str, n: int | None = None) -> Page:
     stored = _entry_at(table, n, "sienta") if n is not None else None
     form = cambio_form_for(table, n, hand=stored, formdata=request.form if request.method == "POST" else None)
     if request.method == "GET":
-        form.request_id.data = uuid.uuid4().hex
-        if n is not None:
-            form.revision.data = str(services.hand_revision(table, n))
+        _fresh(form, table, n)
         kept = pending_by_seat(table, form.seating) if n is None else []  # offline: shown before confirming
         return _page("cambio.html", table, token, form, n, None, 200, pending=kept)
     hand = read_cambio(form) if form.validate() else None
@@ -371,12 +377,9 @@ def cambio(token: str, n: int | None = None) -> Page:
     if number is None:
         return _page("cambio.html", table, token, form, n, None, 400)
     what = evening.sienta_text(hand["sienta"], form.seating)
-    flash(
-        _("Cambio de jugador anotado (%(n)s): %(what)s.", n=number, what=what)
-        if n is None
-        else _("Cambio %(n)s corregido: %(what)s.", n=number, what=what)
-    )
-    return redirect(url_for("tables.table", token=token) if n is None else url_for("tables.hand", token=token, n=n))
+    if n is None:
+        return _saved(token, n, _("Cambio de jugador anotado (%(n)s): %(what)s.", n=number, what=what))
+    return _saved(token, n, _("Cambio %(n)s corregido: %(what)s.", n=number, what=what))
 
 
 def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
@@ -582,8 +585,7 @@ def favor(token: str) -> Page:
     if number is None:
         return favor_page.page(table, token, form, None, 400)
     what = evening.favor_text(hand["favor"])
-    flash(_("Cambio de palo de favor anotado (%(n)s): %(what)s.", n=number, what=what))
-    return redirect(url_for("tables.table", token=token))
+    return _saved(token, None, _("Cambio de palo de favor anotado (%(n)s): %(what)s.", n=number, what=what))
 
 
 favor_page.register(bp)

@@ -24,6 +24,7 @@ from scorer.web.forms import (
     WholeField,
     build_hand_form,
     options,
+    show_reading,
 )
 from scorer.web.games import Game, register
 from scorer.words import LANCE_WORDS
@@ -110,11 +111,7 @@ def hand_from_form(form: HandForm) -> dict[str, Any] | None:
     the nine (and shown on the form)."""
     lances = {c.value for c in form.lance.choices}
     reading = hand_fields.read_tresillo(lambda name: getattr(form, name).data, form.seats, lances, _)
-    for name, message, missing in reading.problems:
-        form.problem(name, message, missing=missing)
-    if reading.third is not None:
-        seat, rest = reading.third
-        form.trick_field(seat).data = str(rest)
+    show_reading(form, reading)
     return reading.hand
 
 

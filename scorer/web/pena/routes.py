@@ -47,19 +47,11 @@ refusals_as_pages(bp, _refusal)
 
 def _season() -> tuple[dt.date | None, dt.date | None, str | None]:
     """The date range of the query string (``desde``, ``hasta``, ISO dates) and a complaint if one is wrong."""
-    found: list[dt.date | None] = []
-    error = None
-    for key in ("desde", "hasta"):
-        text = (request.args.get(key) or "").strip()
-        if not text:
-            found.append(None)
-            continue
-        try:
-            found.append(dt.date.fromisoformat(text))
-        except ValueError:
-            found.append(None)
-            error = _("La fecha «%(text)s» no es válida: usa el calendario (aaaa-mm-dd).", text=text)
-    return found[0], found[1], error
+    texts = [(request.args.get(key) or "").strip() for key in ("desde", "hasta")]
+    start, end, wrong = ps.season_dates(texts[0], texts[1])
+    if not wrong:
+        return start, end, None
+    return start, end, _("La fecha «%(text)s» no es válida: usa el calendario (aaaa-mm-dd).", text=texts[wrong[-1]])
 
 
 def _links(pena: Pena, can_edit: bool) -> dict[str, str] | None:

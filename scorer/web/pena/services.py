@@ -95,19 +95,23 @@ def create_pena(name: object, people: Iterable[tuple[object, object]] = ()) -> P
     return pena
 
 
-def _find(token: object) -> Pena | None:
-    if not isinstance(token, str) or not 0 < len(token) <= services.MAX_TOKEN_LENGTH:
-        return None
-    query = select(Pena).where((Pena.edit_token == token) | (Pena.view_token == token))
-    return db.session.scalars(query).first()
+def season_dates(first: str | None, last: str | None) -> tuple[dt.date | None, dt.date | None, list[int]]:
+    """A season's first and last day from their ISO texts (empty: open at that end), and which of the
+    two (0, 1) are not dates (that end left open): the page and the API each say so in their words."""
+    found: list[dt.date | None] = []
+    wrong: list[int] = []
+    for i, text in enumerate((first, last)):
+        try:
+            found.append(dt.date.fromisoformat(text) if text else None)
+        except ValueError:
+            found.append(None)
+            wrong.append(i)
+    return found[0], found[1], wrong
 
 
 def open_pena(token: str) -> tuple[Pena, bool]:
     """The peña of a token and whether the token may change it; NotFound otherwise."""
-    pena = _find(token)
-    if pena is None:
-        raise NotFound("unknown peña: check the link")
-    return pena, secrets.compare_digest(pena.edit_token, token)
+    return services.open_linked(Pena, token, "unknown peña: check the link")
 
 
 def require_edit(token: str) -> Pena:

@@ -48,13 +48,13 @@ def dealers_ahead(table: Any, deals: int) -> list[int]:
     """The seats that deal the next ``deals`` deals, by the engine (deals played as passes on a copy
     of the settled state; nothing saved). A rule set with no passed hand (bandos) keeps the last
     dealer found: its form offers every seat."""
-    settlement = services.settlement_of(table)
-    dealer = int(settlement.ledger().get("next_dealer") or 1)
+    settlement = services.page_settlement(table)  # the page's: no settle of the whole table on a cold worker
+    dealer = settlement.next_dealer
     dealers = [dealer]
     while len(dealers) < deals:
         try:
             settlement = settlement.add({"pass": True})
-            dealer = int(settlement.ledger().get("next_dealer") or dealer)
+            dealer = settlement.next_dealer
         except SessionError:
             pass
         dealers.append(dealer)
@@ -135,7 +135,7 @@ def offline_ahead(table: Any, view: Any, game: Any) -> list[Ahead]:
     if not forms_cycle(table) or not (view.roles or game.turn) or game.over:
         return []
     names = view_names(table)
-    count = services.settlement_of(table).count
+    count = services.page_settlement(table).count
     ahead = []
     for k, dealer in enumerate(dealers_ahead(table, len(names))[1:], 1):
         ahead.append(
@@ -153,13 +153,16 @@ def view_names(table: Any) -> list[str]:
     """The people seated for the next hand (R33: a change of player moves them)."""
     if not game_of(table.ruleset).evening:
         return list(table.players)
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    return services.derived(table, "view_names", _names_next)  # once per revision, no copy of the ledger
+
+
+def _names_next(session: dict[str, Any], ledger: dict[str, Any]) -> list[str]:
     return list(evening_routes.names_at(session, ledger, len(ledger.get("hands") or []) + 1))
 
 
 def offline_place(table: Any) -> Markup:
     """A queueable form's attributes: the entry it takes and the table's revision (scorer/web/api/queue.py)."""
-    deal = services.settlement_of(table).count + 1
+    deal = services.page_settlement(table).count + 1
     return Markup('data-deal="%d" data-table-revision="%d"') % (deal, table.revision)
 
 
@@ -169,7 +172,7 @@ def hand_form_ahead(token: str, ahead: int) -> Any:
     if ahead > MAX_AHEAD or not forms_cycle(table):
         raise services.NotFound(f"no form {ahead} deals ahead")
     # the deal it is for, and the state it was made against: the queue sends both (api/queue.py)
-    deal = services.settlement_of(table).count + 1 + ahead
+    deal = services.page_settlement(table).count + 1 + ahead
     form = routes.hand_form(table, dealer_after(table, ahead), deal=deal, table_revision=table.revision)
     page, status = routes.hand_page(table, token, form, None, None, 200)
     response = current_app.make_response((page, status))

@@ -441,7 +441,7 @@ HANDS_PER_PAGE = 50
 def hands(token: str) -> str:
     """Every hand of the table, newest first, a page at a time; filtered by player and by result."""
     table, _can_edit = services.open_table(token)
-    session = services.session_of(table)
+    session = services.session_view(table)  # read only, like the entries: no copy of a long session either
     # the engine's cached entries, read only: no copy of a long ledger for a page of 50 lines
     ledger = {"hands": services.settlement_of(table).entries}
     player = request.args.get("jugador", "")

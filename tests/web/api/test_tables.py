@@ -13,7 +13,9 @@ from flask.testing import FlaskClient
 
 from scorer.web.tables import services as table_services
 from tests.conftest import example_sessions, load_json
-from tests.web.conftest import sample_session
+from tests.web.conftest import BANDOS_FAULT, sample_session
+from tests.web.conftest import api_ledger as ledger
+from tests.web.conftest import api_session as stored
 
 ENTRADA_1 = {"jugador": 1, "lance": "entrada", "trump": "oros", "tricks": {"1": 5, "2": 2, "3": 2}}
 
@@ -33,18 +35,6 @@ def scorer_settle(session: dict[str, Any]) -> dict[str, Any]:
 def create(client: FlaskClient, session: dict[str, Any] | None = None) -> dict[str, str]:
     response = client.post("/api/tables", json=sample_session() if session is None else session)
     assert response.status_code == 201, response.get_json()
-    return dict(response.get_json())
-
-
-def stored(client: FlaskClient, token: str) -> dict[str, Any]:
-    response = client.get(f"/api/tables/{token}")
-    assert response.status_code == 200
-    return dict(response.get_json())
-
-
-def ledger(client: FlaskClient, token: str) -> dict[str, Any]:
-    response = client.get(f"/api/tables/{token}/ledger")
-    assert response.status_code == 200
     return dict(response.get_json())
 
 
@@ -293,18 +283,7 @@ def test_delete_and_restore(client: FlaskClient, tokens: dict[str, str]) -> None
 
 
 def test_delete_refused_when_a_later_hand_breaks(client: FlaskClient) -> None:
-    bandos = {
-        "format": "tresillo-session/1",
-        "players": ["A1", "B1", "A2", "B2", "A3", "B3"],
-        "rules": {"ruleset": "bandos", "target": 2},
-        "hands": [
-            {"primeras": "A"},
-            {"faltas": [{"seat": 1, "falta": "renuncio"}]},
-            {"primeras": "A"},
-            {"primeras": "A"},
-        ],
-    }
-    edit = create(client, copy.deepcopy(bandos))["edit_token"]
+    edit = create(client, copy.deepcopy(BANDOS_FAULT))["edit_token"]
     before = stored(client, edit)
     response = client.delete(f"/api/tables/{edit}/hands/2")
     assert response.status_code == 400

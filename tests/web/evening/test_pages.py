@@ -27,6 +27,7 @@ from scorer.web.evening import services as evening_services
 from scorer.web.models import Table
 from scorer.web.tables import services as table_services
 from tests.conftest import EXAMPLES, example_sessions, load_json
+from tests.web.conftest import api_ledger, api_session
 from tests.web.test_games import csv_dicts, csv_parts
 
 REAL = load_json(EXAMPLES / "real_evening.json")
@@ -46,18 +47,6 @@ def real(upto: int, **keys: Any) -> dict[str, Any]:
 
 def text(response: Any) -> str:
     return re.sub(r"\s+", " ", response.get_data(as_text=True))
-
-
-def api_ledger(client: FlaskClient, token: str) -> dict[str, Any]:
-    response = client.get(f"/api/tables/{token}/ledger")
-    assert response.status_code == 200
-    return dict(response.get_json())
-
-
-def api_session(client: FlaskClient, token: str) -> dict[str, Any]:
-    response = client.get(f"/api/tables/{token}")
-    assert response.status_code == 200
-    return dict(response.get_json())
 
 
 def same_entry(got: dict[str, Any], want: dict[str, Any]) -> None:
