@@ -342,6 +342,12 @@ def test_no_page_scrolls_sideways_with_large_text(
     width = narrow_page.evaluate("document.documentElement.scrollWidth")
     assert width <= NARROW_WIDTH, f"{name} scrolls sideways at {NARROW_WIDTH} px: {width} px"
     assert narrow_page.evaluate(NAME_BREAKS, PLAYERS) == [], name
+    # and no name is wider than its button in the bar (kept whole, not spilling over the next one)
+    spilled = narrow_page.evaluate(
+        "[...document.querySelectorAll('.thumb-bar .quick .button')]"
+        ".filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())"
+    )
+    assert spilled == [], name
 
 
 def test_the_bottom_bar_never_hides_the_field_being_filled(
