@@ -23,6 +23,9 @@ NARROW = {"width": 195, "height": 844}
 
 def fits(page: Page, width: int | None = None) -> None:
     """No sideways scrolling, nothing off screen, every control thumb-sized (at this width)."""
+    # a page opened by a tap may still be loading its style sheet (a slow machine): measure it styled
+    page.wait_for_load_state("load")
+    page.evaluate("document.fonts.ready.then(() => true)")
     if width is not None:
         page.set_viewport_size({"width": width, "height": 844})
     problems = page.evaluate(LAYOUT_PROBLEMS, MIN_TARGET)
