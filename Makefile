@@ -44,6 +44,7 @@ typecheck: setup-dev
 bench: setup-dev  ## print the performance figures (about 5 minutes; LOAD_SECONDS=60 by default)
 	$(PY) bench/engine.py
 	$(PY) bench/scale.py
+	$(PY) bench/cpu.py  # CPU per request: the fair comparison between versions on a busy machine
 	$(PY) bench/web.py
 	$(PY) bench/sheet.py 200
 	$(PY) bench/sheet.py 5000 --target 20  # within the PDF child's time limit (FLASK_SHEET_PDF_TIMEOUT)

@@ -11,6 +11,8 @@ limit (FLASK_SHEET_PDF_TIMEOUT, 20 s), rendered by WeasyPrint like every other p
 
 Prints the time to settle, to build the context, to render the HTML and to render
 the PDF (the first PDF of a process also loads fonts: it is shown separately).
+``--instructions`` prints instead the machine instructions of one warm PDF, counted by
+Valgrind's callgrind (bench/callgrind.py): the same figure whatever the machine's load.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import callgrind  # noqa: E402
 from scorer.engine import settle  # noqa: E402
 from scorer.sheet.build import hand_lines, render_html, render_pdf, sheet_context  # noqa: E402
 from tests.engine.strategies import random_session  # noqa: E402  # the night of bench/engine.py and the tests
@@ -43,8 +46,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=pathlib.Path)
     parser.add_argument("--target", type=float, default=0.8, help="seconds the warm PDF should take at most")
+    parser.add_argument("--instructions", action="store_true", help="count instructions under callgrind")
+    parser.add_argument("--marked", action="store_true", help=argparse.SUPPRESS)  # the run under callgrind
     args = parser.parse_args(argv)
+    if args.instructions:
+        runs = 2
+        found = callgrind.counts(__file__, [str(args.hands), "--seed", str(args.seed)], 1)
+        print(f"PDF of {args.hands} hands: {found[0] / runs / 1e6:.0f} M instructions (callgrind, warm, {runs} runs)")
+        return 0
     session = random_session(random.Random(args.seed), args.hands)
+    if args.marked:  # under callgrind: one PDF to warm up, then two counted
+        ledger = settle(session)
+        render_pdf(session, ledger)
+        callgrind.mark()
+        for _ in range(2):
+            render_pdf(session, ledger)
+        callgrind.mark()
+        return 0
 
     t0 = time.perf_counter()
     ledger = settle(session)

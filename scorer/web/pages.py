@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Flask, g, jsonify, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import words
@@ -54,10 +55,34 @@ def fecha(value: Any) -> str:
     return words.date_text(value)
 
 
+def per_revision(table: Any, name: str, caller: Callable[[], str]) -> Markup:
+    """``{% call per_revision(table, name) %}…{% endcall %}``: the block's HTML, made once per revision
+    of the table and language of the page, then shared by every page that shows it (the table page's
+    turns, plato, balances and cartulina: half its rendering, issue 23). Only for blocks that depend
+    on nothing but the table's state and ``name``: no form token, no answers, nothing of the request;
+    put what else they show (the link's token, edit or view) in ``name``."""
+    return services.kept(table, f"html:{name}", lambda: Markup(caller()))
+
+
+_by_language = services.page_cache(64)  # (name, language) → Markup
+
+
+def per_language(name: str, caller: Callable[[], str]) -> Markup:
+    """``{% call per_language(name) %}…{% endcall %}``: the block's HTML, made once per language of the
+    page in this process (the words of the scripts every page carries). Only for blocks whose HTML is
+    the same for every page of that language and ``name``."""
+    key = (name, words.language())
+    made = _by_language.get(key)
+    if made is None:
+        made = Markup(caller())
+        _by_language.put(key, made)
+    return made
+
+
 def init_app(app: Flask) -> None:
     if type(app.session_interface) is SecureCookieSessionInterface:
         app.session_interface = QuietSessions()
     # the suit chips' symbols, the same as everywhere (a Jinja global: the macros see it without context)
-    app.jinja_env.globals.update(SUIT_SYMBOLS=words.SUIT_SYMBOLS)
+    app.jinja_env.globals.update(SUIT_SYMBOLS=words.SUIT_SYMBOLS, per_revision=per_revision, per_language=per_language)
     app.add_template_filter(fecha, "fecha")
     app.register_error_handler(404, not_found)

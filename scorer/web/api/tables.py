@@ -31,8 +31,8 @@ def _page_url(token: str) -> str:
     return url_for("api.get_table", token=token, _external=True)
 
 
-def _json_text(text: str) -> Response:
-    return current_app.response_class(text + "\n", mimetype="application/json")
+def _json_body(body: services.JsonBody) -> Response:
+    return current_app.response_class(body.sent, mimetype="application/json")
 
 
 @bp.post("/tables")
@@ -51,13 +51,13 @@ def create_table() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/tables/<token>")
 def get_table(token: str) -> Response:
     table, _ = services.open_table(token)
-    return _json_text(services.session_text(table))
+    return _json_body(services.session_json(table))
 
 
 @bp.get("/tables/<token>/ledger")
 def get_ledger(token: str) -> Response:
     table, _ = services.open_table(token)
-    return _json_text(services.ledger_text(table))
+    return _json_body(services.ledger_json(table))
 
 
 @bp.post("/tables/<token>/hands")

@@ -71,7 +71,13 @@ def forms_cycle(table: Any) -> list[str]:
     none when no more hands are entered (closed, or a game over by itself: Ombre O6, bandos B4)."""
     if table.closed or services.totals_of(table).get("over"):
         return []
-    return [url_for("offline.hand_form_ahead", token=table.edit_token, ahead=k) for k in range(len(table.players))]
+    return services.kept(  # the same addresses until the table changes (the table page asks twice)
+        table,
+        "offline_forms",
+        lambda: [
+            url_for("offline.hand_form_ahead", token=table.edit_token, ahead=k) for k in range(len(table.players))
+        ],
+    )
 
 
 def pages_to_keep(table: Any) -> list[str]:

@@ -158,7 +158,8 @@ def table(token: str) -> str:
         meta=table.meta,
         share=share,
         pass_form=pass_form,
-        deleted=services.deleted_hands(table) if can_edit else [],
+        # the deleted hands change only with the table's revision (a delete or a restore): read once per revision
+        deleted=services.kept(table, "deleted_hands", lambda: services.deleted_hands(table)) if can_edit else [],
         players=table.players,
         revision=table.revision,
         # what table_extras gives, its view-model built once per revision like the others
@@ -435,26 +436,29 @@ def undo_pass(token: str, n: int) -> BaseResponse:
 
 
 HANDS_PER_PAGE = 50
+# The pages of the hand list last shown, per revision and language: the same page asked again (the
+# keeper going back and forth, the other players' phones) is not built again. Read-only, shared.
+_listings = services.page_cache(64)  # (token, revision, language, jugador, resultado, página) → HandList
 
 
 @bp.get("/t/<token>/manos")
 def hands(token: str) -> str:
     """Every hand of the table, newest first, a page at a time; filtered by player and by result."""
     table, _can_edit = services.open_table(token)
-    session = services.session_view(table)  # read only, like the entries: no copy of a long session either
-    # the engine's cached entries, read only: no copy of a long ledger for a page of 50 lines
-    ledger = {"hands": services.settlement_of(table).entries}
     player = request.args.get("jugador", "")
     result = request.args.get("resultado", "")
     page = request.args.get("pagina", "1")
-    listing = table_present.hand_list(
-        session,
-        ledger,
-        player=player or None,
-        result=result or None,
-        page=int(page) if page.isdigit() and int(page) > 0 else 1,
-        per_page=HANDS_PER_PAGE,
-    )
+    number = int(page) if page.isascii() and page.isdigit() and 0 < int(page) < 10**9 else 1
+    listing = _listings.get(key := (table.edit_token, table.revision, words.language(), player, result, number))
+    if listing is None:
+        session = services.session_view(table)  # read only, like the entries: no copy of a long session either
+        # the engine's cached entries, read only: no copy of a long ledger for a page of 50 lines
+        ledger = {"hands": services.settlement_of(table).entries}
+        listing = table_present.hand_list(
+            session, ledger, player=player or None, result=result or None, page=number, per_page=HANDS_PER_PAGE
+        )
+        if services.unchanged(table):
+            _listings.put(key, listing)
 
     def page_url(number: int) -> str:
         args = {k: v for k, v in (("jugador", player), ("resultado", result)) if v}
