@@ -6,7 +6,8 @@ very lines in Pyodide (``static/engine-worker.js``), with the engine, to show wh
 the server has it (:func:`offline_preview`). So what the phone shows offline is what the server
 records: nothing of the reading is written twice.
 
-Messages go through the ``_`` given (Flask-Babel's on the server; on the phone the Spanish text).
+Messages go through the ``_`` given (Flask-Babel's on the server; on the phone :func:`translated`: the page's
+translations of them, sent with the form, or the Spanish text).
 """
 
 from __future__ import annotations
@@ -324,8 +325,25 @@ def spanish(message: str, **params: Any) -> str:
     return message % params if params else message
 
 
+def translated(said: Mapping[str, str] | None) -> Gettext:
+    """The ``_`` of a phone with no network: the page's translations of the reader's messages, sent by
+    the page (``data-offline-words``); a message it lacks, and every message of a Spanish page, in Spanish."""
+    if not said:
+        return spanish
+
+    def _(message: str, **params: Any) -> str:
+        text = said.get(message) or message
+        return text % params if params else text
+
+    return _
+
+
 def offline_preview(
-    session: dict[str, Any], queued: Sequence[Mapping[str, Any]], fields: Mapping[str, Any], lances: Collection[str]
+    session: dict[str, Any],
+    queued: Sequence[Mapping[str, Any]],
+    fields: Mapping[str, Any],
+    lances: Collection[str],
+    said: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """What the hand on the form does, after the entries waiting on the phone: the ledger entry the
     engine makes of it (``{"ok": True, "n", "entry", "hands": [the waiting entries' ledger entries]}``),
@@ -333,7 +351,7 @@ def offline_preview(
     "missing": [...]}``, or ``"unknown"``: a waiting entry this phone cannot read offline).
 
     ``queued``: the waiting entries, ``{"form": "hand" | "pass" | …, "fields": [[name, value], …]}``;
-    ``fields``: the form's, ``{name: value}``."""
+    ``fields``: the form's, ``{name: value}``; ``said``: the reader's messages in the page's language."""
     work = {**session, "hands": list(session.get("hands", []))}
     start = len(work["hands"])
     players = len(work.get("players", []))
@@ -344,7 +362,7 @@ def offline_preview(
         elif entry.get("form") == "hand":
             values = {str(k): v for k, v in entry.get("fields", [])}
             dealer = int(settle(work).get("next_dealer") or 1)
-            reading = read_hand_fields(ruleset, values.get, players, dealer, lances, spanish)
+            reading = read_hand_fields(ruleset, values.get, players, dealer, lances, translated(said))
             if reading.hand is None:
                 return {"ok": False, "unknown": True, "problems": {}, "missing": []}
             work["hands"].append(reading.hand)
@@ -355,7 +373,7 @@ def offline_preview(
     except SessionError:
         return {"ok": False, "unknown": True, "problems": {}, "missing": []}
     dealer = int(ledger.get("next_dealer") or 1)
-    reading = read_hand_fields(ruleset, lambda name: fields.get(name), players, dealer, lances, spanish)
+    reading = read_hand_fields(ruleset, lambda name: fields.get(name), players, dealer, lances, translated(said))
     problems: dict[str, list[str]] = {}
     missing = [message for _name, message, gap in reading.problems if gap]
     for name, message, gap in reading.problems:

@@ -4,7 +4,7 @@
 //
 // Messages: {id, type: "start"} warms it up (Pyodide loaded, the engine imported);
 // {id, type: "settle", session} answers {id, ledger} (or {id, error}): scorer.engine.settle(session);
-// {id, type: "preview", session, queued, fields, lances} answers {id, preview}: what the hand on the
+// {id, type: "preview", session, queued, fields, lances, words} answers {id, preview}: what the hand on the
 // form does after the entries waiting (scorer.hand_fields.offline_preview: the server's own reading).
 import { loadPyodide } from "/offline/pyodide/pyodide.mjs";
 
@@ -52,7 +52,7 @@ self.onmessage = async (event) => {
       pyodide.globals.set("asked_json", JSON.stringify(event.data));
       const text = pyodide.runPython(
         "asked = json.loads(asked_json)\n" +
-        "json.dumps(offline_preview(asked['session'], asked['queued'], asked['fields'], asked['lances']))",
+        "json.dumps(offline_preview(asked['session'], asked['queued'], asked['fields'], asked['lances'], asked.get('words')))",
       );
       self.postMessage({ id, preview: JSON.parse(text), ms: performance.now() - started });
     } else {

@@ -1161,8 +1161,15 @@
     var lances = Array.prototype.map.call(form.querySelectorAll('input[name="lance"]'), function (el) {
       return el.value;
     });
-    return askEngine({ type: "preview", session: JSON.parse(text), queued: queued, fields: fields, lances: lances })
+    var said = offlineWords(form).reader || {};
+    return askEngine({ type: "preview", session: JSON.parse(text), queued: queued, fields: fields, lances: lances, words: said })
       .then(function (answer) { return answer.preview || null; });
+  }
+
+  // The page's words for what the phone's engine says (data-offline-words: the form reader's messages,
+  // each result's word), so an English page stays English offline.
+  function offlineWords(form) {
+    try { return JSON.parse(form.getAttribute("data-offline-words") || "{}") || {}; } catch (e) { return {}; }
   }
 
   function signed(n) { return (n > 0 ? "+" : n < 0 ? "\u2212" : "") + Math.abs(n); }
@@ -1205,7 +1212,8 @@
         moves = Object.keys(entry.scores).map(function (s) { return (preview.names[s] || s) + " " + entry.scores[s]; });
       }
       bar.classList.remove("bad");
-      bar.textContent = [msg("offline_hand", { n: preview.n }), entry.result].concat(moves).join(" · ") +
+      var result = (offlineWords(form).results || {})[entry.result] || String(entry.result || "").replace(/_/g, " ");
+      bar.textContent = [msg("offline_hand", { n: preview.n }), result].concat(moves).join(" · ") +
         " · " + msg("offline_computed");
       form.setAttribute("data-offline-shown", JSON.stringify({ n: preview.n, transfers: entry.transfers || [] }));
     } else if (preview.unknown) {

@@ -77,3 +77,20 @@ def test_what_the_server_refuses_the_phone_says(ruleset: str, fields: dict[str, 
     preview = hand_fields.offline_preview({**session, "hands": []}, [], fields, LANCES[ruleset])
     assert not preview["ok"]
     assert preview["problems"][field]
+
+
+def test_the_phone_says_the_readers_messages_in_the_pages_words() -> None:
+    """An English page sends the reader's messages translated (data-offline-words): the offline
+    preview says them in English, its numbers filled in; a message the page did not send stays Spanish."""
+    session = load_json(EXAMPLES / "pozo_viuda_table.json")
+    fields = {"jugador": "2", "lance": "juego", "trump": "bastos", "tricks_2": "12", "tricks_3": "1"}
+    spanish = hand_fields.offline_preview({**session, "hands": []}, [], fields, LANCES["pozo_viuda"])
+    said = {"Cada jugador hace de 0 a 9 bazas.": "Each player takes 0 to 9 tricks."}
+    english = hand_fields.offline_preview({**session, "hands": []}, [], fields, LANCES["pozo_viuda"], said)
+    assert spanish["problems"]["tricks"] == ["Cada jugador hace de 0 a 9 bazas."]
+    assert english["problems"]["tricks"] == ["Each player takes 0 to 9 tricks."]
+    with_number = {"Las bazas suman %(count)s: son 9 en total.": "The tricks add up to %(count)s: there are 9."}
+    fields = {**fields, "tricks_2": "6", "tricks_3": "6"}
+    english = hand_fields.offline_preview({**session, "hands": []}, [], fields, LANCES["pozo_viuda"], with_number)
+    assert english["problems"]["tricks"] == ["The tricks add up to 12: there are 9."]
+    assert hand_fields.translated({})("Faltan %(n)s.", n=2) == "Faltan 2."

@@ -14,10 +14,13 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Request, expect
 
 from scorer.engine import settle
+from scorer.engine.tresillo import active_seats
 from scorer.web.tables.engine_files import PYODIDE_FILES, ROOT
+from scorer.words import result_word
 
 from .conftest import LiveServer, Taps
-from .helpers import PLAYERS, fill_hand, new_session, seed_table, with_hand
+from .helpers import PLAYERS, fill_hand, new_session, next_dealer, seed_table, tricks_row, with_hand
+from .test_languages import words
 from .test_offline import BACK_MS, api_json, enter_offline, open_online, pending, plan, wait_until
 
 pytestmark = [
@@ -100,7 +103,7 @@ def test_a_prepared_phone_shows_the_payments_offline_as_the_server_records_them(
     bar = page.locator("#live")
     expected = settle(with_hand(after_first, second))["hands"][-1]
     expect(bar).to_contain_text("calculado sin conexión", timeout=60_000)
-    expect(bar).to_contain_text(f"Mano 5 · {expected['result']}")
+    expect(bar).to_contain_text(f"Mano 5 · {result_word(expected['result'])}")
     for said in nets(expected, PLAYERS):
         expect(bar).to_contain_text(said)
     taps(page.get_by_role("button", name="Guardar"))
@@ -140,3 +143,35 @@ def test_the_keeper_is_told_which_hands_pay_otherwise_than_shown(
     phone.set_offline(False)
     note = page.get_by_role("status").filter(has_text="pendiente")
     expect(note).to_contain_text("Los pagos de la mano 3 no son los que se vieron sin conexión", timeout=BACK_MS)
+
+
+def test_an_english_page_stays_english_offline(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """The form reader's messages and the result word come in the page's language (data-offline-words)."""
+    say = words("en")
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    phone.add_cookies([{"name": "lang", "value": "en", "url": live_server.url("/")}])
+    open_online(page, live_server, token)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    taps(page.locator("#motor [data-engine-prepare]"))
+    assert wait_until(page, "caches.open('cartulina-engine').then(c => c.keys()).then(k => k.length)") >= 10
+    wait_until(page, f"localStorage.getItem('cartulina-session-{token}') !== null")
+
+    phone.set_offline(True)
+    a, b, _c = active_seats(4, next_dealer(session))
+    taps(page.get_by_role("link", name=say("Anotar mano")))
+    expect(page.get_by_role("heading", level=1)).to_have_text(say("Anotar mano"))
+    jugador = page.get_by_role("group", name=say("Jugador"), exact=True)
+    taps(jugador.get_by_role("radio", name=PLAYERS[a - 1]))
+    taps(page.get_by_role("group", name=say("Triunfo")).get_by_role("radio", name="oros", exact=True))
+    taps(tricks_row(page, PLAYERS[a - 1]).get_by_role("radio", name="5", exact=True))
+    bar = page.locator("#live")
+    missing = say("Faltan las bazas: marca las del jugador y las de uno de la contra.")
+    expect(bar).to_have_text(missing, timeout=60_000)  # the phone's engine, in English
+    taps(tricks_row(page, PLAYERS[b - 1]).get_by_role("radio", name="3", exact=True))
+    expect(bar).to_contain_text(say("calculado sin conexión"), timeout=60_000)
+    expect(bar).to_contain_text(f"{say('Mano %(n)s', n=1)} · {say('ganada')} · ")
+    expect(bar).not_to_contain_text("ganada")
+    phone.set_offline(False)

@@ -16,17 +16,22 @@ reads the form's fields with the same code as the form's own POST.
 
 from __future__ import annotations
 
+import ast
 import datetime as dt
+import functools
+import pathlib
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, current_app, g, request, send_from_directory, url_for
 from markupsafe import Markup
 
+from scorer import hand_fields, words
 from scorer.engine import SessionError
 from scorer.web import present, services
 from scorer.web.evening import routes as evening_routes
 from scorer.web.games import game_of
+from scorer.web.i18n import translations
 from scorer.web.pages import refusals_as_pages
 from scorer.web.tables import routes
 
@@ -121,7 +126,42 @@ def offline_context() -> dict[str, Any]:
         "offline_pages": pages_to_keep,
         "offline_place": offline_place,
         "offline_ahead": offline_ahead,
+        "offline_words": offline_words,
     }
+
+
+@functools.lru_cache(maxsize=1)
+def reader_messages() -> tuple[str, ...]:
+    """What ``scorer/hand_fields.py`` can say about a form (the Spanish text of each ``_(...)`` in it)."""
+    tree = ast.parse(pathlib.Path(hand_fields.__file__).read_text(encoding="utf-8"))
+    found = {
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "_"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    }
+    return tuple(sorted(found))
+
+
+_words_cache = services.page_cache(16)  # (rule set, language) → the words below
+
+
+def offline_words(ruleset: str) -> dict[str, dict[str, str]]:
+    """The words the phone's engine needs to speak the page's language offline (a hand form's
+    ``data-offline-words``): ``reader``, the form reader's messages translated (none in Spanish,
+    their own language), and ``results``, each result's word as the pages say it."""
+    key = (ruleset, words.language())
+    made = _words_cache.get(key)
+    if made is None:
+        spoken = translations()
+        reader = {} if key[1] == "es" else {m: spoken.gettext(m) for m in reader_messages()}
+        made = {"reader": reader, "results": {code: words.result_word(code, ruleset) for code in words.RESULT_WORDS}}
+        _words_cache.put(key, made)
+    return dict(made)
 
 
 @dataclass(frozen=True)
