@@ -30,6 +30,7 @@ from .core import (
     next_seat,
     option_values,
     resolve_dealer,
+    rule_number,
     rule_word,
     seat_map,
     seat_value,
@@ -64,9 +65,9 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
     """Check every option of the session's rules; HandError names the bad one."""
     values = option_values(rules, OPTION_DEFAULTS, "bandos")
     return Options(
-        target=int_value(values["target"], "rule target", 1, field="target"),
-        fuera_de_turno=int_value(values["fuera_de_turno"], "rule fuera_de_turno", 0, field="fuera_de_turno"),
-        renuncio=int_value(values["renuncio"], "rule renuncio", 0, field="renuncio"),
+        target=rule_number(values, "target", 1, "B4"),
+        fuera_de_turno=rule_number(values, "fuera_de_turno", 0, "B3"),
+        renuncio=rule_number(values, "renuncio", 0, "B3"),
         scoring=rule_word(values, "scoring", SCORINGS, "B5"),
     )
 

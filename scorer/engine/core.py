@@ -133,6 +133,18 @@ def option_values(rules: Mapping[str, Any], defaults: Mapping[str, Any], ruleset
     return {**defaults, **{k: v for k, v in rules.items() if v is not None}}
 
 
+def rule_number(values: Mapping[str, Any], key: str, low: int, rule: str) -> int:
+    """An option that takes a whole number of at least ``low`` (``session: rule rounding must be at
+    least 1, not 0 (R14)``); ``rule`` is where the option is used (a rule number)."""
+    value = values[key]
+    if not is_int(value):
+        raise HandError("not_a_whole_number", key, key=f"rule {key}", value=describe(value))
+    assert isinstance(value, int)
+    if value < low:
+        raise HandError("rule_number_too_small", key, key=key, low=low, value=value, rule=rule)
+    return value
+
+
 def rule_word(values: Mapping[str, Any], key: str, words: Sequence[str], rule: str) -> str:
     """An option that takes one of a closed set of words (``session: rule X must be one of … (R15)``).
 

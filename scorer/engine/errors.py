@@ -44,6 +44,7 @@ MESSAGES: Final[dict[str, str]] = {
     "unknown_rule": "unknown rule {name!r}",
     "unknown_rule_for_ruleset": "unknown rule {name!r} for {ruleset}",
     "rule_not_a_choice": "rule {key} must be one of {choices}, not {value} ({rule})",
+    "rule_number_too_small": "rule {key} must be at least {low}, not {value} ({rule})",
     "favor_not_in_ruleset": "a change of favour suit (favor, R34) is a Tresillo entry; the {ruleset} rule set has none",
     # ------------------------------------------------------------ values (core helpers)
     "unknown_key": "unknown key {key!r} in {entry}",

@@ -29,11 +29,11 @@ from .core import (
     decided,
     describe,
     hand_entry,
-    int_value,
     next_seat,
     option_values,
     required,
     resolve_dealer,
+    rule_number,
     rule_word,
     seat_map,
     seat_value,
@@ -83,12 +83,12 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
     deals = values["deals"]
     target = values["target"]
     return Options(
-        stake=int_value(values["stake"], "rule stake", 1, field="stake"),
-        solo_stake=int_value(values["solo_stake"], "rule solo_stake", 1, field="solo_stake"),
-        vole_bonus=int_value(values["vole_bonus"], "rule vole_bonus", 0, field="vole_bonus"),
-        matador_bonus=int_value(values["matador_bonus"], "rule matador_bonus", 0, field="matador_bonus"),
-        deals=None if deals is None else int_value(deals, "rule deals", 1, field="deals"),
-        target=None if target is None else int_value(target, "rule target", 1, field="target"),
+        stake=rule_number(values, "stake", 1, "O2"),
+        solo_stake=rule_number(values, "solo_stake", 1, "O2"),
+        vole_bonus=rule_number(values, "vole_bonus", 0, "O2"),
+        matador_bonus=rule_number(values, "matador_bonus", 0, "O5"),
+        deals=None if deals is None else rule_number(values, "deals", 1, "O6"),
+        target=None if target is None else rule_number(values, "target", 1, "O6"),
         outcome=rule_word(values, "outcome", OUTCOMES, "O2"),
         codille=rule_word(values, "codille", CODILLES, "O4"),
     )

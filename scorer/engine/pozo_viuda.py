@@ -40,6 +40,7 @@ from .core import (
     option_values,
     required,
     resolve_dealer,
+    rule_number,
     rule_word,
     seat_map,
     seat_value,
@@ -84,9 +85,9 @@ def parse_options(rules: Mapping[str, Any]) -> Options:
     values = option_values(rules, OPTION_DEFAULTS, "pozo_viuda")  # null = absent: favor_suit oros
     return Options(
         favor_suit=rule_word(values, "favor_suit", SUITS, "P5"),  # P5, P6: where a favor pays
-        pozo_stake=int_value(values["pozo_stake"], "rule pozo_stake", 1, field="pozo_stake"),
-        viuda_stake=int_value(values["viuda_stake"], "rule viuda_stake", 1, field="viuda_stake"),
-        pozo_cap=int_value(values["pozo_cap"], "rule pozo_cap", 1, field="pozo_cap"),
+        pozo_stake=rule_number(values, "pozo_stake", 1, "P1"),
+        viuda_stake=rule_number(values, "viuda_stake", 1, "P1"),
+        pozo_cap=rule_number(values, "pozo_cap", 1, "P4"),
         contrabola=bool_value(values["contrabola"], "rule contrabola", "contrabola"),
     )
 

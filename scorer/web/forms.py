@@ -57,8 +57,27 @@ class WholeField(IntegerField):
             raise ValueError(_("«%(value)s» no es un número entero.", value=valuelist[0])) from None
 
 
-def between(low: int, high: int) -> NumberRange:
-    return NumberRange(low, high, message=_l("Ha de ser un número de %(min)s a %(max)s."))
+def between(low: int, high: int, rule: str | None = None) -> NumberRange:
+    """A whole number from ``low`` to ``high``; ``rule``: the rule the option serves, named when refused."""
+    if rule is None:
+        return NumberRange(low, high, message=_l("Ha de ser un número de %(min)s a %(max)s."))
+    return RuleRange(low, high, rule)
+
+
+class RuleRange(NumberRange):
+    """:func:`between` for a game's option: the message names its rule ("… de 1 a 100 (R14).")."""
+
+    def __init__(self, low: int, high: int, rule: str) -> None:
+        super().__init__(low, high)
+        self.rule = rule
+
+    def __call__(self, form: Any, field: Any) -> None:
+        try:
+            super().__call__(form, field)
+        except ValidationError:
+            raise ValidationError(
+                _("Ha de ser un número de %(min)s a %(max)s (%(rule)s).", min=self.min, max=self.max, rule=self.rule)
+            ) from None
 
 
 def longest(count: int) -> Length:
@@ -208,9 +227,9 @@ class NewTableForm(FlaskForm):
         _l("Palo de favor"), choices=options([("", _l("ninguno")), *SUIT_PAIRS]), default="", rule="R15"
     )
     vuelta_solera = BooleanField(_l("Vuelta solera"), default=True)
-    dealer_stake = WholeField(_l("Puesta del que da"), default=5, validators=[REQUIRED, between(0, 1000)])
-    enchilada = WholeField(_l("Enchilada"), default=0, validators=[REQUIRED, between(0, 1000)])
-    rounding = WholeField(_l("Redondeo"), default=5, validators=[REQUIRED, between(1, 100)])
+    dealer_stake = WholeField(_l("Puesta del que da"), default=5, validators=[REQUIRED, between(0, 1000, "R5")])
+    enchilada = WholeField(_l("Enchilada"), default=0, validators=[REQUIRED, between(0, 1000, "R6")])
+    rounding = WholeField(_l("Redondeo"), default=5, validators=[REQUIRED, between(1, 100, "R14")])
     favor_doubling = RuleChoice(
         _l("Doblar a favor"),
         choices=options([("double_rounded", _l("redondear y doblar")), ("round_doubled", _l("doblar y redondear"))]),
@@ -239,15 +258,19 @@ class NewTableForm(FlaskForm):
         default="oros",
         validate_choice=False,  # P: always one (null = oros)
     )
-    pv_pozo_stake = WholeField(_l("Puesta al pozo"), default=5, validators=[Optional(), between(1, 1000)])
-    pv_viuda_stake = WholeField(_l("Puesta a la viuda"), default=25, validators=[Optional(), between(1, 1000)])
-    pv_pozo_cap = WholeField(_l("Tope del pozo (en puestas)"), default=4, validators=[Optional(), between(1, 100)])
+    pv_pozo_stake = WholeField(_l("Puesta al pozo"), default=5, validators=[Optional(), between(1, 1000, "P1")])
+    pv_viuda_stake = WholeField(_l("Puesta a la viuda"), default=25, validators=[Optional(), between(1, 1000, "P1")])
+    pv_pozo_cap = WholeField(
+        _l("Tope del pozo (en puestas)"), default=4, validators=[Optional(), between(1, 100, "P4")]
+    )
     pv_contrabola = BooleanField(_l("Contrabola"), default=False)
     # Ombre sencillo
-    om_stake = WholeField(_l("Pago de entrada y vuelta"), default=10, validators=[Optional(), between(1, 1000)])
-    om_solo_stake = WholeField(_l("Pago del solo"), default=20, validators=[Optional(), between(1, 1000)])
-    om_vole_bonus = WholeField(_l("Premio del vole (9 bazas)"), default=10, validators=[Optional(), between(0, 1000)])
-    om_matador_bonus = WholeField(_l("Premio de matadores"), default=5, validators=[Optional(), between(0, 1000)])
+    om_stake = WholeField(_l("Pago de entrada y vuelta"), default=10, validators=[Optional(), between(1, 1000, "O2")])
+    om_solo_stake = WholeField(_l("Pago del solo"), default=20, validators=[Optional(), between(1, 1000, "O2")])
+    om_vole_bonus = WholeField(
+        _l("Premio del vole (9 bazas)"), default=10, validators=[Optional(), between(0, 1000, "O2")]
+    )
+    om_matador_bonus = WholeField(_l("Premio de matadores"), default=5, validators=[Optional(), between(0, 1000, "O5")])
     om_outcome = RuleChoice(
         _l("Quién gana la mano"),
         choices=options([("majority_five", _l("5 bazas")), ("most_tricks", _l("más bazas que cada defensor"))]),
@@ -260,10 +283,12 @@ class NewTableForm(FlaskForm):
         default="double_sacada",
         rule="O4",
     )
-    om_deals = WholeField(_l("Manos de la partida"), validators=[Optional(), between(1, 1000)])
-    om_target = WholeField(_l("Meta (saldo que acaba la partida)"), validators=[Optional(), between(1, 1_000_000)])
+    om_deals = WholeField(_l("Manos de la partida"), validators=[Optional(), between(1, 1000, "O6")])
+    om_target = WholeField(
+        _l("Meta (saldo que acaba la partida)"), validators=[Optional(), between(1, 1_000_000, "O6")]
+    )
     # juego de bandos
-    bd_target = WholeField(_l("Meta (tantos)"), default=12, validators=[Optional(), between(1, 1000)])
+    bd_target = WholeField(_l("Meta (tantos)"), default=12, validators=[Optional(), between(1, 1000, "B4")])
     bd_scoring = RuleChoice(
         _l("Quién se apunta la mano"),
         choices=options(
@@ -272,8 +297,10 @@ class NewTableForm(FlaskForm):
         default="first_to_three",
         rule="B5",
     )
-    bd_fuera_de_turno = WholeField(_l("Falta: fuera de turno"), default=1, validators=[Optional(), between(0, 100)])
-    bd_renuncio = WholeField(_l("Falta: renuncio"), default=1, validators=[Optional(), between(0, 100)])
+    bd_fuera_de_turno = WholeField(
+        _l("Falta: fuera de turno"), default=1, validators=[Optional(), between(0, 100, "B3")]
+    )
+    bd_renuncio = WholeField(_l("Falta: renuncio"), default=1, validators=[Optional(), between(0, 100, "B3")])
     tanto_value = StringField(_l("Valor del tanto"), default="0,05", validators=[Optional(), longest(20)])
     currency = text_field(_l("Moneda"), limits.CURRENCY_MAX, default="€")
     date = DateField(_l("Fecha"), default=dt.date.today, validators=[Optional()])  # type="date": the browser picks it

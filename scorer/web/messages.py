@@ -57,6 +57,7 @@ MESSAGES: dict[str, LazyString] = {
     "unknown_rule": _l("Regla desconocida: «{name}»."),
     "unknown_rule_for_ruleset": _l("Regla desconocida para {ruleset}: «{name}»."),
     "rule_not_a_choice": _l("{what}: {value} no vale; elige {choices} ({rule})."),
+    "rule_number_too_small": _l("{what}: ha de ser {low} o más, no {value} ({rule})."),
     "favor_not_in_ruleset": _l("El cambio de palo de favor es del Tresillo; este juego ({ruleset}) no lo tiene."),
     # ------------------------------------------------------------ values
     "unknown_key": _l("Sobra el dato {key} en {entry}."),

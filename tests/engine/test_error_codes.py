@@ -101,7 +101,7 @@ CASES: list[tuple[Any, str, str | None]] = [
     (session({"ajuste": {"from": 1, "to": 9, "amount": 5}}), "seat_out_of_range", "to"),
     (session(dealer_stake="5"), "not_a_whole_number", "dealer_stake"),
     (session(played(estuches="3")), "not_a_whole_number", "estuches"),
-    (session(rounding=0), "number_too_small", "rounding"),
+    (session(rounding=0), "rule_number_too_small", "rounding"),
     (session({"ajuste": {"from": 1, "to": 2, "amount": 0}}), "number_too_small", "amount"),
     (ombre(deals=0), "number_too_small", "deals"),
     (pozo(pozo_hand(matadores=5)), "number_out_of_range", "matadores"),
@@ -222,7 +222,7 @@ ENGLISH: list[tuple[Any, str]] = [
     (session(players=["Ana", "Ana ", "Carmen"]), "session: player name 'Ana' appears twice"),
     (session(players=["Ana", 3, "Carmen"]), "session: player 2 must have a name, not 3"),
     ({**session(), "first_dealer": "1"}, "session: first_dealer must be a seat from 1 to 4, not '1'"),
-    (session(rounding=0), "session: rule rounding must be at least 1, not 0"),
+    (session(rounding=0), "session: rule rounding must be at least 1, not 0 (R14)"),
     (session(zzz=1), "session: unknown rule 'zzz'"),
     (pozo(zzz=1), "session: unknown rule 'zzz' for pozo_viuda"),
     (session(3), "hand 1: a hand must be an object, not int"),
@@ -297,8 +297,8 @@ def test_the_core_copies_code_field_and_params_when_it_names_the_hand() -> None:
 
 def test_rule_errors_name_the_option_and_carry_no_hand() -> None:
     error = refusal(session(rounding=0))
-    assert (error.hand, error.code, error.field) == (None, "number_too_small", "rounding")
-    assert error.params == {"key": "rule rounding", "low": 1, "value": 0}
+    assert (error.hand, error.code, error.field) == (None, "rule_number_too_small", "rounding")
+    assert error.params == {"key": "rounding", "low": 1, "value": 0, "rule": "R14"}
 
 
 def test_params_are_json_values() -> None:

@@ -229,9 +229,9 @@ def test_create_bandos_through_the_form(app: Flask, client: FlaskClient) -> None
         ("pozo_viuda", ["A", "B", "C", "D", "E"], {}, "Pozo y viuda se juega con 3 o 4 jugadores, y hay 5."),
         ("tresillo", ["A", "B", "C", "D", "E", "F"], {}, "Tresillo se juega con 3 o 4 jugadores, y hay 6."),
         ("pozo_viuda", ["A", "B", "C"], {"pv_pozo_stake": ""}, "Hace falta un número."),
-        ("pozo_viuda", ["A", "B", "C"], {"pv_pozo_cap": "0"}, "Ha de ser un número de 1 a 100."),
+        ("pozo_viuda", ["A", "B", "C"], {"pv_pozo_cap": "0"}, "Ha de ser un número de 1 a 100 (P4)."),
         ("ombre", ["A", "B", "C"], {"om_deals": "muchas"}, "no es un número entero"),
-        ("bandos", ["A", "B", "C", "D", "E", "F"], {"bd_target": "0"}, "Ha de ser un número de 1 a 1000."),
+        ("bandos", ["A", "B", "C", "D", "E", "F"], {"bd_target": "0"}, "Ha de ser un número de 1 a 1000 (B4)."),
         ("ombre", ["A", "B", "C"], {"first_dealer": "4"}, "Con tres jugadores, da uno de los asientos 1 a 3."),
     ],
 )

@@ -34,7 +34,7 @@ class FaltaForm(Form):
         default="fuera_de_turno",
         validate_choice=False,
     )
-    points = WholeField(_l("Tantos (vacío: los de la partida)"), validators=[Optional(), between(0, 100)])
+    points = WholeField(_l("Tantos (vacío: los de la partida)"), validators=[Optional(), between(0, 100, "B3")])
 
 
 FALTA_ROWS = 3
