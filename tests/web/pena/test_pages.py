@@ -657,3 +657,19 @@ def test_roster_names_follow_the_tables_limits(client: FlaskClient, name: str) -
     assert answer.status_code == 400
     assert client.get(f"/api/penas/{token}").get_json()["people"] == []
     assert client.post("/api/penas", data=body, content_type="application/json").status_code == 400
+
+
+def test_the_season_sheet_counts_every_night_alike(client: FlaskClient) -> None:
+    """The header, like the peña's page and its statistics, counts the nights without money too (bandos)."""
+    import io
+
+    from pypdf import PdfReader
+
+    token, _people = build(client, evenings(False))
+    answer = client.get(f"/p/{token}/temporada.pdf")
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages).split())
+    count = len(evenings(False))
+    assert f"todas las noches · {count} noches" in text.replace("\xa0", " ")
+    assert f"Noches jugadas {count}" in text
+    page = client.get(f"/p/{token}").get_data(as_text=True)
+    assert f"{count} noches" in page
