@@ -137,6 +137,18 @@ def test_the_layers_under_the_web_app_never_import_it() -> None:
     assert KNOWN_SHEET_TO_WEB - wrong == set(), "fixed: take it off KNOWN_SHEET_TO_WEB"
 
 
+def test_only_the_web_app_reads_flask() -> None:
+    """The layers under the web app say their words with ``scorer.words`` (the tongue being spoken),
+    never Flask-Babel's context: the translator comes from above, nothing reads the web app's state."""
+    _edges, outside = graph()
+    wrong = {
+        name: sorted(outside[name] & {"flask", "flask_babel", "flask_wtf", "flask_sqlalchemy", "werkzeug"})
+        for name in outside
+        if name.split(".")[1:2] and name.split(".")[1] in LOWER
+    }
+    assert {name: found for name, found in wrong.items() if found} == {}
+
+
 def test_the_engine_imports_the_standard_library_and_itself_only() -> None:
     edges, outside = graph()
     stdlib = set(sys.stdlib_module_names) | {"__future__"}

@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from flask_babel import gettext as _
-
 from scorer.sheet.chart import PALETTE, _fmt, _label, _short, legend_rows, nice_step, value_axis
 from scorer.words import RED_SUITS, SUIT_SYMBOLS
+from scorer.words import translate as _
 
 RED_SYMBOLS = tuple(SUIT_SYMBOLS[suit] for suit in RED_SUITS)
 RED_SUIT = "#c0392b"  # templates/sheet/sheet.css .suit.red

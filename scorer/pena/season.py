@@ -11,11 +11,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import jinja2
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorer.sheet.build import TEMPLATES, install_i18n
 from scorer.words import date_text
+from scorer.words import translate as _
 
 CSS_PATH = TEMPLATES / "pena" / "season.css"
 
