@@ -673,3 +673,18 @@ def test_the_season_sheet_counts_every_night_alike(client: FlaskClient) -> None:
     assert f"Noches jugadas {count}" in text
     page = client.get(f"/p/{token}").get_data(as_text=True)
     assert f"{count} noches" in page
+
+
+def test_the_season_sheet_in_english(client: FlaskClient) -> None:
+    """The season sheet and its charts speak the reader's language (scorer.words, not Flask-Babel)."""
+    import io
+
+    from pypdf import PdfReader
+
+    token, _people = build(client, evenings(False))
+    client.set_cookie("lang", "en")
+    answer = client.get(f"/p/{token}/temporada.pdf")
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages).split())
+    assert "Standings" in text and "every evening" in text and "Evenings played" in text
+    assert "Clasificación" not in text and "todas las noches" not in text
+    assert "Running balance by evening" in text and "Saldo acumulado" not in text  # the chart (charts.py)
