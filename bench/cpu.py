@@ -37,20 +37,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import callgrind  # noqa: E402
+from bench.scale import won_entrada  # noqa: E402  # the same hand as the other benches
 from tests.engine.strategies import random_session  # noqa: E402
-
-
-def won_entrada(seats: int, dealer: int) -> dict[str, Any]:
-    """A plain won entrada of the first active seat (R9: 5-2-2)."""
-    from scorer.engine.tresillo import active_seats
-
-    active = active_seats(seats, dealer)
-    return {
-        "jugador": active[0],
-        "lance": "entrada",
-        "trump": "oros",
-        "tricks": {str(active[0]): 5, str(active[1]): 2, str(active[2]): 2},
-    }
 
 
 def cpu_ms(runs: int, call: Callable[[], None]) -> float:

@@ -33,7 +33,7 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorer.engine.tresillo import active_seats  # noqa: E402
+from bench.scale import won_entrada  # noqa: E402  # the same hand as the other benches
 from tests.engine.strategies import random_session  # noqa: E402
 
 GUNICORN = pathlib.Path(sys.executable).with_name("gunicorn")
@@ -102,16 +102,6 @@ class Client:
         if self.connection is not None:
             self.connection.close()
             self.connection = None
-
-
-def won_entrada(seats: int, dealer: int) -> dict[str, Any]:
-    active = active_seats(seats, dealer)
-    return {
-        "jugador": active[0],
-        "lance": "entrada",
-        "trump": "oros",
-        "tricks": {str(active[0]): 5, str(active[1]): 2, str(active[2]): 2},
-    }
 
 
 def paced(stop: float, every: float, rng: random.Random, step: Any) -> None:
