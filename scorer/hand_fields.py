@@ -103,16 +103,23 @@ def _estuches(get: Callable[[str], Any], key: str, trump: str | None, reading: R
     return 0
 
 
+def read_lance(
+    get: Callable[[str], Any], lances: Collection[str], reading: Reading, hand: dict[str, Any], _: Gettext
+) -> None:
+    """The lance (``entrada`` when none is chosen), one of ``lances``: Tresillo's and Ombre's forms."""
+    lance = get("lance") or "entrada"
+    if lance not in lances:
+        reading.problem("lance", _("Elige el lance."))
+    hand["lance"] = lance
+
+
 def read_tresillo(get: Callable[[str], Any], seats: Sequence[int], lances: Collection[str], _: Gettext) -> Reading:
     """The hand dict of format.md from the form's fields (``get(name)``: the field's value, None when
     absent), for the seats that play and the lances the table offers."""
     reading = Reading()
     hand: dict[str, Any] = {}
     read_jugador(get, seats, reading, hand, _)
-    lance = get("lance") or "entrada"
-    if lance not in lances:
-        reading.problem("lance", _("Elige el lance."))
-    hand["lance"] = lance
+    read_lance(get, lances, reading, hand, _)
     trump = read_trump(get, reading, hand, _)
     estuches = _estuches(get, "estuches", trump, reading, _)
     contra = _estuches(get, "contraestuches", trump, reading, _)
@@ -220,10 +227,7 @@ def read_ombre(get: Callable[[str], Any], seats: Sequence[int], _: Gettext) -> R
     reading = Reading()
     hand: dict[str, Any] = {}
     read_jugador(get, seats, reading, hand, _)
-    lance = get("lance") or "entrada"
-    if lance not in OMBRE_LANCES:
-        reading.problem("lance", _("Elige el lance."))
-    hand["lance"] = lance
+    read_lance(get, OMBRE_LANCES, reading, hand, _)
     read_trump(get, reading, hand, _)
     if get("matadores_en"):
         holder = seat_choice(get("matadores_en"), seats)

@@ -7,28 +7,23 @@ The context comes ready-made from the peña's pages (texts and trusted SVG only)
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import jinja2
 from markupsafe import Markup
 
-from scorer.sheet.build import TEMPLATES, install_i18n
+from scorer.sheet.build import TEMPLATES, printed_environment
 from scorer.words import date_text
 from scorer.words import translate as _
 
 CSS_PATH = TEMPLATES / "pena" / "season.css"
 
 
+@functools.lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
-    install_i18n(environment)
+    environment = printed_environment()
     environment.filters["fecha"] = date_text
     return environment
 

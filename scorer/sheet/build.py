@@ -695,8 +695,9 @@ def margins_css(header: bool = True) -> Markup:
     return Markup(f"\n@page {{ {rules} }}")
 
 
-@lru_cache(maxsize=1)
-def _environment() -> jinja2.Environment:
+def printed_environment() -> jinja2.Environment:
+    """A Jinja environment of the printed sheets' templates (this sheet, the peña's season), speaking
+    the language being spoken (:func:`install_i18n`)."""
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         autoescape=True,
@@ -704,8 +705,14 @@ def _environment() -> jinja2.Environment:
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
-    environment.filters["red_suits"] = red_suits
     return install_i18n(environment)
+
+
+@lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
+    environment = printed_environment()
+    environment.filters["red_suits"] = red_suits
+    return environment
 
 
 RED_SUIT_WORDS = re.compile("(" + "|".join(f"{suit} {SUIT_SYMBOLS[suit]}" for suit in RED_SUITS) + ")")
