@@ -103,7 +103,7 @@ CASES: list[tuple[Any, str, str | None]] = [
     (session(played(estuches="3")), "not_a_whole_number", "estuches"),
     (session(rounding=0), "rule_number_too_small", "rounding"),
     (session({"ajuste": {"from": 1, "to": 2, "amount": 0}}), "number_too_small", "amount"),
-    (ombre(deals=0), "number_too_small", "deals"),
+    (ombre(deals=0), "rule_number_too_small", "deals"),
     (pozo(pozo_hand(matadores=5)), "number_out_of_range", "matadores"),
     (session(played(trump="rosas")), "unknown_word", "trump"),
     (session(favor_doubling="x"), "rule_not_a_choice", "favor_doubling"),

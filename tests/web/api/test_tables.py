@@ -80,7 +80,7 @@ def test_ledger_equals_scorer_settle(client: FlaskClient, path: Any) -> None:
     ("body", "error"),
     [
         ({"format": "tresillo-session/1", "players": ["Ana"]}, "session: tresillo needs 3 or 4 players, not 1"),
-        (sample_session(rules={"dealer_stake": -5}), "session: rule dealer_stake must be at least 0, not -5"),
+        (sample_session(rules={"dealer_stake": -5}), "session: rule dealer_stake must be at least 0, not -5 (R5)"),
         (sample_session(hands=[{"pass": True}, {"pass": False}]), "hand 2: pass must be true, not False"),
         ([], "session: the session must be a JSON object"),
     ],
