@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scorer.engine import settle
+from scorer.words import result_word
 
 from .conftest import LiveServer, Taps
 from .helpers import PLAYERS, fill_hand, new_session, seed_table, with_hand
@@ -52,7 +53,7 @@ def test_offline_the_table_page_and_hand_forms_are_one_page_with_one_engine(
     bar = page.locator("#live")
     shown = settle(with_hand(session, first))["hands"][-1]
     expect(bar).to_contain_text("calculado sin conexión", timeout=60_000)
-    expect(bar).to_contain_text(f"Mano 3 · {shown['result']}")
+    expect(bar).to_contain_text(f"Mano 3 · {result_word(shown['result'])}")
     taps(page.get_by_role("button", name="Guardar"))
     expect(pending(page)).to_have_count(1)  # the table page, in place
     expect(page.get_by_role("heading", level=1)).not_to_have_text("Anotar mano")
@@ -74,7 +75,7 @@ def test_offline_the_table_page_and_hand_forms_are_one_page_with_one_engine(
     fill_hand(page, taps, PLAYERS, second)
     after = with_hand(with_hand(session, first), second)
     expected = settle(after)["hands"][-1]
-    expect(bar).to_contain_text(f"Mano 4 · {expected['result']}", timeout=10_000)
+    expect(bar).to_contain_text(f"Mano 4 · {result_word(expected['result'])}", timeout=10_000)
     for said in nets(expected, PLAYERS):
         expect(bar).to_contain_text(said)
     taps(page.get_by_role("button", name="Guardar"))
@@ -160,7 +161,7 @@ def test_every_game_shows_its_payments_offline_as_the_server_records_them(
         session = with_hand(session, hand)
         expected = settle(session)["hands"][-1]
         expect(bar).to_contain_text("calculado sin conexión", timeout=60_000)
-        expect(bar).to_contain_text(f"Mano {i + 1} · {expected['result']}")
+        expect(bar).to_contain_text(f"Mano {i + 1} · {result_word(expected['result'], ruleset)}")  # Ombre: sacada
         said = seat_nets(expected, THREE)
         assert said
         for words in said:
@@ -191,7 +192,7 @@ def test_bandos_shows_its_tantos_offline_as_the_server_records_them(
     expected = settle(session)["hands"][-1]
     bar = page.locator("#live")
     expect(bar).to_contain_text("calculado sin conexión", timeout=60_000)
-    expect(bar).to_contain_text(f"Mano 1 · {expected['result']}")
+    expect(bar).to_contain_text(f"Mano 1 · {result_word(expected['result'], 'bandos')}")
     for seat, score in expected["scores"].items():
         expect(bar).to_contain_text(f"{six[int(seat) - 1]} {score}")
     taps(page.get_by_role("button", name="Guardar"))
