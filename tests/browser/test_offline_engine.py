@@ -156,6 +156,9 @@ def test_an_english_page_stays_english_offline(
     open_online(page, live_server, token)
     expect(page.locator("html")).to_have_attribute("lang", "en")
     taps(page.locator("#motor [data-engine-prepare]"))
+    expect(page.locator("#motor [data-engine-state]")).to_have_text(
+        say("Preparado para jugar sin conexión."), timeout=60_000
+    )
     assert wait_until(page, "caches.open('cartulina-engine').then(c => c.keys()).then(k => k.length)") >= 10
     wait_until(page, f"localStorage.getItem('cartulina-session-{token}') !== null")
 
