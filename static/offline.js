@@ -245,7 +245,7 @@
       .then(function (status) {
         clearTimeout(timer);
         state.away = status === null;
-        if (state.away && enginePrepared()) window.cartulinaEngine.start();
+        if (state.away && enginePrepared() && enginePage()) window.cartulinaEngine.start();
         return status;
       });
   }
@@ -253,6 +253,11 @@
   function tablePath() { return "/t/" + state.token; }
 
   function onTablePage() { return state.token && window.location.pathname === tablePath(); }
+
+  // Where a payment can be asked for offline: the table page (its new-hand forms are shown in place)
+  // and a new-hand form. The other pages (ajuste, cambio, a hand's page) are loaded whole: a worker
+  // started there would compile Pyodide for nothing, seconds of a slow phone's processor.
+  function enginePage() { return !!(onTablePage() || document.querySelector('form[data-offline="hand"]')); }
 
   function dealsBefore(index) {
     return (state.entries || []).slice(0, index).filter(function (e) { return DEALS.indexOf(e.form) >= 0; }).length;
@@ -1264,7 +1269,7 @@
     if (enginePrepared()) {
       keepSession();
       previewOffline();
-      if (offline()) window.cartulinaEngine.start();
+      if (offline() && enginePage()) window.cartulinaEngine.start();
     }
   }
 
@@ -1274,7 +1279,9 @@
     if (document.getElementById("motor")) {
       window.addEventListener("appinstalled", function () { if (!enginePrepared()) prepareEngine(); });
     }
-    window.addEventListener("offline", function () { if (enginePrepared()) window.cartulinaEngine.start(); });
+    window.addEventListener("offline", function () {
+      if (enginePrepared() && enginePage()) window.cartulinaEngine.start();
+    });
   }
 
   function start() {

@@ -200,3 +200,24 @@ def test_bandos_shows_its_tantos_offline_as_the_server_records_them(
     phone.set_offline(False)
     expect(page.get_by_role("status").filter(has_text="pendiente")).to_contain_text("Guardada", timeout=BACK_MS)
     assert api_json(live_server, f"/api/tables/{token}/ledger") == settle(session)
+
+
+def test_a_page_that_asks_for_no_payment_starts_no_engine_offline(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """The ajuste page is loaded whole offline (the phone's copy): it shows no payment, so it starts no
+    worker (Pyodide would compile for nothing); back on the table page, one starts for its hand forms."""
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    prepare(page, live_server, token, taps)
+    phone.set_offline(True)
+    assert wait_until(page, "document.documentElement.getAttribute('data-engine-workers') === '1'")
+    taps(page.get_by_role("link", name="Ajuste", exact=True))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ajuste")
+    expect(page.locator("#sin-conexion")).to_be_visible()  # the page knows it is offline: it has decided
+    expect(page.locator("body")).to_have_attribute("data-pending", "0")  # offline.js has set the page up
+    assert workers(page) is None
+    page.go_back()
+    expect(page.get_by_role("heading", level=1)).not_to_have_text("Ajuste")
+    assert wait_until(page, "document.documentElement.getAttribute('data-engine-workers') === '1'")
+    phone.set_offline(False)
