@@ -78,40 +78,30 @@ def translations() -> Any:
     return found
 
 
+def _said(context: Context, text: str, variables: dict[str, Any]) -> str:
+    """As Jinja's newstyle gettext: escaped in an autoescaped template, always a format string."""
+    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+
+
 @pass_context
 def _gettext(context: Context, string: str, **variables: Any) -> str:
-    rv = translations().ugettext(string)
-    if context.eval_ctx.autoescape:
-        rv = Markup(rv)
-    return rv % variables  # always a format string, as Jinja's newstyle gettext
+    return _said(context, translations().ugettext(string), variables)
 
 
 @pass_context
 def _ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
-    variables.setdefault("num", num)
-    rv = translations().ungettext(singular, plural, num)
-    if context.eval_ctx.autoescape:
-        rv = Markup(rv)
-    return rv % variables
+    return _said(context, translations().ungettext(singular, plural, num), {"num": num, **variables})
 
 
 @pass_context
 def _pgettext(context: Context, string_ctx: str, string: str, **variables: Any) -> str:
-    variables.setdefault("context", string_ctx)
-    rv = translations().upgettext(string_ctx, string)
-    if context.eval_ctx.autoescape:
-        rv = Markup(rv)
-    return rv % variables
+    return _said(context, translations().upgettext(string_ctx, string), {"context": string_ctx, **variables})
 
 
 @pass_context
 def _npgettext(context: Context, string_ctx: str, singular: str, plural: str, num: int, **variables: Any) -> str:
-    variables.setdefault("context", string_ctx)
-    variables.setdefault("num", num)
-    rv = translations().unpgettext(string_ctx, singular, plural, num)
-    if context.eval_ctx.autoescape:
-        rv = Markup(rv)
-    return rv % variables
+    text = translations().unpgettext(string_ctx, singular, plural, num)
+    return _said(context, text, {"context": string_ctx, "num": num, **variables})
 
 
 def _install_fast_gettext(app: Flask) -> None:

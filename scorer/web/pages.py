@@ -71,11 +71,7 @@ def per_language(name: str, caller: Callable[[], str]) -> Markup:
     """``{% call per_language(name) %}…{% endcall %}``: the block's HTML, made once per language of the
     page in this process (the words of the scripts every page carries). Only for blocks whose HTML is
     the same for every page of that language and ``name``."""
-    key = (name, words.language())
-    made = _by_language.get(key)
-    if made is None:
-        made = Markup(caller())
-        _by_language.put(key, made)
+    made: Markup = _by_language.made((name, words.language()), lambda: Markup(caller()))
     return made
 
 

@@ -31,7 +31,7 @@ import logging
 import pathlib
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -73,6 +73,14 @@ class Cache(Generic[K, V]):
             self._items.move_to_end(key)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
+
+    def made(self, key: K, make: Callable[[], V]) -> V:
+        """The value kept under ``key``, else ``make()`` kept there (two threads may both make it)."""
+        value = self.get(key)
+        if value is None:
+            value = make()
+            self.put(key, value)
+        return value
 
     def clear(self) -> None:
         with self._lock:

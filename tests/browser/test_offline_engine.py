@@ -8,6 +8,7 @@ table as the server then does.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -75,12 +76,15 @@ def nets(entry: dict[str, Any], names: list[str]) -> list[str]:
     return [f"{names[int(s) - 1]} {'+' if v > 0 else '−'}{abs(v)}" for s, v in moved.items() if v]
 
 
-def prepare(page: Page, live_server: LiveServer, token: str, taps: Taps) -> None:
+def prepare(page: Page, live_server: LiveServer, token: str, taps: Taps, say: Callable[..., str] | None = None) -> None:
+    """*Preparar para jugar sin conexión* on the table page, in the page's language (``say``; Spanish)."""
+    say = say or words("es")
     open_online(page, live_server, token)
-    taps(page.get_by_role("button", name=re.compile("Preparar para jugar sin conexión")))
+    button = page.locator("#motor").get_by_role("button")
+    taps(button)
     state = page.locator("#motor [data-engine-state]")
-    expect(state).to_have_text("Preparado para jugar sin conexión.", timeout=60_000)
-    expect(page.get_by_role("button", name=re.compile("Preparar para jugar"))).to_be_hidden()
+    expect(state).to_have_text(say("Preparado para jugar sin conexión."), timeout=60_000)
+    expect(button).to_be_hidden()
     assert wait_until(page, "caches.open('cartulina-engine').then(c => c.keys()).then(k => k.length)") >= 10
     wait_until(page, f"localStorage.getItem('cartulina-session-{token}') !== null")
 
@@ -153,14 +157,8 @@ def test_an_english_page_stays_english_offline(
     session = new_session(favor_suit="bastos")
     token, _view = seed_table(live_server, session)
     phone.add_cookies([{"name": "lang", "value": "en", "url": live_server.url("/")}])
-    open_online(page, live_server, token)
+    prepare(page, live_server, token, taps, say)
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    taps(page.locator("#motor [data-engine-prepare]"))
-    expect(page.locator("#motor [data-engine-state]")).to_have_text(
-        say("Preparado para jugar sin conexión."), timeout=60_000
-    )
-    assert wait_until(page, "caches.open('cartulina-engine').then(c => c.keys()).then(k => k.length)") >= 10
-    wait_until(page, f"localStorage.getItem('cartulina-session-{token}') !== null")
 
     phone.set_offline(True)
     a, b, _c = active_seats(4, next_dealer(session))

@@ -154,14 +154,14 @@ def offline_words(ruleset: str) -> dict[str, dict[str, str]]:
     """The words the phone's engine needs to speak the page's language offline (a hand form's
     ``data-offline-words``): ``reader``, the form reader's messages translated (none in Spanish,
     their own language), and ``results``, each result's word as the pages say it."""
-    key = (ruleset, words.language())
-    made = _words_cache.get(key)
-    if made is None:
+    language = words.language()
+
+    def make() -> dict[str, dict[str, str]]:
         spoken = translations()
-        reader = {} if key[1] == "es" else {m: spoken.gettext(m) for m in reader_messages()}
-        made = {"reader": reader, "results": {code: words.result_word(code, ruleset) for code in words.RESULT_WORDS}}
-        _words_cache.put(key, made)
-    return dict(made)
+        reader = {} if language == "es" else {m: spoken.gettext(m) for m in reader_messages()}
+        return {"reader": reader, "results": {code: words.result_word(code, ruleset) for code in words.RESULT_WORDS}}
+
+    return dict(_words_cache.made((ruleset, language), make))
 
 
 @dataclass(frozen=True)
