@@ -6,8 +6,10 @@ the median wall time of the whole `scorer settle FILE` process over 5 runs, and
 the engine alone (best of 5) in hands per second; then, in the same run and
 alternating with it, the whole process of the plain implementation of the rules
 (tests/engine/oracle_tresillo.py: read the session, settle, print its ledger) on the
-10,000 hands. Targets: under 0.35 s for the whole process at 10,000 hands, and no
-slower than the plain implementation.
+10,000 hands, and the two settlements alone in this process (alternating, median of 5).
+Targets: under 0.35 s for the whole process at 10,000 hands, and at most 0.85× the plain
+implementation, both as whole processes and in this process (the explanation of each transfer is
+written when the ledger is read or written, not while settling: scorer/engine/details.py).
 """
 
 from __future__ import annotations
@@ -68,6 +70,19 @@ def side_by_side(path: pathlib.Path, runs: int = 5) -> tuple[float, float]:
     return statistics.median(times[0]), statistics.median(times[1])
 
 
+def in_process(session: dict[str, object], runs: int = 5) -> tuple[float, float]:
+    """Medians of settle() and of the plain implementation's settle() in this process, alternating."""
+    from tests.engine.oracle_tresillo import settle as plain_settle
+
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(runs):
+        for run, out in ((settle, times[0]), (plain_settle, times[1])):
+            start = time.perf_counter()
+            run(session)
+            out.append(time.perf_counter() - start)
+    return statistics.median(times[0]), statistics.median(times[1])
+
+
 def engine_only(session: dict[str, object], runs: int = 5) -> float:
     """Best seconds of settle() in this process (of 5)."""
     best = float("inf")
@@ -99,16 +114,23 @@ def main() -> None:
             )
         (small, p1, e1), (large, p2, e2) = rows
         ours, plain = side_by_side(pathlib.Path(tmp) / f"session-{large}.json")
+        alone, plain_alone = in_process(session)
     print(
         f"  growth 1k→10k: engine ×{e2 / e1:.1f}, whole process ×{p2 / p1:.1f} (linear would be ×{large / small:.0f})"
     )
     verdict = "meets" if p2 < 0.35 else "MISSES"
     print(f"  target: whole process under 0.35 s at 10,000 hands — {verdict} ({p2:.3f} s)")
-    verdict = "meets" if ours <= plain else "MISSES"
+    verdict = "meets" if ours <= 0.85 * plain else "MISSES"
     print(
         f"  side by side, 10,000 hands, whole process (median of 5, alternating): scorer settle {ours:.3f} s, "
         f"plain implementation (tests/engine/oracle_tresillo.py) {plain:.3f} s — ×{ours / plain:.2f}, "
-        f"target ≤ ×1 — {verdict}"
+        f"target ≤ ×0.85 — {verdict}"
+    )
+    verdict = "meets" if alone <= 0.85 * plain_alone else "MISSES"
+    print(
+        f"  side by side, 10,000 hands, settlement alone in this process (median of 5, alternating): "
+        f"settle() {alone:.3f} s, plain settle() {plain_alone:.3f} s — ×{alone / plain_alone:.2f}, "
+        f"target ≤ ×0.85 — {verdict}"
     )
     print(f"  (load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}: the machine is shared)")
 

@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 
 from scorer.engine import SessionError, settle
+from scorer.engine.details import written
 
 LANGUAGES = ("es", "en")  # those of scorer.catalogs, which imports Babel: not needed to settle
 
@@ -70,11 +71,12 @@ def ledger_json(ledger: dict[str, Any], indent: int | None = None) -> bytes:
     orjson writes it in a fraction of the standard library's time (a third of ``scorer settle``'s
     time was ``json.dumps``: bench/engine.py); what it cannot write the same way (an indent other
     than 2, an integer beyond 64 bits) goes through ``json.dumps``. Either is the same JSON value.
+    orjson reads each dict's storage directly, so the transfers' explanations are written first.
     """
     if indent in (None, 2):
         options = orjson.OPT_NON_STR_KEYS | (orjson.OPT_INDENT_2 if indent == 2 else 0)
         try:
-            return orjson.dumps(ledger, option=options)
+            return orjson.dumps(written(ledger), option=options)
         except (orjson.JSONEncodeError, TypeError):
             pass
     separators = (",", ":") if indent is None else None

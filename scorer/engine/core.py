@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
-from .details import why
+from .details import Detail, Moved
 from .errors import HandError, SessionError
 
 __all__ = ["HandError", "SessionError"]  # re-exported: the rule sets raise them from here
@@ -250,30 +250,16 @@ def decided(outcome: Outcome, counts: tuple[int, int, int], total: int = 9) -> o
 # ------------------------------------------------------------ the ledger
 
 
-class Transfer(NamedTuple):
-    """One movement of tantos; ``source``/``target`` is a seat or a pot's name."""
-
-    source: int | str
-    target: int | str
-    amount: int
-    concept: str
-    detail: str
-
-    def as_json(self) -> JSON:
-        return transfer(self.source, self.target, self.amount, self.concept, self.detail)
-
-
-def transfer(source: int | str, target: int | str, amount: int, concept: str, detail: str) -> JSON:
+def transfer(source: int | str, target: int | str, amount: int, concept: str, detail: str | Detail) -> JSON:
     """One movement of tantos as the ledger writes it; ``source``/``target`` is a seat or a pot.
 
-    ``detail`` is the explanation's Spanish text; when it is a :class:`~scorer.engine.details.Detail`
-    its data goes along as ``why`` (a code and its numbers, for a page in another language).
+    ``detail`` is the explanation: plain Spanish text, or a :class:`~scorer.engine.details.Detail`
+    whose words and data (``why``: a code and its numbers, for a page in another language) are
+    written when the transfer is first read (:class:`~scorer.engine.details.Moved`).
     """
-    moved: JSON = {"from": source, "to": target, "amount": amount, "concept": concept, "detail": str(detail)}
-    data = why(detail)
-    if data is not None:
-        moved["why"] = data
-    return moved
+    if isinstance(detail, Detail):
+        return Moved(source, target, amount, concept, detail)
+    return {"from": source, "to": target, "amount": amount, "concept": concept, "detail": str(detail)}
 
 
 _SEAT_KEYS = tuple(str(i) for i in range(1, 13))

@@ -19,6 +19,8 @@ the lances (``entrada``, ``vuelta``, ``vuelta solera``, ``solo``), ``bola``, ``b
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Final
 
 JSON = dict[str, Any]
@@ -94,22 +96,88 @@ CONDITION_WORDS: Final[tuple[str, ...]] = (
 )
 
 
-class Detail(str):
-    """The Spanish explanation (a ``str``: the ledger's ``detail``) carrying its code and numbers."""
+class Detail:
+    """An explanation, written when it is read: its code and numbers now, its words on first use.
 
-    code: str
-    params: dict[str, Any]
+    Settling a hand only records ``code`` and ``params`` (cheap); ``str(detail)`` formats the Spanish
+    text the ledger's ``detail`` has always said, once, and :meth:`data` gives ``{"code", "params"}``.
+    A Detail cannot be changed: ``params`` is a read-only view.
+    """
 
-    def __new__(cls, code: str, **params: Any) -> Detail:
-        text = TEMPLATES[code].format(**{k: str(v) for k, v in params.items()})
-        made = super().__new__(cls, text)
-        made.code = code
-        made.params = params
-        return made
+    __slots__ = ("_code", "_params", "_text")
+
+    _code: str
+    _params: dict[str, Any]
+    _text: str | None
+
+    def __init__(self, code: str, **params: Any) -> None:
+        object.__setattr__(self, "_code", code)
+        object.__setattr__(self, "_params", params)
+        object.__setattr__(self, "_text", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __copy__(self) -> Detail:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Detail:
+        return self  # immutable: a copy is itself
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuilt, (type(self), self._code, self._params))
+
+    @property
+    def code(self) -> str:
+        return self._code
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return MappingProxyType(self._params)
+
+    @property
+    def built(self) -> bool:
+        """Whether the words were written already (read once)."""
+        return self._text is not None
+
+    def _written(self) -> str:
+        return TEMPLATES[self._code].format(**{k: str(v) for k, v in self._params.items()})
+
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._written()
+            object.__setattr__(self, "_text", text)
+        return text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._code!r}, {str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Detail):
+            return self._code == other._code and self._params == other._params
+        if isinstance(other, str):
+            return str(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
 
     def data(self) -> JSON:
-        """``{"code", "params"}``: plain JSON, a nested explanation as its own data."""
-        return {"code": self.code, "params": {k: _data(v) for k, v in self.params.items()}}
+        """``{"code", "params"}``: plain JSON, a nested explanation as its own data (a new dict each time)."""
+        return {"code": self._code, "params": {k: _data(v) for k, v in self._params.items()}}
+
+
+def _rebuilt(cls: type[Detail], code: str, params: dict[str, Any]) -> Detail:
+    """A pickled Detail back (its words are written again when read)."""
+    made = object.__new__(cls)
+    object.__setattr__(made, "_code", code)
+    object.__setattr__(made, "_params", params)
+    object.__setattr__(made, "_text", None)
+    return made
 
 
 class Conditions(Detail):
@@ -120,24 +188,36 @@ class Conditions(Detail):
     ``favor``: the doubled amount before rounding; ``favor_rounded`` (when rounding changed that).
     """
 
-    def __new__(
-        cls,
+    __slots__ = ()
+
+    def __init__(
+        self,
         parts: tuple[tuple[int, str], ...],
         total: int,
         rounded: int | None = None,
         favor: int | None = None,
         favor_rounded: int | None = None,
-    ) -> Conditions:
-        made = str.__new__(cls, conditions_text(parts, total, rounded, favor, favor_rounded, lambda w: w))
-        made.code = "condiciones"
-        made.params = {
-            "parts": [[v, w] for v, w in parts],
-            "total": total,
-            "rounded": rounded,
-            "favor": favor,
-            "favor_rounded": favor_rounded,
+    ) -> None:
+        super().__init__(
+            "condiciones", parts=parts, total=total, rounded=rounded, favor=favor, favor_rounded=favor_rounded
+        )
+
+    def _written(self) -> str:
+        p = self._params
+        return conditions_text(p["parts"], p["total"], p["rounded"], p["favor"], p["favor_rounded"], lambda w: w)
+
+    def data(self) -> JSON:
+        p = self._params
+        return {
+            "code": "condiciones",
+            "params": {
+                "parts": [[v, w] for v, w in p["parts"]],
+                "total": p["total"],
+                "rounded": p["rounded"],
+                "favor": p["favor"],
+                "favor_rounded": p["favor_rounded"],
+            },
         }
-        return made
 
 
 def conditions_text(
@@ -163,6 +243,89 @@ def _data(value: Any) -> Any:
     return value
 
 
-def why(detail: str) -> JSON | None:
+def why(detail: str | Detail) -> JSON | None:
     """The data of an explanation, or None for plain text (another rule set's words)."""
     return detail.data() if isinstance(detail, Detail) else None
+
+
+class Moved(dict[str, Any]):
+    """A transfer of the ledger whose explanation is written when it is first read.
+
+    It holds ``from``, ``to``, ``amount`` and ``concept`` from the start and its :class:`Detail`
+    aside; any read (a key, ``in``, iteration, ``items()``, ``==``, ``json.dumps``, a copy, …)
+    first adds ``detail`` (the Spanish text) and ``why`` (its data), in that order, so it reads
+    and serialises exactly as the dict it stands for. orjson reads a dict's storage directly:
+    :func:`written` fills every transfer of a ledger before handing it over.
+    """
+
+    __slots__ = ("_detail",)
+
+    def __init__(self, source: int | str, target: int | str, amount: int, concept: str, detail: Detail) -> None:
+        super().__init__({"from": source, "to": target, "amount": amount, "concept": concept})
+        self._detail: Detail | None = detail
+
+    def fill(self) -> Moved:
+        """Write the explanation now (once); return self."""
+        detail = self._detail
+        if detail is not None:
+            self._detail = None
+            dict.__setitem__(self, "detail", str(detail))
+            dict.__setitem__(self, "why", detail.data())
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Moved):
+            other.fill()
+        return dict.__eq__(self.fill(), other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (list(dict.items(self.fill())),))  # a copy or a pickle is the plain dict it stands for
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        return self.__reduce__()
+
+    @property
+    def pending(self) -> bool:
+        """Whether the explanation is still to be written (nothing read it yet)."""
+        return self._detail is not None
+
+
+def _filling(name: str) -> Any:
+    plain = getattr(dict, name)
+
+    def method(self: Moved, *args: Any, **kwargs: Any) -> Any:
+        if self._detail is not None:
+            self.fill()
+        return plain(self, *args, **kwargs)
+
+    method.__name__ = name
+    method.__doc__ = plain.__doc__
+    return method
+
+
+for _name in (
+    "__getitem__", "__contains__", "__iter__", "__len__", "__repr__", "__or__", "__ror__",
+    "__ior__", "__setitem__", "__delitem__", "__reversed__", "get", "keys", "values", "items", "copy", "pop",
+    "popitem", "setdefault", "update", "clear",
+):  # fmt: skip
+    setattr(Moved, _name, _filling(_name))
+
+
+def written(value: Any) -> Any:
+    """Fill every pending transfer in a ledger (or any JSON value) in place; return it.
+
+    For writers that read a dict's storage without asking it (orjson)."""
+    if isinstance(value, Moved):
+        value.fill()
+    elif isinstance(value, dict):
+        for item in value.values():
+            if isinstance(item, (dict, list)):
+                written(item)
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, (dict, list)):
+                written(item)
+    return value

@@ -127,7 +127,7 @@ class _Desk:
         self.bote = state.bote
         self.transfers: list[JSON] = []
 
-    def pay(self, source: int | str, target: int | str, amount: int, concept: str, detail: str) -> None:
+    def pay(self, source: int | str, target: int | str, amount: int, concept: str, detail: Detail) -> None:
         """A seat or the bote pays a seat or the bote."""
         # O8: every movement goes through here, so balances + bote stay at 0
         if amount <= 0:

@@ -181,7 +181,7 @@ class _Desk:
     def seats(self) -> range:
         return range(1, self.state.seats + 1)
 
-    def pay(self, source: int, target: int | str, amount: int, concept: str, detail: str) -> None:
+    def pay(self, source: int, target: int | str, amount: int, concept: str, detail: Detail) -> None:
         """Seat ``source`` pays a seat, the pozo (P4 overflow) or the viuda."""
         # P12: every movement goes through here or pot_pays, so balances + pots stay at 0
         if amount <= 0:
@@ -196,7 +196,7 @@ class _Desk:
             self.balances[target - 1] += amount
         self.transfers.append(transfer(source, target, amount, concept, detail))
 
-    def pot_pays(self, pot: str, target: int, amount: int, concept: str, detail: str) -> None:
+    def pot_pays(self, pot: str, target: int, amount: int, concept: str, detail: Detail) -> None:
         """A pot pays a seat (the pozo here means pozo and reserves together)."""
         if amount <= 0:
             return
@@ -207,7 +207,7 @@ class _Desk:
         self.balances[target - 1] += amount
         self.transfers.append(transfer(pot, target, amount, concept, detail))
 
-    def everyone(self, target: str, amount: int, concept: str, detail: str) -> None:
+    def everyone(self, target: str, amount: int, concept: str, detail: Detail) -> None:
         for seat in self.seats:
             self.pay(seat, target, amount, concept, detail)
 

@@ -235,7 +235,7 @@ class _Desk:
         self.next_id = state.next_id
         self.transfers: list[JSON] = []
 
-    def pay(self, source: int, target: int | str, amount: int, concept: str, detail: str) -> None:
+    def pay(self, source: int, target: int | str, amount: int, concept: str, detail: Detail) -> None:
         """Seat ``source`` pays a seat or the plato."""
         if amount <= 0:
             return
@@ -248,7 +248,7 @@ class _Desk:
             self.balances[target - 1] += amount
         self.transfers.append(transfer(source, target, amount, concept, detail))
 
-    def give_back(self, target: int, amount: int, concept: str, detail: str) -> None:
+    def give_back(self, target: int, amount: int, concept: str, detail: Detail) -> None:
         """The plato pays a seat."""
         if amount <= 0:
             return
@@ -260,7 +260,7 @@ class _Desk:
         entry = self.open.pop(index)
         self.closed = Closed(_with_state(entry, final), self.closed)
 
-    def place_puesta(self, owner: int, amount: int, into_plato: bool, detail: str) -> None:
+    def place_puesta(self, owner: int, amount: int, into_plato: bool, detail: Detail) -> None:
         """R22: a puesta goes into a plato sin_puesta, else onto the cartulina."""
         if into_plato:
             self.pay(owner, "plato", amount, "puesta", detail)
@@ -344,7 +344,7 @@ class Amount:
     """A per-participant amount and the words that explain it."""
 
     value: int
-    detail: str
+    detail: Detail
 
 
 @lru_cache(maxsize=4096)
@@ -669,7 +669,7 @@ class Tresillo:
         return int(value)
 
     @staticmethod
-    def _puesta(desk: _Desk, case1: bool, favor: bool) -> tuple[int, str]:
+    def _puesta(desk: _Desk, case1: bool, favor: bool) -> tuple[int, Detail]:
         """R21: P = PL + 20 (40 a favor) in case 1, PL in case 2."""
         pl = desk.plato
         if not case1:
