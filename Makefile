@@ -12,7 +12,7 @@ run:  ## set up and start the app on SQLite in instance/
 
 serve: setup  ## the same app under gunicorn
 	@echo "Cartulina: open http://$(HOST):$(PORT)/"
-	@.venv/bin/gunicorn -w 2 -b $(HOST):$(PORT) 'scorer:create_app()'
+	@.venv/bin/gunicorn -c python:scorer.web.gunicorn_settings -w 2 -b $(HOST):$(PORT) 'scorer:create_app()'
 
 setup:
 	@scripts/bootstrap.sh

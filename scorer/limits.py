@@ -142,6 +142,18 @@ def text_problem(text: str, limit: int, multiline: bool = False) -> tuple[str, d
     return None
 
 
+# Letters that draw nothing: the Hangul fillers, the braille blank (a note of them reads as empty).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Unicode categories that draw nothing alone: spaces and separators, format characters (zero-width
+# space and joiners, word joiner, BOM, soft hyphen, marks LRM/RLM), controls, combining marks.
+_INVISIBLE_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cf", "Cc", "Mn", "Me"})
+
+
+def shows_nothing(text: str) -> bool:
+    """True when ``text`` would show as empty: only spaces, zero-width and other invisible characters."""
+    return all(c in BLANK_LETTERS or unicodedata.category(c) in _INVISIBLE_CATEGORIES for c in text)
+
+
 def clean(text: object, limit: int | None = None) -> str:
     """A stored text made safe to show: refused characters become U+FFFD, clipped to ``limit`` with "…".
 

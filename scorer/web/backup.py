@@ -223,8 +223,14 @@ def backup(engine: Engine, path: str | os.PathLike[str], *, progress: Progress |
     target = pathlib.Path(path)
     partial = target.with_name(target.name + ".partial")
     digest = hashlib.sha256()
+    if not target.parent.is_dir():
+        raise BackupError(f"cannot write {target}: the folder {target.parent} does not exist")
     try:
-        with read_snapshot(engine) as connection, gzip.open(partial, "wb", compresslevel=6) as out:
+        file = open(partial, "wb")  # noqa: SIM115  (closed by gzip's writer below)
+    except OSError as exc:
+        raise BackupError(f"cannot write {target} ({exc.strerror or exc})") from None
+    try:
+        with read_snapshot(engine) as connection, file, gzip.GzipFile(fileobj=file, mode="wb", compresslevel=6) as out:
             revision = schema_revision(connection)
             if revision is None:
                 raise BackupError("the database has no Cartulina schema (no alembic_version table): nothing to back up")
@@ -540,14 +546,24 @@ def _writing(engine: Engine, instance_path: str) -> Iterator[Connection]:
     from scorer.web import settled
 
     with settled.one_writer(instance_path, engine.dialect.name), engine.connect() as connection:
-        if engine.dialect.name == "sqlite":
-            connection.exec_driver_sql("BEGIN IMMEDIATE")  # the checks and the writes in one transaction
         try:
+            if engine.dialect.name == "sqlite":
+                connection.exec_driver_sql("BEGIN IMMEDIATE")  # the checks and the writes in one transaction
+            elif engine.dialect.name == "postgresql":
+                _lock_every_table(connection)
             yield connection
         except BaseException:
             connection.rollback()
             raise
         connection.commit()
+
+
+def _lock_every_table(connection: Connection) -> None:
+    """PostgreSQL: no other writer until the restore commits (readers go on), so the emptiness
+    checked inside the transaction stays true until its rows are in."""
+    names = ", ".join(connection.dialect.identifier_preparer.quote(t.name) for t in _reflect(connection))
+    if names:
+        connection.exec_driver_sql(f"LOCK TABLE {names} IN EXCLUSIVE MODE")
 
 
 def _load(

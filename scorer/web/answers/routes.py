@@ -8,7 +8,6 @@ API: ``POST /api/tables/<token>/hands/<n>/answers``, JSON only, with either toke
 
 from __future__ import annotations
 
-import json
 import urllib.parse
 from typing import Any
 
@@ -18,7 +17,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import limits
-from scorer.web import messages, services
+from scorer.web import messages, services, strict_json
 from scorer.web.extensions import limiter
 from scorer.web.models import Table
 
@@ -137,9 +136,10 @@ def post_answer(token: str, n: int) -> tuple[Response, int]:
     """One person's answer to hand ``n``, with the view or the edit token: 201 and the hand's answers."""
     table, _can_edit = services.open_table(token)
     body = _body()
-    unknown = sorted(set(body) - {"person", "agrees", "note"})
-    if unknown:
-        raise Refused(422, f"unknown key {unknown[0]!r}: an answer has person, agrees and note", "")
+    try:
+        strict_json.only(body, ("person", "agrees", "note"), "an answer")
+    except strict_json.BodyKeyError as exc:
+        raise Refused(exc.status, exc.message, "") from None
     answers = service.record(table, n, body.get("person"), body.get("agrees"), body.get("note"))
     return jsonify(n=n, answers=[a.as_json() for a in answers]), 201
 
@@ -154,7 +154,9 @@ def _body() -> dict[str, Any]:
     if len(raw) > limits.ANSWER_BYTES_MAX:
         raise Refused(422, f"the body is larger than {limits.ANSWER_BYTES_MAX} bytes", "")
     try:
-        body = json.loads(raw.decode("utf-8"))
+        body = strict_json.loads(raw.decode("utf-8"))
+    except strict_json.BodyKeyError as exc:
+        raise Refused(exc.status, exc.message, "") from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise Refused(400, "not valid JSON", "") from None
     if not isinstance(body, dict):

@@ -248,7 +248,7 @@ def check(table: Table, n: int, person: object, agrees: object, note: object) ->
         note = ""
     if not isinstance(note, str):
         raise Refused(422, "note must be a string", _("La nota tiene que ser un texto."))
-    note = note.strip()
+    note = "" if limits.shows_nothing(note) else note.strip()  # zero-width spaces say nothing
     problem = limits.text_problem(note, limits.ANSWER_NOTE_MAX)
     if problem is not None:
         code, params = problem

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from scorer import limits
+from scorer.web import strict_json
 from scorer.web.services import Invalid, ServiceError
 
 
@@ -31,13 +32,29 @@ class UnsupportedMediaType(ServiceError):
     status = 415
 
 
+class BodyKey(ServiceError):
+    """A key repeated in the body, or one its shape does not have (scorer/web/strict_json.py)."""
+
+    status = 422
+    default_code = "body_key"
+
+
+def only(body: Any, allowed: Sequence[str], what: str) -> None:
+    """422 naming the first top-level key of ``body`` that is not ``allowed`` ("a peña has name and people")."""
+    try:
+        strict_json.only(body, allowed, what)
+    except strict_json.BodyKeyError as exc:
+        raise BodyKey(exc.message, key=exc.key) from None
+
+
 def require_json() -> None:
     if request.mimetype != "application/json":
         raise UnsupportedMediaType("writes need Content-Type: application/json")
 
 
 def json_body(about: str = "session", limit: int = limits.SESSION_BYTES_MAX) -> Any:
-    """The request's JSON body; 415 unless it is declared as JSON, 400 unless it parses within the limits.
+    """The request's JSON body; 415 unless it is declared as JSON, 400 unless it parses within the limits,
+    422 for a key repeated in any of its objects (scorer/web/strict_json.py).
 
     ``about`` prefixes the errors ("session" for a session file, "" for a hand: its number is not known yet).
     """
@@ -54,7 +71,9 @@ def json_body(about: str = "session", limit: int = limits.SESSION_BYTES_MAX) -> 
     except UnicodeDecodeError:
         raise Invalid("not valid JSON: the body is not UTF-8", about=about, code="not_json") from None
     try:
-        return json.loads(text, parse_constant=limits.reject_constant)
+        return strict_json.loads(text, parse_constant=limits.reject_constant)
+    except strict_json.BodyKeyError as exc:
+        raise BodyKey(f"{about}: {exc.message}" if about else exc.message, key=exc.key) from None
     except RecursionError:
         raise Invalid("too deeply nested", about=about, code="too_deep") from None
     except ValueError as exc:

@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 from scorer import limits
 from scorer.web import messages, services
 from scorer.web.api import queue
-from scorer.web.api.common import json_body
+from scorer.web.api.common import BodyKey, json_body, only
 from scorer.web.api.queue import Refused
 from scorer.web.api.tables import bp
 from scorer.web.evening import favor as favor_page
@@ -126,7 +126,11 @@ def refused(exc: Refused) -> tuple[Response, int]:
 
 @bp.post("/tables/<token>/entries/form")
 def add_form_entry(token: str) -> tuple[Response, int]:
-    body = json_body("", limits.HAND_BYTES_MAX)
+    try:
+        body = json_body("", limits.HAND_BYTES_MAX)
+        only(body, queue.ENTRY_KEYS, "an entry")
+    except BodyKey as exc:  # said as the queue's other refusals: it stays on the phone to be discarded
+        raise Refused(exc.message, exc.status) from None
     key = request.headers.get("Idempotency-Key") or ""
     if not 0 < len(key) <= limits.REQUEST_ID_MAX:
         raise Invalid(f"an Idempotency-Key header of 1 to {limits.REQUEST_ID_MAX} characters is needed", about="")

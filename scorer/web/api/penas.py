@@ -15,7 +15,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorer.pena import stats
 from scorer.web import services
-from scorer.web.api.common import answer_errors_in_json, json_body
+from scorer.web.api.common import answer_errors_in_json, json_body, only
 from scorer.web.extensions import db
 from scorer.web.pena import services as ps
 from scorer.web.pena.services import Invalid
@@ -25,6 +25,9 @@ bp = Blueprint("pena_api", __name__, url_prefix="/api/penas")
 
 
 answer_errors_in_json(bp)
+
+
+PERSON_KEYS = ("name", "nickname")
 
 
 def _object(body: Any) -> Mapping[str, Any]:
@@ -77,6 +80,7 @@ def _pena_json(pena: Any, can_edit: bool) -> dict[str, Any]:
 @bp.post("")
 def create() -> tuple[Response, int, dict[str, str]]:
     body = _object(json_body())
+    only(body, ("name", "people"), "a peña")
     people = body.get("people") or []
     if not isinstance(people, list):
         raise Invalid("people must be a list")
@@ -103,6 +107,7 @@ def get(token: str) -> Response:
 def add_person(token: str) -> tuple[Response, int]:
     pena = ps.require_edit(token)
     body = _object(json_body())
+    only(body, PERSON_KEYS, "a person")
     person = ps.add_person(pena, body.get("name"), body.get("nickname"))
     return jsonify(ps.people_json([person])[0]), 201
 
@@ -111,6 +116,7 @@ def add_person(token: str) -> tuple[Response, int]:
 def rename_person(token: str, person_id: int) -> Response:
     pena = ps.require_edit(token)
     body = _object(json_body())
+    only(body, PERSON_KEYS, "a person")
     person = ps.rename_person(pena, person_id, body.get("name"), body.get("nickname"))
     return jsonify(ps.people_json([person])[0])
 
@@ -123,6 +129,7 @@ def attach(token: str) -> tuple[Response, int]:
     """
     pena = ps.require_edit(token)
     body = _object(json_body())
+    only(body, ("table", "session", "people"), "an attachment")
     choices = body.get("people") or {}
     if not isinstance(choices, Mapping):
         raise Invalid('people must map names to a person id or "nueva"')

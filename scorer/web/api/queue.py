@@ -39,6 +39,8 @@ BEFORE_MAX = 500  # entries a phone may have waiting before one (far more than a
 DEAL_MAX = 10**6
 # the fields that say where an entry goes, not what it is: not part of what a replay must repeat
 PLACE_FIELDS = ("csrf_token", "request_id", "preview", "deal", "table_revision")
+# the keys of a body (static/offline.js sends them all); any other is refused, naming it (422)
+ENTRY_KEYS = ("form", "fields", "after", "dealer", "deal", "revision", "before")
 
 
 class Refused(ServiceError):
