@@ -7,14 +7,13 @@ shows the payments once the engine answers.
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import LiveServer, Taps
 from .helpers import PLAYERS, fill_hand, new_session, seed_table
 from .test_offline import plan
-from .test_offline_engine import pytestmark as engine_marks
 from .test_offline_engine import prepare
+from .test_offline_engine import pytestmark as engine_marks
 
 pytestmark = engine_marks
 
@@ -29,7 +28,10 @@ HELD = """
   window.Worker = function (url, options) {
     var worker = new Real(url, options);
     var handler = null;
-    Object.defineProperty(worker, "onmessage", { get: function () { return handler; }, set: function (h) { handler = h; } });
+    Object.defineProperty(worker, "onmessage", {
+      get: function () { return handler; },
+      set: function (h) { handler = h; },
+    });
     worker.addEventListener("message", function (event) {
       var go = function () { if (handler) handler(event); };
       if (holding) held.push(go); else go();

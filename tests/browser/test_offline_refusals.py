@@ -98,7 +98,6 @@ def test_corregir_keeps_the_tricks_of_a_seat_that_now_deals_and_waits_for_a_choi
     expect(refused).to_contain_text("no se ha guardado", timeout=BACK_MS)
     taps(refused.get_by_role("link", name="Corregir"))
     expect(b.get_by_text("Mano 2 · da Benito")).to_be_visible()
-    expect(b.get_by_role("alert")).to_contain_text("Se guardará como la mano 2, no como la 3")
     expect(b.get_by_role("group", name="Jugador", exact=True).get_by_role("radio", name="Diego")).to_be_checked()
     expect(tricks_row(b, "Diego").get_by_role("radio", name="3", exact=True)).to_be_checked()
     expect(tricks_row(b, "Ana").get_by_role("radio", name="1", exact=True)).to_be_checked()
@@ -106,6 +105,7 @@ def test_corregir_keeps_the_tricks_of_a_seat_that_now_deals_and_waits_for_a_choi
     tricks = b.locator("#f-tricks")
     expect(tricks).to_have_attribute("data-conflict", "true")
     expect(tricks).to_contain_text("Se anotó «Benito: 5»")
+    expect(b.get_by_role("alert")).to_contain_text("Se guardará como la mano 2, no como la 3")
 
     taps(b.get_by_role("button", name="Guardar"))  # nothing chosen there yet: not saved
     expect(b.get_by_role("alert")).to_contain_text("Antes de guardar, elige de nuevo lo marcado")
