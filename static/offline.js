@@ -25,6 +25,8 @@
 
   // The words shown to people come from the page, in its language (static/i18n.js).
   var msg = window.cartulinaText;
+  // What a refusal means and what to do about it (static/offline-refusals.js, loaded before this file).
+  var refusals = window.cartulinaRefusals;
 
   var DB_NAME = "cartulina";
   var STORE = "queue";
@@ -76,17 +78,15 @@
     add: function (entry) { return withStore("readwrite", function (store) { return store.add(entry); }); },
     put: function (entry) { return withStore("readwrite", function (store) { return store.put(entry); }); },
     get: function (id) { return withStore("readonly", function (store) { return store.get(id); }); },
-    // the entries after it now follow what it followed, and take the deals one earlier
+    // the entries after it now follow what it followed, and take the deals one earlier (unless
+    // another phone took its deal: theirs stay on their deals, offline-refusals.js follow())
     discard: function (entry) {
       return queue.list(entry.table).then(function (entries) {
         return withStore("readwrite", function (store) {
           entries.forEach(function (other) {
             if (other.id === entry.id) return;
             if (other.after === entry.key) other.after = entry.after;
-            if (other.id > entry.id && typeof other.deal === "number" && typeof entry.deal === "number") {
-              other.deal -= 1;
-            }
-            if (other.before) other.before = other.before.filter(function (k) { return k !== entry.key; });
+            refusals.follow(other, entry);
             store.put(other);
           });
           store.delete(entry.id);
@@ -168,8 +168,12 @@
             entry.error = answer.error || msg("refused_status", { status: response.status });
             entry.reason = answer.reason || entry.error; // why, without "no se ha guardado"
             entry.problems = answer.problems || {};
-            entry.taken = typeof answer.taken === "number" ? answer.taken : null;
-            return queue.put(entry).then(function () { return saved; });
+            refusals.judge(entry, answer, response.status);
+            if (entry.kind !== "closed") return queue.put(entry).then(function () { return saved; });
+            // a closed table takes none of them: each says so
+            return withStore("readwrite", function (store) {
+              refusals.closeAll(entries).forEach(function (one) { store.put(one); });
+            }).then(function () { return saved; });
           });
         }, function () { return saved; }); // no network after all
       });
@@ -259,12 +263,16 @@
   // started there would compile Pyodide for nothing, seconds of a slow phone's processor.
   function enginePage() { return !!(onTablePage() || document.querySelector('form[data-offline="hand"]')); }
 
+  // The deals the waiting entries take: hands and passes that can still be saved (not one whose deal
+  // another phone took, nor one of a closed table).
+  function takesDeal(e) { return DEALS.indexOf(e.form) >= 0 && refusals.counts(e); }
+
   function dealsBefore(index) {
-    return (state.entries || []).slice(0, index).filter(function (e) { return DEALS.indexOf(e.form) >= 0; }).length;
+    return (state.entries || []).slice(0, index).filter(takesDeal).length;
   }
 
   function pendingDeals() {
-    return (state.entries || []).filter(function (e) { return DEALS.indexOf(e.form) >= 0; }).length;
+    return (state.entries || []).filter(takesDeal).length;
   }
 
   function formsCycle() {
@@ -357,6 +365,9 @@
         if (!entry) return null;
         entry.fields = fields;
         entry.words = wordsOf(form);
+        entry.groups = refusals.groupsOf(form);
+        entry.kind = null;
+        entry.takenHand = null;
         entry.shown = shownOf(form);
         entry.label = label;
         entry.state = "pending";
@@ -383,6 +394,7 @@
         revision: !chained ? null : last ? last.revision : place.revision,
         before: entries.map(function (e) { return e.key; }),
         words: wordsOf(form),
+        groups: refusals.groupsOf(form),
         shown: shownOf(form),
         table: state.token,
         form: kind,
@@ -530,11 +542,16 @@
   // entries take, and those taken since this copy of the page was made (its data-next-deal is older
   // than the first entry's deal).
   function dealsAhead() {
-    var entries = state.entries || [];
     var shown = parseInt(document.body.getAttribute("data-next-deal"), 10);
-    var first = entries.length ? entries[0].deal : null;
+    var first = firstDeal();
     var since = typeof first === "number" && !isNaN(shown) && first > shown ? first - shown : 0;
     return since + pendingDeals();
+  }
+
+  // The deal of the first entry that can still be saved (null: none, or a queue of an older page).
+  function firstDeal() {
+    var counted = (state.entries || []).filter(refusals.counts);
+    return counted.length ? counted[0].deal : null;
   }
 
   // "Anotar mano" (and "Juega …") with entries pending or no network: the form of the deal after
@@ -670,8 +687,8 @@
       if (quick && nav) quick.parentNode.replaceChild(document.importNode(nav, true), quick);
       turn = document.querySelector("[data-turn]");
     }
-    var first = entries[0].deal;
-    var next = (typeof first === "number" && first > shown ? first : shown) + entries.length;
+    var first = firstDeal();
+    var next = (typeof first === "number" && first > shown ? first : shown) + pendingDeals();
     Array.prototype.forEach.call(turn.querySelectorAll("h2"), function (h) {
       h.textContent = h.textContent.replace(/\d+/, String(next));
     });
@@ -782,46 +799,49 @@
       status.textContent = " · " + (entry.state === "refused" ? msg("not_saved") : msg("pending"));
       item.appendChild(status);
       if (entry.state === "refused") {
-        var why = document.createElement("p");
-        why.className = "error-text";
-        var reason = String(entry.reason || entry.error || "");
-        why.textContent = reason.charAt(0).toUpperCase() + reason.slice(1);
-        item.appendChild(why);
-        var actions = document.createElement("div");
-        actions.className = "actions";
-        if (entry.url && entry.url.split("?")[0] !== tablePath()) {
-          var fix = document.createElement("a");
-          fix.className = "button primary";
-          // a hand or a pass: the form of the deal it can still take (after the entries before it)
-          var forms = formsCycle();
-          var takes = DEALS.indexOf(entry.form) >= 0 && forms.length;
-          var url = takes ? forms[dealsBefore(i) % forms.length] : entry.url.split("?")[0];
-          fix.href = url + "#corregir=" + entry.id;
-          fix.textContent = msg("fix");
-          actions.appendChild(fix);
+        // a hand or a pass: the form of the deal it can still take (after the entries before it)
+        var forms = formsCycle();
+        var takes = DEALS.indexOf(entry.form) >= 0 && forms.length;
+        var fixUrl = null;
+        if (entry.kind !== "closed" && entry.url && entry.url.split("?")[0] !== tablePath()) {
+          fixUrl = (takes ? forms[dealsBefore(i) % forms.length] : entry.url.split("?")[0]) + "#corregir=" + entry.id;
         }
-        var drop = document.createElement("button");
-        drop.type = "button";
-        drop.className = "danger";
-        drop.textContent = msg("discard");
-        drop.addEventListener("click", function () {
-          queue.discard(entry).then(refresh).then(trySend);
+        var next = parseInt(document.body.getAttribute("data-next-deal"), 10);
+        refusals.render(item, entry, {
+          fixUrl: fixUrl,
+          // (a page older than the refusal knows no later deal than the one taken)
+          deal: takes && !isNaN(next) ? Math.max(next, typeof entry.taken === "number" ? entry.taken + 1 : 0) + dealsBefore(i) : null,
+          discard: discard,
         });
-        actions.appendChild(drop);
-        item.appendChild(actions);
       }
       list.appendChild(item);
     });
     box.appendChild(list);
     var help = document.createElement("p");
     help.className = "muted small";
-    help.textContent = msg("pending_help");
+    help.textContent = refusals.help(entries);
     box.appendChild(help);
+  }
+
+  // Descartar: the entry goes, the ones after it are sent again (judged by the same rules), and the
+  // keeper is told what became of each (offline-refusals.js tell(); kept across the reload after a save).
+  function discard(entry, button) {
+    if (button) button.disabled = true;
+    refusals.remember(refusals.snapshot(state.entries || [], entry));
+    return queue.discard(entry).then(refresh).then(trySend).then(function (saved) {
+      if (!(saved && onTablePage())) refusals.tell(state.entries); // else told by the page reloaded
+    });
   }
 
   function refresh() {
     if (!state.token || !window.indexedDB) return Promise.resolve();
     return queue.list(state.token).then(function (entries) {
+      var closed = onTablePage() && document.body.getAttribute("data-table-closed") === "true";
+      if (closed && entries.some(function (e) { return e.kind !== "closed"; })) { // the table page says it
+        return withStore("readwrite", function (store) {
+          refusals.closeAll(entries).forEach(function (one) { store.put(one); });
+        }).then(refresh);
+      }
       state.entries = entries;
       document.body.setAttribute("data-pending", String(entries.length));
       showQueue();
@@ -897,40 +917,25 @@
           if (el.value === values[0]) took.push(values[0]);
         }
       });
-      // what this deal's form cannot take (a Jugador who deals this one, a seat no longer offered):
-      // marked on the field, for the keeper to choose again
-      var conflicts = {};
-      Object.keys(given).forEach(function (name) {
-        if (!(name in placed)) return; // a field of another form, or hidden
-        var lost = given[name].filter(function (v) { return v !== "" && placed[name].indexOf(v) < 0; });
-        if (lost.length) conflicts[name] = lost;
-      });
       // the page's own scripts follow what was restored (as if tapped)
       Array.prototype.forEach.call(form.elements, function (el) {
         if (!el.name || el.type === "hidden" || el.type === "submit") return;
         var set = el.type === "radio" || el.type === "checkbox" ? el.checked : el.value !== "";
         if (set) el.dispatchEvent(new Event("change", { bubbles: true }));
       });
-      note(form, entry.error || msg("fix_entry"));
-      function mark(name, text) {
-        var field = form.elements[name];
-        var one = field && (field.length !== undefined && !field.tagName ? field[0] : field);
-        var box = document.getElementById("f-" + name) ||
-          (one && one.closest && one.closest("fieldset, [id^='f-'], .field")) || null;
-        if (!box) return;
+      note(form, refusals.fixNote(entry, placeOf(form).deal, msg("fix_entry")));
+      Object.keys(entry.problems || {}).forEach(function (name) {
+        var box = document.getElementById("f-" + name);
+        if (name === "general" || !box) return;
         box.classList.add("field-error");
-        box.setAttribute("data-conflict", "true");
         var p = document.createElement("p");
         p.className = "error-text";
-        p.textContent = text;
+        p.textContent = entry.problems[name].join(" ");
         box.appendChild(p);
-      }
-      Object.keys(entry.problems || {}).forEach(function (name) {
-        if (name !== "general") mark(name, entry.problems[name].join(" "));
       });
-      Object.keys(conflicts).forEach(function (name) {
-        mark(name, msg("fix_conflict", { was: labelOf(form, name, conflicts[name], entry.words) }));
-      });
+      // what this deal's form cannot take (a Jugador who deals this one, the tricks of a seat that
+      // deals it): marked on the field with what was entered; not saved until chosen again there
+      refusals.keep(form, entry, given, placed, labelOf);
     });
   }
 
@@ -1060,7 +1065,7 @@
   // or once the app is installed; kept by the service worker; started in a worker (/offline/motor.js)
   // when the network goes, so that it is warm when a payment is asked for.
   var ENGINE_MARK = "cartulina-engine";
-  var engine = { worker: null, asked: 0, waiting: {}, started: 0 };
+  var engine = { worker: null, asked: 0, waiting: {}, started: 0, ready: false };
 
   function enginePrepared() {
     try { return localStorage.getItem(ENGINE_MARK); } catch (e) { return null; }
@@ -1112,6 +1117,7 @@
     document.documentElement.setAttribute("data-engine-workers", String(engine.started));
     engine.worker.onmessage = function (event) {
       var answer = event.data || {};
+      if (!answer.error) engine.ready = true; // warmed up: answers come at once from now on
       var done = engine.waiting[answer.id];
       delete engine.waiting[answer.id];
       if (done) done(answer);
@@ -1236,8 +1242,22 @@
     var asked = offlinePreview(form);
     if (!asked) return false;
     var mine = (engine.previews = (engine.previews || 0) + 1);
-    asked.then(function (preview) { if (mine === engine.previews) renderOffline(form, preview); });
+    if (!engine.ready) calculating(); // the engine still warming up (seconds on a phone): said, not blank
+    asked.then(function (preview) {
+      if (mine !== engine.previews) return;
+      if (preview) renderOffline(form, preview);
+      else renderOffline(form, { unknown: true }); // no engine after all: the payments come with the network
+    });
     return true;
+  }
+
+  function calculating() {
+    var bar = liveBar();
+    if (!bar) return;
+    bar.hidden = false;
+    bar.classList.remove("bad");
+    bar.setAttribute("data-offline-preview", "calculating");
+    bar.textContent = msg("offline_calculating") || "calculando…";
   }
 
   function shownOf(form) {
@@ -1327,6 +1347,7 @@
     if (!state.token) return;
     refresh().then(function () {
       savedNote();
+      refusals.tell(state.entries);
       fillForFix();
       chooseFromLink();
       if (!placed) retryNow();

@@ -9,13 +9,14 @@
 // Nothing here knows the game: it caches and serves what the server made.
 "use strict";
 
-var SHELL = "cartulina-shell-9";
+var SHELL = "cartulina-shell-10";
 var PAGES = "cartulina-pages-1";
 var SHELL_FILES = [
   "/static/app.css",
   "/static/reach.css",
   "/static/i18n.js",
   "/static/app.js",
+  "/static/offline-refusals.js",
   "/static/offline.js",
   "/static/reach.js",
   "/static/manifest.webmanifest",

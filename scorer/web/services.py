@@ -137,6 +137,14 @@ class Unprocessable(ServiceError):
     default_code = "key_reused"
 
 
+class Moved(ServiceError):
+    """Another write came in between a caller's judging and its write: judge again (never answered as
+    such by a caller that retries; 503 if it escapes)."""
+
+    status = 503
+    default_code = "moved"
+
+
 # ------------------------------------------------------------------ values
 
 
@@ -481,6 +489,11 @@ def unchanged(table: Table) -> bool:
     return db.session.scalar(select(Table.revision).where(Table.id == table.id)) == table.revision
 
 
+def revision_is(table: Table, revision: int) -> bool:
+    """Whether the table's stored revision is ``revision`` (nothing written since it was read)."""
+    return db.session.scalar(select(Table.revision).where(Table.id == table.id)) == revision
+
+
 def state_of(table: Table) -> Settled:
     """The table's settled state at its revision (cached): shared, treat it as read-only."""
     cached = _cache.get(table.edit_token)
@@ -715,12 +728,20 @@ def replay_request(table: Table, request_id: str, digest: str) -> tuple[int, dic
 
 
 def add_hand(
-    table: Table, hand: dict[str, Any], *, request_id: str | None = None, digest: str | None = None
+    table: Table,
+    hand: dict[str, Any],
+    *,
+    request_id: str | None = None,
+    digest: str | None = None,
+    judged: int | None = None,
 ) -> tuple[int, dict[str, Any]]:
     """Append a hand; the same ``request_id`` twice gives the first hand back (double submit).
 
     ``digest`` is what tells a replay from another body under the same ``request_id`` (by default
-    the hand's own hash; the offline queue gives the hash of the form's fields)."""
+    the hand's own hash; the offline queue gives the hash of the form's fields). ``judged``: the
+    table's revision the caller judged the hand against (the offline queue); if another write came
+    in since, nothing is written and :class:`Moved` is raised, under the table's write lock, so
+    the caller judges again against what is stored (a replay of ``request_id`` is still answered)."""
     data = _check_hand(hand)
     digest = digest or _body_hash(data)
     if request_id is not None:
@@ -742,6 +763,8 @@ def add_hand(
             if again is not None:
                 _same_body(again, digest)
                 return (again, state.settlement), same_hands(table, state)
+        if judged is not None and state.revision != judged:
+            raise Moved(f"the table moved from revision {judged} to {state.revision} meanwhile")
         check_open(table)
         try:
             settlement, checkpoints = extend(state.settlement, state.checkpoints, (data,))

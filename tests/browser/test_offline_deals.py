@@ -104,14 +104,19 @@ def test_two_phones_nothing_twice_nothing_lost_and_a_told(
     refused = pending(a).first
     expect(refused).to_contain_text("no se ha guardado", timeout=BACK_MS)
     taker = PLAYERS[round_[0]["jugador"] - 1]
-    expect(refused).to_contain_text(re.compile(f"La mano 1 ya la anotó otro teléfono: {taker} · entrada"))
+    expect(refused).to_contain_text("La mano 1 ya la anotó otro teléfono")
+    expect(refused.locator("dd").nth(1)).to_contain_text(f"{taker} · entrada")  # beside what A entered
     expect(pending(a).nth(1)).to_contain_text("pendiente de guardar")  # waits behind it, in order
     assert api_json(live_server, f"/api/tables/{token}")["hands"] == before
-    expect(turn_shown(a)).to_contain_text("Próxima mano: la 7")  # B's four, then A's two
+    # B's four, then A's second: its first, refused, takes no deal unless the keeper records it anyway
+    expect(turn_shown(a)).to_contain_text("Próxima mano: la 6")
 
-    # A corrects its first entry on the form of the deal it can take now (the 5th): same fields
-    taps(refused.get_by_role("link", name="Corregir"))
-    expect(a.get_by_role("alert")).to_contain_text("la mano 1 ya la anotó otro teléfono")
+    # A's first entry is another hand: recorded anyway, on the deal it can take now (the 5th), which
+    # the button and the form both name
+    expect(refused.get_by_role("button").first).to_have_text("Descartar (ya está anotada)")
+    taps(refused.get_by_role("link", name="Anotarla como mano 5"))
+    expect(a.get_by_role("alert")).to_contain_text("La mano 1 ya la anotó otro teléfono")
+    expect(a.get_by_role("alert")).to_contain_text("Se guardará como la mano 5, no como la 1")
     jugador = a.get_by_role("group", name="Jugador", exact=True)
     expect(jugador.get_by_role("radio", name=PLAYERS[first["jugador"] - 1])).to_be_checked()
     expect(a.get_by_role("group", name="Triunfo").get_by_role("radio", name="oros", exact=True)).to_be_checked()
@@ -127,7 +132,7 @@ def test_corrected_on_a_deal_where_it_does_not_fit_the_fields_are_marked(
     live_server: LiveServer, new_phone: Callable[[], BrowserContext], taps: Taps
 ) -> None:
     """B enters one hand while A's first waits: the deal A's entry can take is dealt by its Jugador,
-    who may not play it (the alcalde): *Corregir* opens that deal's form with what was entered and
+    who may not play it (the alcalde): *Anotarla como mano 2* opens that deal's form with what was entered and
     marks what does not fit, for the keeper to choose again."""
     session = new_session(favor_suit="bastos")
     token, _view = seed_table(live_server, session)
@@ -145,7 +150,7 @@ def test_corrected_on_a_deal_where_it_does_not_fit_the_fields_are_marked(
     phone_a.set_offline(False)
     refused = pending(a).first
     expect(refused).to_contain_text("La mano 1 ya la anotó otro teléfono", timeout=BACK_MS)
-    taps(refused.get_by_role("link", name="Corregir"))
+    taps(refused.get_by_role("link", name="Anotarla como mano 2"))
     expect(a.get_by_text(f"Mano 2 · da {PLAYERS[a_hand['jugador'] - 1]}")).to_be_visible()
     marked = a.locator("[data-conflict]")
     expect(marked.first).to_contain_text(f"Se anotó «{PLAYERS[a_hand['jugador'] - 1]}»")

@@ -4,6 +4,7 @@ blueprint ``api``. A form kept by the phone is read by the very code of the form
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from flask import Response, current_app, jsonify, request
@@ -20,6 +21,7 @@ from scorer.web.api.tables import bp
 from scorer.web.evening import favor as favor_page
 from scorer.web.evening import routes as evening
 from scorer.web.evening.forms import ajuste_form, read_ajuste, read_cambio
+from scorer.web.extensions import db
 from scorer.web.forms import read_hand
 from scorer.web.games import game_of
 from scorer.web.pages import refusal
@@ -121,7 +123,20 @@ OFFLINE_FORMS: dict[str, Callable[[Any, MultiDict[str, str]], dict[str, Any]]] =
 
 @bp.errorhandler(Refused)
 def refused(exc: Refused) -> tuple[Response, int]:
-    return jsonify(error=exc.message, reason=exc.reason, problems=exc.problems, taken=exc.taken), exc.status
+    answer = jsonify(
+        error=exc.message,
+        reason=exc.reason,
+        problems=exc.problems,
+        taken=exc.taken,
+        taken_hand=exc.taken_hand,
+        closed=exc.closed,
+    )
+    return answer, exc.status
+
+
+# How many times an entry is judged again when another write to its table came in between its
+# judging and its write (each time another writer got in first: a few at a busy table at most).
+JUDGE_ATTEMPTS = 8
 
 
 @bp.post("/tables/<token>/entries/form")
@@ -135,9 +150,30 @@ def add_form_entry(token: str) -> tuple[Response, int]:
     if not 0 < len(key) <= limits.REQUEST_ID_MAX:
         raise Invalid(f"an Idempotency-Key header of 1 to {limits.REQUEST_ID_MAX} characters is needed", about="")
     entry = queue.parse(body, OFFLINE_FORMS)  # 400 with what is wrong for any other shape
+    for _attempt in range(JUDGE_ATTEMPTS):
+        try:
+            return _judge_and_write(token, key, replace(entry, fields=entry.fields.copy()))
+        except services.Moved:
+            db.session.rollback()  # read the table again, as it is now
+        except Refused as exc:
+            if exc.taken_hand is not None:
+                exc.taken_hand["entry"] = body  # the refused entry as sent, beside the hand that took its deal
+            raise
+    busy = gettext("La partida está recibiendo muchas anotaciones a la vez: no se ha guardado; se reintentará.")
+    raise Refused(busy, 503)
+
+
+def _judge_and_write(token: str, key: str, entry: queue.Entry) -> tuple[Response, int]:
+    """Judge the entry against the table as read now and record it, unless another write came in
+    between: then :class:`services.Moved` (from the write, under the table's lock, or from a refusal
+    that the table's revision no longer backs), and the caller judges it again."""
     fields = entry.fields
     try:
         table = services.require_edit(token)
+    except (services.NotFound, services.Forbidden) as exc:  # an unknown link, the view link
+        raise Refused(refusal(exc), exc.status) from None
+    seen = table.revision  # every judgement below is of this revision, or it is made again
+    try:
         try:  # sent again after the answer was lost: already recorded, once (422 with other fields)
             saved = services.replay_request(table, key, entry.digest())
         except services.Unprocessable:
@@ -145,14 +181,21 @@ def add_form_entry(token: str) -> tuple[Response, int]:
             raise Refused(reused, 422) from None
         if saved is not None:
             return jsonify(n=saved[0], replayed=True, revision=table.revision), 200
+        queue.check_open(table)  # a closed table first: its closing is no hand another phone took
         queue.check_place(table, entry)
         fields.poplist("preview")  # the queue saves; "Ver pagos" needs the network
         fields["request_id"] = key
         if current_app.config.get("WTF_CSRF_ENABLED", True):
             fields["csrf_token"] = generate_csrf()  # the API's own protection: edit token + JSON
         hand = OFFLINE_FORMS[entry.form](table, fields)
-        n, answer = services.add_hand(table, hand, request_id=key, digest=entry.digest())
+        n, answer = services.add_hand(table, hand, request_id=key, digest=entry.digest(), judged=seen)
+    except services.Moved:
+        raise
+    except Refused:
+        _unless_moved(table, seen)
+        raise
     except services.Invalid as exc:
+        _unless_moved(table, seen)
         field, message = messages.explain(exc)
         count = services.settlement_of(table).count
         if exc.hand is not None and exc.hand != count + 1:
@@ -162,6 +205,18 @@ def add_form_entry(token: str) -> tuple[Response, int]:
         raise Refused(said, 422, {field: [message]}, reason=message) from None
     except services.Conflict:  # the key's hand was saved, then deleted at the table: not again
         raise Refused(gettext("Ya se había guardado y después se borró en la partida: descártala."), 409) from None
-    except (services.NotFound, services.Forbidden) as exc:
+    except services.Forbidden as exc:
+        _unless_moved(table, seen)
+        if exc.code == "table_closed":  # closed by another writer while this entry was judged
+            queue.check_open(table)
+        raise Refused(refusal(exc), exc.status) from None
+    except services.NotFound as exc:
         raise Refused(refusal(exc), exc.status) from None
     return jsonify(n=n, hand=answer, revision=table.revision, message=gettext("Mano %(n)s anotada.", n=n)), 201
+
+
+def _unless_moved(table: Any, seen: int) -> None:
+    """A refusal stands only for the table as it was judged: another write since, and it is judged again
+    (a retry that met its own first try is then a replay; a deal another phone took, a 409 that says so)."""
+    if not services.revision_is(table, seen):
+        raise services.Moved("the table moved while the entry was judged")

@@ -23,6 +23,7 @@ back); sent with other fields it is refused with 422, by the very check of ``/ha
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from scorer import evening, limits
-from scorer.web import present, services
+from scorer.web import messages, present, services
 from scorer.web.services import Invalid, ServiceError
 
 BEFORE_MAX = 500  # entries a phone may have waiting before one (far more than a night's deals)
@@ -48,7 +49,8 @@ class Refused(ServiceError):
 
     ``reason`` is why, alone (what the queue shows under "no se ha guardado"); ``message`` (the
     answer's ``error``) says it in one sentence. ``taken``: the number of the hand that took the
-    entry's deal (another phone's), when that is why."""
+    entry's deal (another phone's), when that is why, and ``taken_hand`` that hand (its number, its
+    words, its session entry; the route adds the entry as sent). ``closed``: the table was closed."""
 
     def __init__(
         self,
@@ -57,12 +59,16 @@ class Refused(ServiceError):
         problems: dict[str, list[str]] | None = None,
         reason: str | None = None,
         taken: int | None = None,
+        taken_hand: dict[str, Any] | None = None,
+        closed: bool = False,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.problems = problems or {"general": [message]}
         self.reason = reason or message
         self.taken = taken
+        self.taken_hand = taken_hand
+        self.closed = closed
 
 
 @dataclass(frozen=True)
@@ -174,6 +180,24 @@ def _check_dealer(table: Any, dealer: int | None) -> None:
         raise Refused(stale(why), 409)
 
 
+def check_open(table: Any) -> None:
+    """Refuse (403, ``closed``) any entry for a table that was closed (R30, P11, O7, B4): before any
+    other judging, so that its closing is never told as a hand another phone took."""
+    if not table.closed:
+        return
+    rule = services.CLOSING_RULES.get(table.ruleset, "R30")
+    reason = gettext("la partida se cerró (%(rule)s): ya no se puede guardar nada en ella", rule=rule)
+    said = messages.render("table_closed", {"rule": rule})  # "La partida está cerrada (R30): ya no se puede cambiar."
+    raise Refused(said, 403, {"general": [reason]}, reason=reason, closed=True)
+
+
+def taken_hand(table: Any, n: int) -> dict[str, Any]:
+    """Hand ``n`` as recorded, for a refusal: its number, its words, its entry of the session file."""
+    hands = services.session_view(table).get("hands", [])
+    recorded = copy.deepcopy(hands[n - 1]) if 0 < n <= len(hands) else None
+    return {"n": n, "words": hand_words(table, n), "hand": recorded}
+
+
 def check_place(table: Any, entry: Entry) -> None:
     """Refuse (409) an entry whose deal is no longer free, or written for another state of the table."""
     if entry.deal is None:
@@ -181,10 +205,10 @@ def check_place(table: Any, entry: Entry) -> None:
         return
     count = services.settlement_of(table).count
     if entry.deal <= count:  # taken: by another phone (this phone's own copy is a replay, found before)
-        reason = gettext(
-            "la mano %(n)s ya la anotó otro teléfono: %(hand)s", n=entry.deal, hand=hand_words(table, entry.deal)
-        )
-        raise Refused(gettext("No se ha guardado: %(reason)s", reason=reason), 409, reason=reason, taken=entry.deal)
+        taken = taken_hand(table, entry.deal)
+        reason = gettext("la mano %(n)s ya la anotó otro teléfono: %(hand)s", n=entry.deal, hand=taken["words"])
+        said = gettext("No se ha guardado: %(reason)s", reason=reason)
+        raise Refused(said, 409, reason=reason, taken=entry.deal, taken_hand=taken)
     missing = [key for key in entry.before if services.hand_for_request(table, key) is None]
     if missing:
         raise Refused(stale(gettext("la anotación anterior de la cola no está guardada")), 409)
