@@ -19,7 +19,7 @@ from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
 from scorer import resources
-from scorer.web import answers, i18n
+from scorer.web import answers, i18n, proxy
 from scorer.web.extensions import csrf, db, limiter, migrate
 
 MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
@@ -157,6 +157,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # browsers ask for /favicon.ico whatever the page links: the same SVG as static/favicon.svg
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))
     app.after_request(_security_headers)
+    proxy.init_app(app)  # CARTULINA_PROXIES: ProxyFix; over https, HSTS and Secure cookies
     from scorer.web.backup import register_commands
 
     register_commands(app)  # flask --app scorer backup FILE / restore FILE [--merge] (issue 27)
