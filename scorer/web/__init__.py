@@ -161,6 +161,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorer.web.backup import register_commands
 
     register_commands(app)  # flask --app scorer backup FILE / restore FILE [--merge] (issue 27)
+    from scorer.web import server_files
+
+    server_files.register_commands(app)  # flask --app scorer generate-config caddy|gunicorn|systemd|backup-timer
     app.register_error_handler(HTTPException, _http_error)
     return app
 
