@@ -158,6 +158,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))
     app.after_request(_security_headers)
     proxy.init_app(app)  # CARTULINA_PROXIES: ProxyFix; over https, HSTS and Secure cookies
+    from scorer.web import certificate
+
+    certificate.init_app(app)  # /certificado: the local authority's root for the phones (scripts/run --https)
     from scorer.web.backup import register_commands
 
     register_commands(app)  # flask --app scorer backup FILE / restore FILE [--merge] (issue 27)

@@ -47,18 +47,44 @@ def is_local_name(name: str) -> bool:
     return host == "localhost" or "." not in host or host.endswith(LOCAL_SUFFIXES)
 
 
-def caddyfile(name: str, upstreams: tuple[str, ...] = (APP,), *, https_port: int = 443, http_port: int = 80) -> str:
-    """The Caddyfile of Cartulina at https://NAME (several upstreams: Caddy balances them)."""
+def caddyfile(
+    name: str,
+    upstreams: tuple[str, ...] = (APP,),
+    *,
+    https_port: int = 443,
+    http_port: int = 80,
+    alone: bool = False,
+) -> str:
+    """The Caddyfile of Cartulina at https://NAME (several upstreams: Caddy balances them).
+
+    ``alone`` (scripts/run --https): no admin endpoint (several may run on one machine), the root is
+    not put in the system's trust store, and for a local name the root certificate's page
+    (/certificado) is served over plain http too, for phones that do not trust it yet.
+    """
     site = name if https_port == 443 else f"{name}:{https_port}"
     lines = [
         "# Cartulina at https://" + site + " (flask --app scorer generate-config caddy)",
         "{",
         f"\thttp_port {http_port}",
         f"\thttps_port {https_port}",
+        *(["\tadmin off", "\tskip_install_trust"] if alone else []),
         "}",
         "",
-        site + " {",
     ]
+    if alone and is_local_name(name):
+        lines += [
+            f"http://{name} {{",
+            "\t@root path /certificado /certificado/*",
+            "\thandle @root {",
+            "\t\treverse_proxy " + " ".join(upstreams),
+            "\t}",
+            "\thandle {",
+            f"\t\tredir https://{site}{{uri}} 308",
+            "\t}",
+            "}",
+            "",
+        ]
+    lines.append(site + " {")
     if is_local_name(name):
         lines += ["\t# a local name: Caddy's own authority (docs/deploy.md: phones trust its root)", "\ttls internal"]
     lines += [
