@@ -15,11 +15,12 @@ from functools import lru_cache
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from scorer import resources
 from scorer.words import SPANISH, Catalog
 
 LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "es"
-TRANSLATIONS = pathlib.Path(__file__).resolve().parent.parent / "translations"
+TRANSLATIONS = resources.TRANSLATIONS
 
 
 def ensure_compiled(directory: pathlib.Path = TRANSLATIONS) -> None:
@@ -28,6 +29,8 @@ def ensure_compiled(directory: pathlib.Path = TRANSLATIONS) -> None:
     ``scripts/bootstrap.sh`` compiles them at install (``scripts/i18n compile``); this is the safety net
     for tests and development, written atomically so that several workers may start together.
     """
+    if resources.is_installed():
+        return  # a wheel carries its catalogs compiled at build time (and site-packages may be read-only)
     for po in directory.glob("*/LC_MESSAGES/messages.po"):
         mo = po.with_suffix(".mo")
         if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:

@@ -33,9 +33,11 @@ command -v dpkg-query >/dev/null 2>&1 && have_dpkg=1
 
 # WeasyPrint's libraries and fonts (the PDF sheet). For the tests: Chromium for the browser
 # journeys; libatomic1 and libstdc++6 for the node binary that drives it (Playwright's driver);
-# poppler-utils (pdftotext) for the sheet tests; git for the repository checks.
+# poppler-utils (pdftotext) for the sheet tests; git for the repository checks; caddy, redis-server and
+# libnss3-tools (certutil) for the https journey and the two app servers.
 packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core)
 [ "$dev" = 1 ] && packages+=(chromium libatomic1 libstdc++6 poppler-utils git)
+[ "$dev" = 1 ] && packages+=(caddy redis-server libnss3-tools)
 # Debian ships venv's pip bootstrap (ensurepip) apart, in python3.X-venv (Debian's own Python only)
 if ! "$python" -c "import ensurepip, venv" >/dev/null 2>&1 && [ "$("$python" -c 'import sys; print(sys.prefix)')" = /usr ]; then
   packages+=("python$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')-venv")

@@ -1304,7 +1304,18 @@
     });
   }
 
+  // Not a secure context (plain http at a LAN address): no service worker, so no offline play and
+  // no home-screen app. The keeper's table page says so where "Preparar…" would be (_secure_context.html).
+  function tellInsecure() {
+    var notice = document.querySelector("[data-insecure-notice]");
+    if (!notice || window.isSecureContext) return;
+    notice.hidden = false;
+    var box = document.getElementById("motor");
+    if (box) box.hidden = true;
+  }
+
   function start() {
+    tellInsecure();
     watchEngine();
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* no worker: online only */ });

@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import multiprocessing
-import pathlib
 import re
 import threading
 from collections.abc import Mapping, Sequence
@@ -26,7 +25,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from scorer import evening, limits
+from scorer import evening, limits, resources
 from scorer import people as by_person
 from scorer.games import GameWords, game_words
 from scorer.words import (
@@ -56,7 +55,7 @@ from scorer.words import translate as _
 from .chart import balance_chart
 from .settleup import settle_up
 
-TEMPLATES = pathlib.Path(__file__).resolve().parent.parent.parent / "templates"
+TEMPLATES = resources.TEMPLATES
 CSS_PATH = TEMPLATES / "sheet" / "sheet.css"
 
 # ---------------------------------------------------------------- small formatters

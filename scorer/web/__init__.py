@@ -18,10 +18,10 @@ from jinja2 import FileSystemBytecodeCache
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import answers, i18n
+from scorer import resources
+from scorer.web import answers, i18n, proxy
 from scorer.web.extensions import csrf, db, limiter, migrate
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
 
 # No inline scripts or styles: JS and CSS live in static files (QR codes are SVG images).
@@ -55,11 +55,12 @@ class SafeResponse(Response):
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create the app: defaults, then instance/config.py, then FLASK_* variables, then ``test_config``."""
-    instance = (test_config or {}).get("INSTANCE_PATH") or os.environ.get("FLASK_INSTANCE_PATH") or ROOT / "instance"
+    instance = (test_config or {}).get("INSTANCE_PATH") or os.environ.get("FLASK_INSTANCE_PATH")
+    instance = instance or resources.default_instance()
     app = Flask(
         "scorer",
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(resources.TEMPLATES),
+        static_folder=str(resources.STATIC),
         instance_path=str(pathlib.Path(instance).resolve()),
         instance_relative_config=True,
     )
@@ -156,9 +157,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # browsers ask for /favicon.ico whatever the page links: the same SVG as static/favicon.svg
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))
     app.after_request(_security_headers)
+    proxy.init_app(app)  # CARTULINA_PROXIES: ProxyFix; over https, HSTS and Secure cookies
+    from scorer.web import certificate
+
+    certificate.init_app(app)  # /certificado: the local authority's root for the phones (scripts/run --https)
     from scorer.web.backup import register_commands
 
     register_commands(app)  # flask --app scorer backup FILE / restore FILE [--merge] (issue 27)
+    from scorer.web import server_files
+
+    server_files.register_commands(app)  # flask --app scorer generate-config caddy|gunicorn|systemd|backup-timer
     app.register_error_handler(HTTPException, _http_error)
     return app
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Flask, g, jsonify, render_template, request
+from flask import Blueprint, Flask, g, has_request_context, jsonify, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -42,6 +42,10 @@ class QuietSessions(SecureCookieSessionInterface):
 
     def should_set_cookie(self, app: Any, session: Any) -> bool:
         return not g.get("quiet_session") and super().should_set_cookie(app, session)
+
+    def get_cookie_secure(self, app: Any) -> bool:
+        """``Secure`` when the page came over https (scorer/web/proxy.py), whatever SESSION_COOKIE_SECURE says."""
+        return bool(super().get_cookie_secure(app)) or (has_request_context() and request.is_secure)
 
 
 def not_found(_exc: Exception) -> tuple[str, int] | Any:
