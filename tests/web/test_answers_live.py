@@ -140,3 +140,12 @@ def test_once_chosen_the_latest_hand_and_its_answers_come_first(client: FlaskCli
     say(client, table, 3, "Carmen", True)
     top = text_of(client.get(f"/t/{table.view_token}").get_data(as_text=True).split('id="saldos-h"')[0])
     assert "Mano 3" in top and "Dijiste: de acuerdo." in top
+
+
+def test_the_first_screen_speaks_english(client: FlaskClient, table: Table) -> None:
+    client.set_cookie("lang", "en")
+    words = text_of(client.get(f"/t/{table.view_token}").get_data(as_text=True))
+    assert "I am Ana" in words and "Just once: this phone remembers it." in words
+    i_am(client, table, "Ana")
+    words = text_of(client.get(f"/t/{table.view_token}").get_data(as_text=True))
+    assert "Latest hand you played: 3" in words
