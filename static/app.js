@@ -36,6 +36,51 @@
     document.addEventListener("visibilitychange", check);
   }
 
+  // ---- live answers (keeper's pages): the players' answers come in without a reload ----------------
+  // The block [data-answers-live] (templates/answers/_top.html) names the URL, the answers' stamp
+  // (data-sello) and the interval (data-refresh, seconds: CARTULINA_REFRESH_SECONDS). While the page is
+  // visible it asks every interval; 204 is "nothing new", 200 the disagreements' block and the marks
+  // of the hands asked for (data-n), which replace those of the page.
+  var answersTimer = null;
+  var answersAsking = false;
+  function liveAnswers() {
+    var block = document.querySelector("[data-answers-live]");
+    if (!block || !window.fetch || answersTimer !== null) return;
+    var seconds = parseFloat(block.getAttribute("data-refresh"));
+    if (!(seconds > 0)) seconds = 5;
+    function ask() {
+      var current = document.querySelector("[data-answers-live]");
+      if (!current || document.hidden || answersAsking) return;
+      var numbers = Array.prototype.map.call(document.querySelectorAll(".answers-mark[data-n]"), function (mark) {
+        return mark.getAttribute("data-n");
+      });
+      var url = current.getAttribute("data-answers-live") + "?sello=" + encodeURIComponent(current.getAttribute("data-sello") || "")
+        + "&manos=" + numbers.join(",");
+      answersAsking = true;
+      fetch(url, { cache: "no-store", credentials: "same-origin" })
+        .then(function (r) { return r.status === 200 ? r.text() : null; })
+        .then(function (html) {
+          answersAsking = false;
+          if (html === null) return;
+          var got = document.createElement("template");
+          got.innerHTML = html;
+          var fresh = got.content.querySelector("[data-answers-live]");
+          var shown = document.querySelector("[data-answers-live]");
+          if (!fresh || !shown) return;
+          shown.innerHTML = fresh.innerHTML;
+          shown.setAttribute("data-sello", fresh.getAttribute("data-sello") || "");
+          Array.prototype.forEach.call(got.content.querySelectorAll(".answers-mark[data-n]"), function (mark) {
+            var old = document.querySelector('.answers-mark[data-n="' + mark.getAttribute("data-n") + '"]');
+            if (old) old.parentNode.replaceChild(document.importNode(mark, true), old);
+          });
+        })
+        .catch(function () { answersAsking = false; /* offline for a moment: ask again later */ });
+    }
+    answersTimer = window.setInterval(ask, seconds * 1000);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) ask(); });
+  }
+  // ---- end of live answers ----------------------------------------------------------------------
+
   // Share links: a tap selects and copies.
   function copyLinks() {
     var inputs = document.querySelectorAll("input[data-copy]");
@@ -409,6 +454,7 @@
     seatNames();
     timeZone();
     poll();
+    liveAnswers(); // live answers (keeper's pages)
     copyLinks();
     handForm();
   }

@@ -71,6 +71,7 @@ def live_server() -> Iterator[LiveServer]:
         "INSTANCE_PATH": str(folder / "instance"),
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'cartulina.db'}",
         "RATELIMIT_ENABLED": False,  # the journeys create many tables from one address
+        "CARTULINA_REFRESH_SECONDS": 1,  # the keeper's page asks for new answers every second
         # WTF_CSRF_ENABLED stays on: the browser posts the real forms with their tokens.
     }
     app = create_app(config)  # in-process: creates the database; the tests seed and read it through it

@@ -190,8 +190,7 @@ def open_table_view_answering(page: Page, server: LiveServer, tables: dict[str, 
     """The view link once the phone said who it is: De acuerdo / No es así on each hand, one note open."""
     _disagree(page, server, tables)
     page.goto(server.url(f"/t/{tables['view']}"))
-    page.get_by_label("Soy").select_option("Benito")
-    page.get_by_role("button", name="Ese soy yo").click()
+    page.get_by_role("button", name="Soy Benito", exact=True).click()
     expect(page.get_by_text("Respondes como Benito.")).to_be_visible()
     page.get_by_role("button", name="De acuerdo con la mano 7").click()
     expect(page.get_by_role("status")).to_contain_text("Mano 7: de acuerdo.")

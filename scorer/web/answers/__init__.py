@@ -23,6 +23,7 @@ __all__ = ["init_app"]
 
 # Answers per client address, from the pages and the API together (Flask-Limiter syntax).
 DEFAULT_LIMIT = "60 per minute;2000 per day"
+DEFAULT_REFRESH_SECONDS = 5
 
 
 def init_app(app: Flask) -> None:
@@ -34,6 +35,8 @@ def init_app(app: Flask) -> None:
     from . import present, routes
 
     app.config.setdefault("CARTULINA_ANSWER_LIMIT", DEFAULT_LIMIT)
+    # how often an open page asks for new answers (the keeper's table page and hand list), in seconds
+    app.config.setdefault("CARTULINA_REFRESH_SECONDS", DEFAULT_REFRESH_SECONDS)
     csrf.exempt(routes.api)  # JSON only, as the rest of the API
     app.register_blueprint(routes.bp)
     app.register_blueprint(routes.api)

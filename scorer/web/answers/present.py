@@ -94,6 +94,11 @@ class Page:
             self._marks[n] = Mark(n, version, seated, answers, self.me, can, earlier)
         return self._marks[n]
 
+    def latest(self, lines: Sequence[Any]) -> Any | None:
+        """Of a page's hand lines (each with its ``n``), the latest one I may answer: offered on the first screen."""
+        answerable = [line for line in lines if self.mark(line.n).can_answer]
+        return max(answerable, key=lambda line: line.n) if answerable else None
+
     @functools.cached_property
     def _my_answers(self) -> dict[int, Given]:
         """Hand id → my latest answer to any version of it (one query for the whole page)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import urllib.parse
 from typing import Any
 
-from flask import Blueprint, Response, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
@@ -113,6 +113,37 @@ def answer(token: str, n: int) -> BaseResponse:
     else:
         flash(_("Mano %(n)s: de acuerdo.", n=n) if agrees is True else _("Mano %(n)s: anotado que no es así.", n=n))
     return redirect(_back(token))
+
+
+# ------------------------------------------------------------------ live on the keeper's page
+
+MARKS_MAX = 60  # a page shows at most 50 hands (the hand list), the table page the last 8
+
+
+def _numbers(raw: str) -> list[int]:
+    """``manos=1,2,3``: the hands whose marks the page shows; anything else in it is left out."""
+    found: list[int] = []
+    for part in raw.split(",")[: MARKS_MAX * 2]:
+        if part.isdigit() and len(part) <= limits.REVISION_DIGITS_MAX and int(part) not in found:
+            found.append(int(part))
+    return found[:MARKS_MAX]
+
+
+@bp.get("/t/<token>/respuestas")
+def live(token: str) -> BaseResponse:
+    """What an open page polls: 204 while no answer came since ``sello``, else the disagreements and the marks."""
+    g.quiet_session = True
+    table, _can_edit = services.open_table(token)
+    A = page_of(table, token)
+    known = request.args.get("sello", "")
+    if known.isdigit() and len(known) <= limits.REVISION_DIGITS_MAX and int(known) == A.stamp:
+        response = Response(status=204)
+    else:
+        hands = len(service.live_ids(table))
+        numbers = [n for n in _numbers(request.args.get("manos", "")) if 1 <= n <= hands]
+        response = Response(render_template("answers/_live.html", table=table, token=token, A=A, numbers=numbers))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.errorhandler(services.ServiceError)
