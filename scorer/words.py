@@ -204,7 +204,7 @@ CONCEPT_WORDS = UIWords(
         "juego": N_("por jugar"),
         "plato": N_("el plato"),
         "puesta": "puesta",
-        "puesta_reservada": "puesta reservada",
+        "puesta_reservada": N_("puesta reservada"),  # English: "reserved puesta" (the word stays, not the adjective)
         "condiciones": N_("condiciones"),
         "codillo": "codillo",
         "bola_cortada": N_("bola cortada"),
@@ -235,6 +235,10 @@ CONCEPT_WORDS = UIWords(
 
 # R32: the quick reasons of an ajuste (stored as the start of its note)
 AJUSTE_REASONS = ("renuncio", "mal reparto", "corrección")
+# their chips in the page's language (the stored note keeps the Spanish key); renuncio is a game word
+AJUSTE_REASON_WORDS = UIWords(
+    {"renuncio": "renuncio", "mal reparto": N_("mal reparto"), "corrección": N_("corrección")}
+)
 # R30: the two closings of Tresillo, as a keeper reads them
 CLOSE_WORDS = UIWords({"devolver": N_("se devuelve el plato"), "repartir": N_("se reparte el plato")})
 
@@ -347,7 +351,8 @@ def money_text(tantos: int, value: Decimal, currency: str = "", *, sign: bool = 
 
 
 def date_text(value: object) -> str:
-    """An ISO date (or date-time) as dd/mm/aaaa: '2025-03-14' → '14/03/2025'; anything else as given."""
+    """An ISO date (or date-time) as the page writes it ('2025-03-14' → '14/03/2025', English '14 Mar 2025');
+    anything else as given."""
     if value is None or value == "":
         return ""
     if isinstance(value, dt.date):
@@ -365,10 +370,15 @@ def _widened(pattern: str) -> str:
     return re.sub(r"(?<![dMH])([dMH])(?!\1)", r"\1\1", re.sub(r"y+", "yyyy", pattern))
 
 
+# English writes the month's name: "03/14/2025" reads as 3 December to half the world, "14 Mar 2025" to nobody
+UNAMBIGUOUS_DATES = {"en": "d MMM yyyy"}
+
+
 def _date(value: dt.date) -> str:
-    """A date in the locale's order, two-digit day and month, four-digit year (es 14/03/2025, en 03/14/2025)."""
+    """A date as the page's language writes it plainly: es 14/03/2025 (dd/mm/aaaa), en 14 Mar 2025."""
     locale = Locale.parse(language())
-    return format_date(value, _widened(locale.date_formats["short"].pattern), locale=locale)
+    pattern = UNAMBIGUOUS_DATES.get(locale.language) or _widened(locale.date_formats["short"].pattern)
+    return format_date(value, pattern, locale=locale)
 
 
 def _clock(value: dt.datetime) -> str:

@@ -38,6 +38,8 @@ from scorer.catalogs import DEFAULT_LANGUAGE, LANGUAGES, TRANSLATIONS, ensure_co
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600  # remembered for a year, like the tables of this browser
 LANGUAGE_NAMES = {"es": "Español", "en": "English"}  # each in its own language: never translated
+# the languages named inside a sentence, in the sentence's language ("The sheet prints in Spanish")
+LANGUAGE_WORDS = {"es": _l("español"), "en": _l("inglés")}
 
 bp = Blueprint("i18n", __name__)
 
@@ -171,7 +173,12 @@ def init_app(app: Flask) -> None:
 
 
 def _template_values() -> dict[str, Any]:
-    return {"current_lang": current_language(), "language_names": LANGUAGE_NAMES, "languages": LANGUAGES}
+    return {
+        "current_lang": current_language(),
+        "language_names": LANGUAGE_NAMES,
+        "language_words": LANGUAGE_WORDS,
+        "languages": LANGUAGES,
+    }
 
 
 def _vary(response: Response) -> Response:

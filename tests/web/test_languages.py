@@ -168,9 +168,9 @@ def test_money_numbers_and_dates_are_written_per_locale(app: Flask) -> None:
         assert words.money_text(150, value, "€", sign=True) == "+€7.50"
         assert words.signed(1215) == "+1,215" and words.plain(-1234567) == "\u22121,234,567"
         assert words.decimal_text(Decimal("0.050")) == "0.05"
-        assert words.date_text("2025-03-14") == "03/14/2025"
+        assert words.date_text("2025-03-14") == "14 Mar 2025"  # the month's name: never 03/14 against 14/03
         assert (
-            words.time_text(dt.datetime(2025, 1, 15, 22, 30), "Europe/Madrid") == "01/15/2025 11:30\u202fPM"
+            words.time_text(dt.datetime(2025, 1, 15, 22, 30), "Europe/Madrid") == "15 Jan 2025 11:30\u202fPM"
         )  # CLDR: narrow no-break space
         with force_locale("es"):
             assert words.money_text(24690, value, "EUR") == f"1.234,50{NBSP}€"

@@ -17,7 +17,7 @@ from wtforms.validators import Length, Optional
 
 from scorer.evening import PLATO, TODOS, join_note, split_note
 from scorer.web.forms import WholeField, options
-from scorer.words import AJUSTE_REASONS
+from scorer.words import AJUSTE_REASON_WORDS, AJUSTE_REASONS
 
 MAX_AMOUNT = 100_000  # tantos: far above any ajuste a table agrees
 MAX_NOTE = 200
@@ -85,7 +85,7 @@ def ajuste_form(seating: Mapping[int, str], *, hand: Mapping[str, Any] | None = 
         *_seat_choices(seating),
         *options([(PLATO, _l("El plato")), (TODOS, _l("Cada uno de los demás"))]),
     ]
-    form.reason.choices = options([*((r, r) for r in AJUSTE_REASONS), ("", _l("otro"))])
+    form.reason.choices = options([*((r, AJUSTE_REASON_WORDS[r]) for r in AJUSTE_REASONS), ("", _l("otro"))])
     if hand is not None and not form.is_submitted():
         ajuste = hand.get("ajuste") or {}
         form.payer.data = str(ajuste.get("from", ""))

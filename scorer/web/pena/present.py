@@ -150,7 +150,7 @@ STAT_ROWS = [
     ("evenings", _l("Noches jugadas"), None),
     ("hands", _l("Manos en juego"), ("tresillo", "pozo_viuda", "ombre")),
     ("jugador", _l("Manos de jugador"), ("tresillo", "pozo_viuda", "ombre")),
-    ("won", "Ganadas", ("tresillo", "pozo_viuda", "ombre")),
+    ("won", _l("Ganadas"), ("tresillo", "pozo_viuda", "ombre")),
     ("puesta", "Puestas", ("tresillo", "pozo_viuda", "ombre")),
     ("codillo", _l("Codillos recibidos"), ("tresillo", "pozo_viuda", "ombre")),
     ("codillos_given", _l("Codillos dados"), ("tresillo", "pozo_viuda", "ombre")),
@@ -206,7 +206,7 @@ def stats_context(result: stats.Stats, currency: str, *, whole: bool = False) ->
             }
         )
     lances = sorted(result.by_lance.items(), key=lambda kv: (-kv[1], kv[0]))
-    outcomes = [("ganadas", result.won), ("puestas", result.puesta), ("codillos", result.codillo)]
+    outcomes = [(_("ganadas"), result.won), ("puestas", result.puesta), ("codillos", result.codillo)]
     if result.games & set(STAT_GAMES["rendidas"]):  # the games that have rendidas (R25)
         outcomes.append(("rendidas", result.rendidas))
     trumps = sorted(result.by_trump.items(), key=lambda kv: (-kv[1], kv[0]))

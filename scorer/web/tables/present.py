@@ -45,19 +45,20 @@ from scorer.web.present import (
     teams_view,
     transfer_lines,
 )
-from scorer.words import lance_word, suit_text, time_text
+from scorer.words import N_, lance_word, suit_text, time_text
 
 # the results a hand list can be filtered by: (value, words, ledger results)
+# (the words are read in the page's language: "ganadas" is "won" in English; the game words stay)
 RESULT_FILTERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("ganada", "ganadas", ("ganada",)),
-    ("bola", "bola hecha", ("bola",)),
-    ("bola_cortada", "bola cortada", ("bola_cortada",)),
+    ("ganada", N_("ganadas"), ("ganada",)),
+    ("bola", N_("bola hecha"), ("bola",)),
+    ("bola_cortada", N_("bola cortada"), ("bola_cortada",)),
     ("puesta", "puestas", ("puesta",)),
     ("codillo", "codillos", ("codillo",)),
     ("rendida", "rendidas", ("rendida",)),
     ("defendida", "defendidas", ("defendida_ganada", "defendida_puesta", "defendida_codillo",
                                  "defendida_codillo_pobre")),
-    ("paso", "todos pasan", ("paso",)),
+    ("paso", N_("todos pasan"), ("paso",)),
 )  # fmt: skip
 
 
@@ -107,7 +108,7 @@ def hand_list(
     seats = evening.seatings(players, entries, hands)  # who sat where at each entry
     people = list(dict.fromkeys(name for seating in seats for _seat, name in sorted(seating.items())))
     player = player if player in people else None
-    offered = [(v, w) for v, w, _r in RESULT_FILTERS] if game_of(ruleset).result_filters else []
+    offered = [(v, _(w)) for v, w, _r in RESULT_FILTERS] if game_of(ruleset).result_filters else []
     result = result if any(v == result for v, _w in offered) else None
     wanted = []
     for i in range(len(entries) - 1, -1, -1):

@@ -86,7 +86,7 @@ def sheet_offer(token: str, language: str) -> dict[str, str]:
     from flask_babel import get_locale
     from flask_babel import gettext as _
 
-    from scorer.web.i18n import LANGUAGE_NAMES
+    from scorer.web.i18n import LANGUAGE_NAMES, LANGUAGE_WORDS
 
     reader = str(get_locale() or language)
     _table, can_edit = services.open_table(token)
@@ -94,10 +94,22 @@ def sheet_offer(token: str, language: str) -> dict[str, str]:
         return {}
     text = _(
         "Esta hoja se imprime en %(language)s: imprimirla en %(mine)s",
-        language=LANGUAGE_NAMES[language],
-        mine=LANGUAGE_NAMES[reader],
+        language=LANGUAGE_WORDS[language],
+        mine=LANGUAGE_WORDS[reader],
     )
     return {"offer": url_for("tables.table", token=token) + "#sheet-offer", "offer_text": text, "offer_lang": reader}
+
+
+def _screen_words() -> dict[str, str]:
+    """The sheet page's links and hint (never printed) in the reader's language, not the sheet's."""
+    from scorer.web.i18n import current_language
+
+    return {
+        "screen_lang": current_language(),
+        "back_text": _("← Volver a la mesa"),
+        "pdf_text": _("Descargar PDF"),
+        "print_text": _("Para imprimir, usa «Imprimir» del navegador."),
+    }
 
 
 @bp.get("/tables/<token>/sheet")
@@ -107,7 +119,7 @@ def sheet_html(token: str) -> Response:
         back = url_for("tables.table", token=token)
     except BuildError:  # the HTML pages are not registered (API-only app)
         back = None
-    links = {"pdf": url_for("sheet.sheet_pdf", token=token), "back": back}
+    links = {"pdf": url_for("sheet.sheet_pdf", token=token), "back": back, **_screen_words()}
     offer = sheet_offer(token, language)  # in the reader's language, before the table's takes over
     addenda = [_answers(table, session, ledger, language)]
     html = render_html(
