@@ -18,7 +18,6 @@ from typing import Any
 from scorer.words import AJUSTE_REASONS, N_, suit_text
 from scorer.words import translate as _
 
-EVENT_RESULTS = ("ajuste", "sienta", "cierre")
 PLATO = "plato"
 TODOS = "todos"
 

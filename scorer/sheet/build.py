@@ -82,11 +82,6 @@ def suit_html(trump: Any) -> dict[str, Any] | None:
 # ---------------------------------------------------------------- house rules in words
 
 
-def rules_in_words(ruleset: str, rules: Mapping[str, Any]) -> list[str]:
-    """The table's options as sentences (defaults included, so the sheet is complete)."""
-    return game_words(ruleset).rules_lines(rules)
-
-
 def favor_changes(session: Mapping[str, Any]) -> list[str]:
     """R34: from which hand on which suit was favour, when the table changed it (issue 22)."""
     lines = evening.favor_lines(session)
