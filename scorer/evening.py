@@ -83,7 +83,7 @@ def _seatings(
     beyond a list append).
     """
     current = {seat: str(name) for seat, name in enumerate(players, 1)}
-    out = []
+    out: list[dict[int, str]] = []
     append = out.append
     for i, entry in enumerate(entries):
         append(current)

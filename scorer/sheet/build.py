@@ -938,7 +938,7 @@ def render_pdf(
 ) -> bytes:
     """The sheet as an A4 PDF (WeasyPrint lays out every page), in ``tongue`` (by default the one being spoken);
     ``addenda`` as in :func:`render_html`."""
-    import weasyprint  # type: ignore[import-untyped]  # imported lazily: heavy, and only the sheet needs it
+    import weasyprint  # imported lazily: heavy, and only the sheet needs it
 
     with speaking(tongue or spoken()):
         context = _sheet_context(session, ledger, game)
@@ -1023,7 +1023,7 @@ def render_pdf_within(
     """
     options = {"game": game, "tongue": tongue or spoken(), "addenda": tuple(addenda)}
     if timeout <= 0:
-        return render_pdf(session, ledger, **options)
+        return render_pdf(session, ledger, game=game, tongue=tongue or spoken(), addenda=tuple(addenda))
     _warm_up()
     context = multiprocessing.get_context("fork")  # a copy of this warm process; nothing to import again
     receive, send = context.Pipe(duplex=False)
