@@ -44,6 +44,7 @@ typecheck: setup-dev
 bench: setup-dev  ## print the performance figures (about 5 minutes; LOAD_SECONDS=60 by default)
 	$(PY) bench/engine.py
 	$(PY) bench/scale.py
+	$(PY) bench/after_write.py  # the table page right after a write: 3,000 hands within 1.5× of 30
 	$(PY) bench/cpu.py  # CPU per request: the fair comparison between versions on a busy machine
 	$(PY) bench/web.py
 	$(PY) bench/sheet.py 200

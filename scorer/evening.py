@@ -18,7 +18,6 @@ from typing import Any
 from scorer.words import AJUSTE_REASONS, N_, suit_text
 from scorer.words import translate as _
 
-EVENT_RESULTS = ("ajuste", "sienta", "cierre")
 PLATO = "plato"
 TODOS = "todos"
 
@@ -46,7 +45,31 @@ def _seat_key(value: object) -> int | None:
         return None
 
 
+_SEATINGS_KEPT = 8
+_seatings_kept: list[tuple[tuple[object, ...], list[dict[int, str]]]] = []
+
+
 def seatings(
+    players: Sequence[str], entries: Sequence[Mapping[str, Any]], hands: Sequence[Mapping[str, Any]] = ()
+) -> list[dict[int, str]]:
+    """Who sat where for each entry, and after the last one (see :func:`_seatings`), read-only.
+
+    The views of one revision of a table ask it several times of one history (each view with its
+    own copy of the lists, the same entries in them): the answer is kept for the same players and
+    a history as long that ends in the very same entry and hand objects (a settled entry is never
+    changed: a new revision makes new ones), so a page made after a write walks the history once.
+    """
+    key = (tuple(players), len(entries), len(hands), entries[-1] if entries else None, hands[-1] if hands else None)
+    for kept_key, kept in _seatings_kept:
+        if kept_key[3] is key[3] and kept_key[4] is key[4] and kept_key[:3] == key[:3]:
+            return kept
+    made = _seatings(players, entries, hands)
+    _seatings_kept.insert(0, (key, made))
+    del _seatings_kept[_SEATINGS_KEPT:]
+    return made
+
+
+def _seatings(
     players: Sequence[str], entries: Sequence[Mapping[str, Any]], hands: Sequence[Mapping[str, Any]] = ()
 ) -> list[dict[int, str]]:
     """Who sat where for each entry (the seating its money counts for), and after the last one.
@@ -54,11 +77,16 @@ def seatings(
     ``result[i]`` is the seating in force during entry ``i``; ``result[len(entries)]`` the
     seating now. A ``sienta`` entry changes the seating from the next entry on (R33): its
     ledger ``seating`` says the new one (or, failing that, the session entry itself).
+
+    Read-only: the entries between two changes share one seating (one dict per change, not one
+    per entry: the table page reads this at every revision, so its cost must not grow per hand
+    beyond a list append).
     """
     current = {seat: str(name) for seat, name in enumerate(players, 1)}
-    out = []
+    out: list[dict[int, str]] = []
+    append = out.append
     for i, entry in enumerate(entries):
-        out.append(dict(current))
+        append(current)
         if entry.get("result") != "sienta":
             continue
         seating = entry.get("seating")
@@ -67,20 +95,24 @@ def seatings(
             continue
         change = hands[i].get("sienta") if i < len(hands) else None
         if isinstance(change, Mapping) and _seat_key(change.get("seat")) is not None:
-            current[int(str(change["seat"]))] = str(change.get("player", ""))
-    out.append(dict(current))
+            current = {**current, int(str(change["seat"])): str(change.get("player", ""))}
+    append(current)
     return out
 
 
 def seating_now(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> dict[int, str]:
-    """Who sits where now (after every change of player)."""
-    return seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])[-1]
+    """Who sits where now (after every change of player): the caller's own dict."""
+    return dict(seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])[-1])
 
 
 def names_used(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> list[str]:
     """Every person who has sat at this table, in the order they first sat."""
     seen: dict[str, None] = {}
+    last = None
     for seating in seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or []):
+        if seating is last:  # shared until someone changes seat: nobody new
+            continue
+        last = seating
         for seat in sorted(seating):
             seen.setdefault(seating[seat], None)
     return list(seen)

@@ -21,7 +21,8 @@ Seating = Mapping[int, str]
 
 def changed(seats: Sequence[Seating]) -> bool:
     """Whether anyone changed seat over these seatings (then seats and people differ)."""
-    return any(dict(s) != dict(seats[0]) for s in seats[1:])
+    first = seats[0] if seats else None
+    return any(s is not first and dict(s) != dict(first or {}) for s in seats[1:])
 
 
 def _int(value: object) -> int | None:
@@ -69,13 +70,15 @@ def balances(
     people: Mapping[str, int], seating: Seating, cartulina: Sequence[Mapping[str, Any]]
 ) -> list[PersonBalance]:
     """Each person's balance and pending puestas (``cartulina`` entries carry ``person``)."""
-    lines = []
-    for seat, name in order(list(people), seating):
-        pending = sum(
-            int(e.get("amount", 0)) for e in cartulina if e.get("person") == name and e.get("state") == "pendiente"
-        )
-        lines.append(PersonBalance(seat, name, int(people.get(name, 0)), pending))
-    return lines
+    pending: dict[object, int] = {}
+    for e in cartulina:  # one pass, not one per person
+        if e.get("state") == "pendiente":
+            person = e.get("person")
+            pending[person] = pending.get(person, 0) + int(e.get("amount", 0))
+    return [
+        PersonBalance(seat, name, int(people.get(name, 0)), pending.get(name, 0))
+        for seat, name in order(list(people), seating)
+    ]
 
 
 def people_before_after(

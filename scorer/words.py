@@ -101,7 +101,7 @@ class UIWords(dict[str, str]):
     def __getitem__(self, key: str) -> str:
         return _spoken.get().gettext(super().__getitem__(key))
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         return self[key] if key in self else default  # noqa: SIM401  (self.get is this method)
 
 
@@ -174,7 +174,7 @@ def result_word(result: object, ruleset: str = "tresillo") -> str:
     if ruleset == "ombre" and result == "ganada":
         return "sacada"
     text = str(result or "")
-    return RESULT_WORDS.get(text, text.replace("_", " "))
+    return str(RESULT_WORDS.get(text, text.replace("_", " ")))
 
 
 FALTA_WORDS = {"fuera_de_turno": "fuera de turno", "renuncio": "renuncio"}

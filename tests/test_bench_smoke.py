@@ -1,4 +1,4 @@
-"""The benchmark of CPU per request still runs (issue 23's comparison between versions rests on it)."""
+"""The benchmarks still run and print their figures (the comparisons between versions rest on them)."""
 
 from __future__ import annotations
 
@@ -28,3 +28,25 @@ def test_bench_cpu_prints_a_figure_for_every_request() -> None:
         "hand POST (API)",
     ]
     assert all(float(x) > 0 for r in rows for x in r[1:]), done.stdout
+
+
+def test_bench_after_write_prints_both_tables_and_their_ratio() -> None:
+    command = [sys.executable, str(ROOT / "bench" / "after_write.py"), "--small", "3", "--large", "12"]
+    done = subprocess.run(
+        [*command, "--rounds", "2", "--runs", "2"], capture_output=True, text=True, timeout=300, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    print(done.stdout)
+    rounds = re.findall(
+        r"^  round (\d): page after write +([\d.]+) ms / +([\d.]+) ms +ratio ([\d.]+)$", done.stdout, re.M
+    )
+    assert [r[0] for r in rounds] == ["1", "2"], done.stdout
+    final = re.search(
+        r"^  page after write +3 hands +([\d.]+) ms +12 hands +([\d.]+) ms +ratio ([\d.]+) "
+        r"\(target ≤ 1\.5\) — (meets|MISSES)$",
+        done.stdout,
+        re.M,
+    )
+    assert final, done.stdout
+    assert re.search(r"^  write \+ page +3 hands +[\d.]+ ms +12 hands +[\d.]+ ms$", done.stdout, re.M), done.stdout
+    assert all(float(x) > 0 for x in final.groups()[:3])

@@ -258,7 +258,7 @@ def transfer(source: int | str, target: int | str, amount: int, concept: str, de
     written when the transfer is first read (:class:`~scorer.engine.details.Moved`).
     """
     if isinstance(detail, Detail):
-        return Moved(source, target, amount, concept, detail)
+        return Moved.of(source, target, amount, concept, detail)
     return {"from": source, "to": target, "amount": amount, "concept": concept, "detail": str(detail)}
 
 

@@ -101,25 +101,16 @@ class Detail:
 
     Settling a hand only records ``code`` and ``params`` (cheap); ``str(detail)`` formats the Spanish
     text the ledger's ``detail`` has always said, once, and :meth:`data` gives ``{"code", "params"}``.
-    A Detail cannot be changed: ``params`` is a read-only view.
+    A Detail cannot be changed from outside: ``code`` and ``params`` are read-only (``params`` a
+    read-only view), :meth:`data` gives a new dict each time.
     """
 
     __slots__ = ("_code", "_params", "_text")
 
-    _code: str
-    _params: dict[str, Any]
-    _text: str | None
-
     def __init__(self, code: str, **params: Any) -> None:
-        object.__setattr__(self, "_code", code)
-        object.__setattr__(self, "_params", params)
-        object.__setattr__(self, "_text", None)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
+        self._code = code
+        self._params = params
+        self._text: str | None = None
 
     def __copy__(self) -> Detail:
         return self
@@ -144,13 +135,12 @@ class Detail:
         return self._text is not None
 
     def _written(self) -> str:
-        return TEMPLATES[self._code].format(**{k: str(v) for k, v in self._params.items()})
+        return TEMPLATES[self._code].format_map(self._params)  # a number or a nested Detail formats as str()
 
     def __str__(self) -> str:
         text = self._text
         if text is None:
-            text = self._written()
-            object.__setattr__(self, "_text", text)
+            text = self._text = self._written()
         return text
 
     def __repr__(self) -> str:
@@ -168,15 +158,16 @@ class Detail:
 
     def data(self) -> JSON:
         """``{"code", "params"}``: plain JSON, a nested explanation as its own data (a new dict each time)."""
-        return {"code": self._code, "params": {k: _data(v) for k, v in self._params.items()}}
+        return {
+            "code": self._code,
+            "params": {k: v.data() if isinstance(v, Detail) else v for k, v in self._params.items()},
+        }
 
 
 def _rebuilt(cls: type[Detail], code: str, params: dict[str, Any]) -> Detail:
     """A pickled Detail back (its words are written again when read)."""
     made = object.__new__(cls)
-    object.__setattr__(made, "_code", code)
-    object.__setattr__(made, "_params", params)
-    object.__setattr__(made, "_text", None)
+    made._code, made._params, made._text = code, params, None
     return made
 
 
@@ -237,15 +228,12 @@ def conditions_text(
     return text
 
 
-def _data(value: Any) -> Any:
-    if isinstance(value, Detail):
-        return value.data()
-    return value
-
-
 def why(detail: str | Detail) -> JSON | None:
     """The data of an explanation, or None for plain text (another rule set's words)."""
     return detail.data() if isinstance(detail, Detail) else None
+
+
+_set = dict.__setitem__
 
 
 class Moved(dict[str, Any]):
@@ -260,17 +248,25 @@ class Moved(dict[str, Any]):
 
     __slots__ = ("_detail",)
 
-    def __init__(self, source: int | str, target: int | str, amount: int, concept: str, detail: Detail) -> None:
-        super().__init__({"from": source, "to": target, "amount": amount, "concept": concept})
-        self._detail: Detail | None = detail
+    _detail: Detail | None
+
+    @classmethod
+    def of(cls, source: int | str, target: int | str, amount: int, concept: str, detail: Detail) -> Moved:
+        """The transfer, its explanation still to be written."""
+        made = cls({"from": source, "to": target, "amount": amount, "concept": concept})
+        made._detail = detail
+        return made
 
     def fill(self) -> Moved:
         """Write the explanation now (once); return self."""
         detail = self._detail
         if detail is not None:
             self._detail = None
-            dict.__setitem__(self, "detail", str(detail))
-            dict.__setitem__(self, "why", detail.data())
+            text = detail._text
+            if text is None:
+                text = detail._text = detail._written()
+            _set(self, "detail", text)
+            _set(self, "why", detail.data())
         return self
 
     def __eq__(self, other: object) -> bool:
@@ -314,18 +310,13 @@ for _name in (
     setattr(Moved, _name, _filling(_name))
 
 
-def written(value: Any) -> Any:
-    """Fill every pending transfer in a ledger (or any JSON value) in place; return it.
+def written(ledger: JSON) -> JSON:
+    """Write the explanation of every transfer of a ledger still unread, in place; return the ledger.
 
-    For writers that read a dict's storage without asking it (orjson)."""
-    if isinstance(value, Moved):
-        value.fill()
-    elif isinstance(value, dict):
-        for item in value.values():
-            if isinstance(item, (dict, list)):
-                written(item)
-    elif isinstance(value, list):
-        for item in value:
-            if isinstance(item, (dict, list)):
-                written(item)
-    return value
+    For writers that read a dict's storage without asking it (orjson). Transfers live in the
+    entries of ``hands`` only (format.md)."""
+    for entry in ledger.get("hands", ()):
+        for moved in dict.get(entry, "transfers", ()):
+            if type(moved) is Moved and moved._detail is not None:
+                moved.fill()
+    return ledger

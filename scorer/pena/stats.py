@@ -199,9 +199,6 @@ class Ledger:
     places: int = 2  # payments are in 10**-places of the currency
     tantos_only: bool = False  # no evening has a tanto value: totals and payments in tantos
 
-    def money_of(self, person: Hashable) -> Decimal:
-        return next((s.money for s in self.standings if s.person == person), Decimal(0))
-
 
 def _places(values: Iterable[Decimal]) -> int:
     places = 2
@@ -273,12 +270,6 @@ def payment_money(amount: int, places: int) -> Decimal:
 
 
 # --------------------------------------------------------------- statistics
-
-
-def _active_contra(hand: Mapping[str, Any]) -> list[int]:
-    tricks = hand.get("tricks") or {}
-    jugador = hand.get("jugador")
-    return [int(s) for s in tricks if int(s) != jugador]
 
 
 def codillo_giver(hand: Mapping[str, Any]) -> int | None:

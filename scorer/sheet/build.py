@@ -81,11 +81,6 @@ def suit_html(trump: Any) -> dict[str, Any] | None:
 # ---------------------------------------------------------------- house rules in words
 
 
-def rules_in_words(ruleset: str, rules: Mapping[str, Any]) -> list[str]:
-    """The table's options as sentences (defaults included, so the sheet is complete)."""
-    return game_words(ruleset).rules_lines(rules)
-
-
 def favor_changes(session: Mapping[str, Any]) -> list[str]:
     """R34: from which hand on which suit was favour, when the table changed it (issue 22)."""
     lines = evening.favor_lines(session)
@@ -942,7 +937,7 @@ def render_pdf(
 ) -> bytes:
     """The sheet as an A4 PDF (WeasyPrint lays out every page), in ``tongue`` (by default the one being spoken);
     ``addenda`` as in :func:`render_html`."""
-    import weasyprint  # type: ignore[import-untyped]  # imported lazily: heavy, and only the sheet needs it
+    import weasyprint  # imported lazily: heavy, and only the sheet needs it
 
     with speaking(tongue or spoken()):
         context = _sheet_context(session, ledger, game)
@@ -1027,7 +1022,7 @@ def render_pdf_within(
     """
     options = {"game": game, "tongue": tongue or spoken(), "addenda": tuple(addenda)}
     if timeout <= 0:
-        return render_pdf(session, ledger, **options)
+        return render_pdf(session, ledger, game=game, tongue=tongue or spoken(), addenda=tuple(addenda))
     _warm_up()
     context = multiprocessing.get_context("fork")  # a copy of this warm process; nothing to import again
     receive, send = context.Pipe(duplex=False)

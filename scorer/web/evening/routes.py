@@ -538,12 +538,6 @@ def ending(token: str) -> BaseResponse:
     return redirect(url_for("tables.table", token=token))
 
 
-def table_extras(table: Any, session: Mapping[str, Any], ledger: Mapping[str, Any], can_edit: bool) -> dict[str, Any]:
-    """What the table page adds for the evening: its state and the small forms it posts."""
-    ending_form = EndingForm()
-    return {"evening": evening_state(table, session, ledger, can_edit), "ending_form": ending_form}
-
-
 def names_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> list[str]:
     """The names seated, in seat order, for entry ``n`` (1-based; the next one or one already settled)."""
     return _names_list(seating_for(session, ledger, n if n <= len(ledger.get("hands") or []) else None))

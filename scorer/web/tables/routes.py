@@ -162,7 +162,7 @@ def table(token: str) -> str:
         deleted=services.kept(table, "deleted_hands", lambda: services.deleted_hands(table)) if can_edit else [],
         players=table.players,
         revision=table.revision,
-        # what table_extras gives, its view-model built once per revision like the others
+        # the evening's state and the small forms it posts, its view-model built once per revision like the others
         evening=services.derived(
             table, f"evening_state:{can_edit}", lambda s, le: evening_routes.evening_state(table, s, le, can_edit)
         ),

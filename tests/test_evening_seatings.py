@@ -1,0 +1,55 @@
+"""Who sat where (R33), asked many times of one history: the same answer as walking it afresh."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorer import evening, people
+
+
+def history(n: int, change_at: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    entries: list[dict[str, Any]] = [{"result": "entrada"} for _ in range(n)]
+    hands: list[dict[str, Any]] = [{} for _ in range(n)]
+    entries[change_at] = {"result": "sienta", "seating": {"1": "Eva", "2": "Bea", "3": "Carlos"}}
+    return entries, hands
+
+
+def test_seatings_follow_a_change_of_player_and_stay_right_when_asked_again() -> None:
+    entries, hands = history(50, 20)
+    first = evening.seatings(("Ana", "Bea", "Carlos"), entries, hands)
+    assert first[20] == {1: "Ana", 2: "Bea", 3: "Carlos"} and first[21] == {1: "Eva", 2: "Bea", 3: "Carlos"}
+    assert len(first) == 51 and first[-1][1] == "Eva"
+    again = evening.seatings(("Ana", "Bea", "Carlos"), list(entries), list(hands))  # copies of the lists
+    assert again == first
+    # another history: other players, a shorter one, one ending in another entry
+    assert evening.seatings(("Zoe", "Bea", "Carlos"), entries, hands)[0][1] == "Zoe"
+    assert len(evening.seatings(("Ana", "Bea", "Carlos"), entries[:30], hands[:30])) == 31
+    other, other_hands = history(50, 40)
+    assert evening.seatings(("Ana", "Bea", "Carlos"), other, other_hands)[30][1] == "Ana"
+
+
+def test_names_and_changes_read_from_shared_seatings() -> None:
+    entries, hands = history(10, 4)
+    session = {"players": ["Ana", "Bea", "Carlos"], "hands": hands}
+    ledger = {"hands": entries}
+    assert evening.names_used(session, ledger) == ["Ana", "Bea", "Carlos", "Eva"]
+    now = evening.seating_now(session, ledger)
+    now[1] = "x"  # the caller's own copy
+    assert evening.seating_now(session, ledger)[1] == "Eva"
+    seats = evening.seatings(session["players"], entries, hands)
+    assert people.changed(seats) and not people.changed(seats[:4])
+
+
+def test_pending_puestas_add_up_per_person() -> None:
+    cartulina = [
+        {"person": "Ana", "amount": 10, "state": "pendiente"},
+        {"person": "Ana", "amount": 5, "state": "pendiente"},
+        {"person": "Bea", "amount": 7, "state": "cobrada"},
+        {"person": "Eva", "amount": 3, "state": "pendiente"},
+    ]
+    lines = people.balances({"Ana": 4, "Bea": -4, "Eva": 0}, {1: "Ana", 2: "Bea"}, cartulina)
+    assert [(b.seat, b.name, b.tantos, b.pending) for b in lines] == [
+        (1, "Ana", 4, 15),
+        (2, "Bea", -4, 0),
+        (0, "Eva", 0, 3),
+    ]
