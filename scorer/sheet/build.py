@@ -27,6 +27,7 @@ from markupsafe import Markup
 
 from scorer import evening, limits, resources
 from scorer import people as by_person
+from scorer import tricks as read_tricks
 from scorer.games import GameWords, game_words
 from scorer.words import (
     CARTULINA_WORDS,
@@ -95,16 +96,6 @@ def _seat(value: Any) -> int | None:
         return int(value)
     except (TypeError, ValueError):
         return None
-
-
-def _tricks_text(hand: Mapping[str, Any], jugador: int | None, seats: int) -> str:
-    tricks = hand.get("tricks")
-    if not isinstance(tricks, Mapping) or not tricks:
-        return ""
-    counts = {s: v for s, v in ((_seat(k), v) for k, v in tricks.items()) if s is not None}
-    first = jugador if jugador in counts else min(counts)
-    order = sorted(counts, key=lambda s: (s - first) % max(seats, 1))
-    return "-".join(str(counts[s]) for s in order)
 
 
 def _extras(hand: Mapping[str, Any], names: Mapping[int, str]) -> str:
@@ -275,7 +266,7 @@ def hand_rows(
                 extras=_extras(hand, names),
                 tricks="\u2014"
                 if hand.get("rendida") and not hand.get("tricks")
-                else _tricks_text(hand, jugador, len(seats)),
+                else read_tricks.of_hand(hand, len(seats), dealer),
             )
             if hand.get("rendida") and hand.get("tricks"):
                 row["note"] = ", ".join(x for x in ("rendida", row["note"]) if x)

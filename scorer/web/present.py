@@ -17,6 +17,7 @@ from flask_babel import lazy_gettext as _l
 
 from scorer import evening
 from scorer import people as by_person
+from scorer import tricks as read_tricks
 from scorer.engine.tresillo import active_seats
 from scorer.web.explain import explain
 from scorer.web.games import game_of
@@ -229,14 +230,23 @@ def cartulina_view(
     return boxes
 
 
-def cartulina_after(
-    before: Sequence[Mapping[str, Any]], after_open: Sequence[Mapping[str, Any]], final: Sequence[Mapping[str, Any]]
+def cartulina_then(
+    entries: Sequence[Mapping[str, Any]], final: Sequence[Mapping[str, Any]], i: int
 ) -> list[dict[str, Any]]:
-    """The cartulina right after a hand: its open entries plus those it closed (in their final state)."""
-    open_ids = {int(e["id"]) for e in after_open}
-    final_by_id = {int(e["id"]): e for e in final}
-    closed = [dict(final_by_id.get(int(e["id"]), e)) for e in before if int(e["id"]) not in open_ids]
-    return sorted([*closed, *(dict(e) for e in after_open)], key=lambda e: int(e["id"]))
+    """The cartulina as it was right after entry ``i`` (0-based; -1: before the first), as on paper:
+    every puesta reserved by then, the open ones in their state then, the closed ones crossed as they
+    ended (a closed puesta never opens again). The same marks the table page would have shown then."""
+    if i < 0:
+        return []
+    open_then = {int(e["id"]): dict(e) for e in entries[i].get("cartulina", [])}
+    upto = int(entries[i].get("n", i + 1))
+    made = {
+        int(e["id"]): open_then.pop(int(e["id"]), None) or dict(e)
+        for e in final
+        if int(e["id"]) in open_then or int(e.get("hand", 0)) <= upto
+    }
+    made.update(open_then)  # open then, gone from the final cartulina (never, but shown all the same)
+    return [made[k] for k in sorted(made)]
 
 
 # ----------------------------------------------------------------- balances
@@ -335,28 +345,15 @@ def person_lines(
 
 
 def tricks_order(hand: Mapping[str, Any], players_count: int) -> list[int]:
-    """Seats of a hand's tricks, the Jugador first then the contra in order of play."""
-    tricks = hand.get("tricks") or {}
-    jugador = hand.get("jugador")
-    dealer = hand.get("dealer")
-    seats = [int(s) for s in tricks]
-    if isinstance(dealer, int) and 1 <= dealer <= players_count:
-        order = [s for s in active_seats(players_count, dealer) if s in seats]
-        order += [s for s in seats if s not in order]
-    else:
-        order = sorted(seats)
-    if isinstance(jugador, int) and jugador in order:
-        order.remove(jugador)
-        order.insert(0, jugador)
-    return order
+    """Seats of a hand's tricks, the Jugador first then the contra in order of play (scorer.tricks)."""
+    return read_tricks.order(hand.get("tricks"), hand.get("jugador"), hand.get("dealer"), players_count)
 
 
 def split_text(hand: Mapping[str, Any], players_count: int) -> str:
-    """ "6-2-1": the Jugador's tricks first."""
-    tricks = hand.get("tricks") or {}
-    if not tricks or (hand.get("rendida") and hand.get("defensor") is None):
+    """ "6-2-1": the Jugador's tricks first, read as the sheet reads them (scorer.tricks)."""
+    if not hand.get("tricks") or (hand.get("rendida") and hand.get("defensor") is None):
         return ""
-    return "-".join(str(tricks.get(str(s), tricks.get(s, 0))) for s in tricks_order(hand, players_count))
+    return read_tricks.of_hand(hand, players_count)
 
 
 def contract_text(hand: Mapping[str, Any]) -> str:
@@ -694,7 +691,8 @@ def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
     before_open = list(entries[i - 1].get("cartulina", [])) if i > 0 else []
     before_plato = entries[i - 1].get("plato") if i > 0 else {"amount": 0, "kind": "sin_puesta"}
     final = list(ledger.get("cartulina", []))
-    after = cartulina_after(before_open, entry.get("cartulina", []), final)
+    # the cartulina as the table page showed it before the hand and would show it right after
+    before, after = cartulina_then(entries, final, i - 1), cartulina_then(entries, final, i)
     tanto_value, currency = tanto_of(session)
     previous = previous_balances(ledger, i) or {str(s): 0 for s in names}
     dealer = entry.get("dealer")
@@ -702,18 +700,23 @@ def hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> 
         # R33: every number beside a name is that person's money, every puesta in its maker's box
         everyone = evening.seatings(session.get("players", []), entries, hands)
         before_open = by_person.with_owners(before_open, everyone)
+        before = by_person.with_owners(before, everyone)
         after = by_person.with_owners(after, everyone)
         people_before, people_after = by_person.people_before_after(session.get("players", []), entries, hands, i)
         plato_after = plato_view(entry.get("plato"), [e for e in after if e.get("state") in OPEN], names)
-        boxes_before = cartulina_view(players, before_open, seating=seats[i], everyone=list(people_before))
-        boxes_after = cartulina_view(after_players, after, seating=seats[i + 1], everyone=list(people_after))
-        balances_before = person_lines(people_before, seats[i], before_open, tanto_value, currency)
+        boxes_before = cartulina_view(
+            players, before, crossed=CROSSED_SHOWN, seating=seats[i], everyone=list(people_before)
+        )
+        boxes_after = cartulina_view(
+            after_players, after, crossed=CROSSED_SHOWN, seating=seats[i + 1], everyone=list(people_after)
+        )
+        balances_before = person_lines(people_before, seats[i], before, tanto_value, currency)
         balances_after = person_lines(people_after, seats[i + 1], after, tanto_value, currency)
     else:
         plato_after = plato_view(entry.get("plato"), entry.get("cartulina", []), names)
-        boxes_before = cartulina_view(players, before_open)
-        boxes_after = cartulina_view(after_players, after)
-        balances_before = balance_lines(players, previous, before_open, tanto_value, currency)
+        boxes_before = cartulina_view(players, before, crossed=CROSSED_SHOWN)
+        boxes_after = cartulina_view(after_players, after, crossed=CROSSED_SHOWN)
+        balances_before = balance_lines(players, previous, before, tanto_value, currency)
         balances_after = balance_lines(after_players, entry.get("balances", {}), after, tanto_value, currency)
     return HandView(
         n=n,
