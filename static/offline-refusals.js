@@ -56,6 +56,11 @@
     return entry;
   }
 
+  // An entry refused by an older page knows its taken deal only by `taken`.
+  function kindOf(entry) {
+    return entry.kind || (entry.state === "refused" && typeof entry.taken === "number" ? "taken" : "other");
+  }
+
   function closedReason() {
     return say("closed_reason", null, "No se puede guardar: la partida se cerró y ya no admite anotaciones.");
   }
@@ -74,7 +79,7 @@
   // Does it still take a deal once saved? A taken deal (most likely the same hand, recorded by the
   // other phone) and an entry of a closed table do not: the next hand's number leaves them out.
   function counts(entry) {
-    return !(entry.state === "refused" && (entry.kind === "taken" || entry.kind === "closed"));
+    return !(entry.state === "refused" && (kindOf(entry) === "taken" || kindOf(entry) === "closed"));
   }
 
   function blocked(entries) {
@@ -87,7 +92,8 @@
   // The refused entry's lines and buttons, in its list item. ctx: {deal: the deal it would take now,
   // fixUrl: the form for it (null: none), discard(entry, button), hasForm}.
   function render(item, entry, ctx) {
-    item.setAttribute("data-kind", entry.kind || "other");
+    entry.kind = kindOf(entry);
+    item.setAttribute("data-kind", entry.kind);
     if (entry.kind === "taken") renderTaken(item, entry);
     else {
       var why = document.createElement("p");
@@ -213,7 +219,7 @@
   // is the other phone's hand now, so theirs stay on their deals, and the table's state they wait for
   // counts that hand instead of this entry; otherwise they take the deals one earlier.
   function follow(other, dropped) {
-    var taken = dropped.kind === "taken";
+    var taken = kindOf(dropped) === "taken";
     if (other.id > dropped.id && typeof other.deal === "number" && typeof dropped.deal === "number" && !taken) {
       other.deal -= 1;
     }

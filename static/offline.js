@@ -806,11 +806,13 @@
         if (entry.kind !== "closed" && entry.url && entry.url.split("?")[0] !== tablePath()) {
           fixUrl = (takes ? forms[dealsBefore(i) % forms.length] : entry.url.split("?")[0]) + "#corregir=" + entry.id;
         }
+        // the deal it would take: the next one (a page older than the refusal knows no later deal than
+        // the one taken), after the entries before it that can still be saved
         var next = parseInt(document.body.getAttribute("data-next-deal"), 10);
+        if (typeof entry.taken === "number") next = Math.max(next, entry.taken + 1);
         refusals.render(item, entry, {
           fixUrl: fixUrl,
-          // (a page older than the refusal knows no later deal than the one taken)
-          deal: takes && !isNaN(next) ? Math.max(next, typeof entry.taken === "number" ? entry.taken + 1 : 0) + dealsBefore(i) : null,
+          deal: takes && !isNaN(next) ? next + dealsBefore(i) : null,
           discard: discard,
         });
       }

@@ -24,7 +24,7 @@ from tests.conftest import EXAMPLES, load_json
 from tests.engine.cli import settle_cli
 
 from .conftest import LiveServer, Taps
-from .helpers import PLAYERS, fill_hand, new_session, next_dealer, night, seed_table, table_url, with_hand
+from .helpers import PLAYERS, fill_hand, new_session, next_dealer, night, seed_table, table_url, tricks_row, with_hand
 from .test_accessibility import AXE, audit
 
 pytestmark = pytest.mark.browser
@@ -411,10 +411,15 @@ def test_refused_entries_are_kept_to_fix_or_discard(
     expect(page.get_by_role("alert")).to_contain_text("daba Benito")
     expect(page.get_by_role("group", name="Jugador", exact=True).get_by_role("radio", name="Carmen")).to_be_checked()
     expect(page.get_by_role("group", name="Triunfo").get_by_role("radio", name="oros", exact=True)).to_be_checked()
+    # Ana deals (seat 1 is the alcalde): her trick is marked, never given to Benito without a tap
+    expect(page.locator("#f-tricks")).to_contain_text("Se anotó «Ana: 1»")
+    expect(tricks_row(page, "Benito").locator("input:checked")).to_have_count(0)
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(page.get_by_role("alert")).to_contain_text("Antes de guardar, elige de nuevo lo marcado")
+    taps(tricks_row(page, "Benito").get_by_role("radio", name="1", exact=True))
     taps(page.get_by_role("button", name="Guardar"))
     expect(page.get_by_role("status").filter(has_text="pendiente")).to_contain_text("Guardada la anotación")
     expect(pending(page)).to_have_count(0)
-    # Ana deals (seat 1 is the alcalde): Benito's tricks are what is left of the nine
     fixed = {"jugador": 3, "lance": "entrada", "trump": "oros", "tricks": {3: 5, 4: 3, 2: 1}}
     assert_saved_once(live_server, token, with_hand(session, fixed))
 

@@ -20,6 +20,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import LiveServer, Taps
 from .helpers import PLAYERS, enter_hand, new_session, seed_table, table_url, tricks_row, with_hand
+from .test_accessibility import AXE, audit
 from .test_offline import BACK_MS, api_json, assert_saved_once, enter_offline, open_online, pending, plan
 from .test_offline_deals import watched
 
@@ -38,6 +39,14 @@ def two_phones(
     open_online(b, live_server, token)
     a.goto(table_url(live_server, token))
     return token, phone_b, a, b, a_problems + b_problems
+
+
+def readable(page: Page) -> None:
+    """No accessibility violation (axe-core), and no sideways scroll at 200 % text on a phone."""
+    assert audit(page, AXE.read_text(encoding="utf-8")) == []
+    page.set_viewport_size({"width": 195, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.set_viewport_size({"width": 390, "height": 844})
 
 
 def labelled(locator: Any) -> list[str]:
@@ -66,6 +75,7 @@ def test_a_deal_another_phone_took_is_shown_beside_theirs_and_discarded_first(
     # the safe tap first; recording it anyway names the deal it would take
     expect(refused.locator("button, a")).to_have_text(["Descartar (ya está anotada)", "Anotarla como mano 3"])
     expect(refused.get_by_role("link", name="Corregir")).to_have_count(0)
+    readable(b)
 
     taps(refused.get_by_role("button", name="Descartar (ya está anotada)"))
     expect(pending(b)).to_have_count(0)
@@ -187,6 +197,7 @@ def test_a_closed_table_says_so_on_every_entry_with_words_on_every_button(
     taps(entries.first.get_by_role("button", name="Copiar lo anotado"))
     copied = entries.first.get_by_role("textbox", name="Lo anotado")
     expect(copied).to_have_value(re.compile(PLAYERS[hands[0]["jugador"] - 1]))
+    readable(b)
     taps(entries.first.get_by_role("button", name="Descartar"))
     expect(entries).to_have_count(1)
     expect(entries.first).to_contain_text("la partida se cerró")
