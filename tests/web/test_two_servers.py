@@ -1,9 +1,12 @@
-"""Two app servers on one PostgreSQL database: a write through one is seen at once through the other.
+"""Two app servers on one PostgreSQL database and one Redis: a write through one is seen at once
+through the other, and the creation limit counts the tables made through both.
 
 Each server is its own process (gunicorn, one worker, 127.0.0.1, its own port and
 instance folder), so each has its own cache of settled states; they share only the
-database, whose table revision keys those caches. Runs when ``TEST_DATABASE_URL``
-names PostgreSQL (CI: scripts/ci-postgres.sh), on a fresh schema dropped afterwards.
+database, whose table revision keys those caches, and the Redis that keeps the creation
+limit's counts (Flask-Limiter's storage; the ``redis`` extra). Runs when ``TEST_DATABASE_URL``
+names PostgreSQL (CI: scripts/ci-postgres.sh), on a fresh schema dropped afterwards; the Redis
+is Debian's ``redis-server``, started here on 127.0.0.1 and a free port, stopped afterwards.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import json
 import os
 import pathlib
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -45,10 +49,44 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+CREATE_LIMIT = "3 per minute"
+
+
+class Redis:
+    """Debian's redis-server on 127.0.0.1 and a free port, nothing kept on disk."""
+
+    def __init__(self, folder: pathlib.Path) -> None:
+        self.port = free_port()
+        command = [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no"]
+        command += ["--dir", str(folder)]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and self.process.poll() is None:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+                    sock.sendall(b"PING\r\n")
+                    if sock.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("redis-server did not start")
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+        self.process.wait(timeout=30)
+
+
 class Server:
     """One gunicorn process serving the app on 127.0.0.1."""
 
-    def __init__(self, instance: pathlib.Path, schema: str) -> None:
+    def __init__(self, instance: pathlib.Path, schema: str, redis: Redis) -> None:
         self.port = free_port()
         env = dict(
             os.environ,
@@ -57,6 +95,8 @@ class Server:
             FLASK_SECRET_KEY="two-servers",
             FLASK_SQLALCHEMY_DATABASE_URI=URL,
             FLASK_SQLALCHEMY_ENGINE_OPTIONS=json.dumps({"connect_args": {"options": f"-csearch_path={schema}"}}),
+            FLASK_RATELIMIT_STORAGE_URI=redis.url,
+            FLASK_CARTULINA_CREATE_LIMIT=CREATE_LIMIT,
         )
         command = [str(GUNICORN), "--workers", "1", "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning"]
         self.process = subprocess.Popen([*command, "scorer:create_app()"], cwd=ROOT, env=env, start_new_session=True)
@@ -90,18 +130,22 @@ class Server:
 
 @pytest.fixture
 def servers(tmp_path: pathlib.Path) -> Iterator[tuple[Server, Server]]:
+    if not os.path.exists(REDIS_SERVER):
+        pytest.fail(f"{REDIS_SERVER} is missing: apt-get install redis-server (scripts/bootstrap.sh --dev)")
     schema = "test_" + secrets.token_hex(6)
     admin = sa.create_engine(database_url(URL))
     with admin.begin() as connection:
         connection.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    redis = Redis(tmp_path)
     started: list[Server] = []
     try:
-        started.append(Server(tmp_path / "a", schema))  # migrates the schema first
-        started.append(Server(tmp_path / "b", schema))
+        started.append(Server(tmp_path / "a", schema, redis))  # migrates the schema first
+        started.append(Server(tmp_path / "b", schema, redis))
         yield started[0], started[1]
     finally:
         for server in started:
             server.stop()
+        redis.stop()
         with admin.begin() as connection:
             connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
@@ -156,3 +200,13 @@ def test_a_write_through_one_server_is_seen_at_once_through_the_other(servers: t
     final = agree(a, b, token)
     dealers = [h["dealer"] for h in final["hands"][-6:]]
     assert all(d2 == d1 % 4 + 1 for d1, d2 in itertools.pairwise(dealers))
+
+
+def test_the_creation_limit_counts_the_tables_made_through_both_servers(servers: tuple[Server, Server]) -> None:
+    a, b = servers
+    made = [server.call("POST", "/api/tables", sample_session())[0] for server in (a, b, a)]
+    assert made == [201, 201, 201]  # three: the limit (one client address, 127.0.0.1)
+    status, answer = b.call("POST", "/api/tables", sample_session())
+    assert status == 429, answer  # B counted A's two: one count, in the shared Redis
+    status, answer = a.call("POST", "/api/tables", sample_session())
+    assert status == 429, answer
