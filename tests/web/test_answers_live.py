@@ -46,6 +46,15 @@ def test_the_keepers_page_polls_the_answers_every_configured_interval(client: Fl
     assert "data-answers-live" not in client.get(f"/t/{table.view_token}").get_data(as_text=True)
 
 
+def test_the_keepers_hand_list_is_live_too_and_a_closed_table_is_not(
+    client: FlaskClient, table: Table, make_table: Callable[..., Table]
+) -> None:
+    listing = client.get(f"/t/{table.edit_token}/manos").get_data(as_text=True)
+    assert f'data-answers-live="/t/{table.edit_token}/respuestas"' in listing
+    closed = make_table(hands=[{"pass": True}, {"close": "devolver"}])
+    assert "data-answers-live" not in client.get(f"/t/{closed.edit_token}").get_data(as_text=True)
+
+
 def test_the_refresh_interval_defaults_to_five_seconds(make_app: Callable[..., Any]) -> None:
     assert make_app().config["CARTULINA_REFRESH_SECONDS"] == 5
 

@@ -134,13 +134,13 @@ def live(token: str) -> BaseResponse:
     """What an open page polls: 204 while no answer came since ``sello``, else the disagreements and the marks."""
     g.quiet_session = True
     table, _can_edit = services.open_table(token)
-    A = page_of(table, token)
     known = request.args.get("sello", "")
-    if known.isdigit() and len(known) <= limits.REVISION_DIGITS_MAX and int(known) == A.stamp:
-        response = Response(status=204)
+    if known.isdigit() and len(known) <= limits.REVISION_DIGITS_MAX and int(known) == service.stamp(table):
+        response = Response(status=204)  # the usual answer: one query for the table, one for the stamp
     else:
         hands = len(service.live_ids(table))
         numbers = [n for n in _numbers(request.args.get("manos", "")) if 1 <= n <= hands]
+        A = page_of(table, token)
         response = Response(render_template("answers/_live.html", table=table, token=token, A=A, numbers=numbers))
     response.headers["Cache-Control"] = "no-store"
     return response
