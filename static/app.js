@@ -169,6 +169,7 @@
           if (primeras && j) show = row === j ? v >= 5 : v <= 1;
           else if (j && row !== j) show = v <= (J === null ? 4 : 9 - J); // 0-4 until the Jugador's count is known
           label.hidden = !show;
+          label.removeAttribute("data-later"); // the server's guess of this (reach.css): the script decides now
           if (!show && input.checked) input.checked = false;
         });
       });
