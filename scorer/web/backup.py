@@ -230,7 +230,7 @@ def backup(engine: Engine, path: str | os.PathLike[str], *, progress: Progress |
     except OSError as exc:
         raise BackupError(f"cannot write {target} ({exc.strerror or exc})") from None
     try:
-        with read_snapshot(engine) as connection, file, gzip.GzipFile(fileobj=file, mode="wb", compresslevel=6) as out:
+        with file, read_snapshot(engine) as connection, gzip.GzipFile(fileobj=file, mode="wb", compresslevel=6) as out:
             revision = schema_revision(connection)
             if revision is None:
                 raise BackupError("the database has no Cartulina schema (no alembic_version table): nothing to back up")
