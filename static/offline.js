@@ -1142,12 +1142,20 @@
       delete engine.waiting[answer.id];
       if (done) done(answer);
     };
+    // no engine to start (the phone lost its copy): every question is answered, the bar says so in words
+    engine.worker.onerror = function () {
+      engine.failed = true;
+      var waiting = engine.waiting;
+      engine.waiting = {};
+      Object.keys(waiting).forEach(function (id) { waiting[id]({ error: "no engine" }); });
+    };
     return engine.worker;
   }
 
   function askEngine(message) {
     var worker = engineWorker();
     if (!worker) return Promise.resolve({ error: "not prepared" });
+    if (engine.failed) return Promise.resolve({ error: "no engine" });
     engine.asked += 1;
     var id = engine.asked;
     return new Promise(function (resolve) {

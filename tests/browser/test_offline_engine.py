@@ -246,3 +246,28 @@ def test_an_update_cut_off_midway_leaves_the_engine_the_phone_had(
     newest = f"{ENGINE_CACHES}.then(k => k.length === 1 && k[0].name !== '{had['name']}' && k)"
     [now] = wait_until(page, newest, timeout_ms=60_000)
     assert now["complete"] and now["files"] == had["files"] and newer.replace("-", "_") in now["name"].replace("-", "_")
+
+
+def test_a_phone_whose_engine_is_gone_says_the_payments_come_with_the_network(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """The browser emptied the phone's kept engine: offline, the hand form says in words that the
+    payments will be seen when the network returns, instead of an empty bar."""
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(live_server, session)
+    prepare(page, live_server, token, taps)
+    page.evaluate(
+        "caches.keys().then(k => Promise.all("
+        "k.filter(n => n.startsWith('cartulina-engine')).map(n => caches.delete(n))))"
+    )
+    phone.set_offline(True)
+    taps(page.get_by_role("link", name="Anotar mano"))
+    fill_hand(page, taps, PLAYERS, plan(session, 1)[0])
+    bar = page.locator("#live")
+    expect(bar).to_have_text(
+        "Sin conexión no se pueden calcular estos pagos: se verán cuando vuelva la red.", timeout=60_000
+    )
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(pending(page)).to_have_count(1)
+    phone.set_offline(False)
+    expect(pending(page)).to_have_count(0, timeout=BACK_MS)
