@@ -16,12 +16,17 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
+import segno
 from flask import Blueprint, Flask, abort, current_app, render_template, request, send_file
-
-from scorer.web.tables.routes import _qr
+from markupsafe import Markup
 
 bp = Blueprint("certificate", __name__)
 FILE_NAME = "cartulina-raiz.crt"
+
+
+def _qr(url: str) -> Markup:
+    """The link as an inline SVG QR code (as the table page draws its share links)."""
+    return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff"))
 
 
 def local_root() -> pathlib.Path | None:
