@@ -255,7 +255,7 @@ def favor_history(session: Mapping[str, Any]) -> list[FavorSpan]:
     rules = session.get("rules") or {}
     spans = [FavorSpan(1, rules.get("favor_suit") or None)]
     for n, hand in enumerate(session.get("hands") or [], 1):
-        if isinstance(hand, Mapping) and hand.get("favor") is not None:
+        if (type(hand) is dict or isinstance(hand, Mapping)) and hand.get("favor") is not None:
             spans.append(FavorSpan(n + 1, str(hand["favor"])))
     return spans
 

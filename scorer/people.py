@@ -26,6 +26,8 @@ def changed(seats: Sequence[Seating]) -> bool:
 
 
 def _int(value: object) -> int | None:
+    if type(value) is int:  # as the ledger writes it (a bool is not a seat: it goes the long way)
+        return value
     try:
         return int(str(value))
     except ValueError:

@@ -303,16 +303,19 @@ def people_balance_lines(
     cartulina: Sequence[Mapping[str, Any]],
     tanto_value: Decimal | None,
     currency: str,
+    *,
+    owned: Sequence[Mapping[str, Any]] | None = None,
 ) -> list[BalanceLine]:
     """Balances by person (R33): those seated in seat order, then those who left (``seat`` 0).
 
-    A seat's pending puestas are its present occupant's (the leaver's were cancelled).
+    A seat's pending puestas are its present occupant's (the leaver's were cancelled). ``owned``:
+    the same cartulina with its owners already read (:func:`scorer.people.with_owners`).
     """
     seats = evening.seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])
     return person_lines(
         evening.people_balances(session, ledger),
         seats[-1],
-        by_person.with_owners(cartulina, seats),
+        owned if owned is not None else by_person.with_owners(cartulina, seats),
         tanto_value,
         currency,
     )

@@ -191,7 +191,6 @@ def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: i
     entries = list(ledger.get("hands", []))
     closed = bool(entries) and entries[-1].get("result") == "cierre"
     final_cartulina = list(ledger.get("cartulina", []))
-    open_cartulina = [e for e in final_cartulina if e.get("state") in ("pendiente", "en_plato")]
     next_dealer = ledger.get("next_dealer")
     the_roles = None
     tanto_value, currency = tanto_of(session)
@@ -202,12 +201,14 @@ def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: i
         the_roles = roles(now, next_dealer)
     moved = by_person.changed(seats)
     seating_now = seats[-1] if moved else None
+    changes = evening.has_changes(ledger)
+    # whose each puesta is, read once for the whole cartulina (the open ones are among them)
+    with_people = by_person.with_owners(final_cartulina, seats) if moved or changes else final_cartulina
+    owned_final = with_people if moved else final_cartulina
+    owned_open = [e for e in owned_final if e.get("state") in ("pendiente", "en_plato")]
 
-    def owned(cartulina: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any]]:
-        return by_person.with_owners(cartulina, seats) if moved else cartulina
-
-    if evening.has_changes(ledger):  # R33: money belongs to people, a person who left included
-        balances = people_balance_lines(session, ledger, final_cartulina, tanto_value, currency)
+    if changes:  # R33: money belongs to people, a person who left included
+        balances = people_balance_lines(session, ledger, final_cartulina, tanto_value, currency, owned=with_people)
     else:
         balances = balance_lines(now, ledger.get("balances", {}), final_cartulina, tanto_value, currency)
     lines = []
@@ -221,8 +222,8 @@ def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: i
     return TableView(
         players=players,
         roles=the_roles,
-        plato=plato_view(ledger.get("plato"), owned(open_cartulina), names),
-        cartulina=cartulina_view(now, owned(final_cartulina), crossed=CROSSED_SHOWN, seating=seating_now),
+        plato=plato_view(ledger.get("plato"), owned_open, names),
+        cartulina=cartulina_view(now, owned_final, crossed=CROSSED_SHOWN, seating=seating_now),
         balances=balances,
         pending_total=sum(b.pending for b in balances),
         hands=lines,
