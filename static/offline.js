@@ -1067,10 +1067,19 @@
   // or once the app is installed; kept by the service worker; started in a worker (/offline/motor.js)
   // when the network goes, so that it is warm when a payment is asked for.
   var ENGINE_MARK = "cartulina-engine";
+  var ENGINE_WANTED = "cartulina-engine-wanted"; // a newer version whose download was cut off
   var engine = { worker: null, asked: 0, waiting: {}, started: 0, ready: false };
 
   function enginePrepared() {
     try { return localStorage.getItem(ENGINE_MARK); } catch (e) { return null; }
+  }
+
+  // Whether the phone computes with an older engine than the app's (its update was cut off).
+  function engineOlder() {
+    try {
+      var wanted = localStorage.getItem(ENGINE_WANTED);
+      return !!wanted && wanted !== localStorage.getItem(ENGINE_MARK);
+    } catch (e) { return false; }
   }
 
   function showEngine(state) {
@@ -1097,11 +1106,20 @@
         channel.port1.onmessage = function (event) {
           var answer = event.data || {};
           if (answer.kept) {
-            try { localStorage.setItem(ENGINE_MARK, answer.kept); } catch (e) { /* private mode */ }
+            try {
+              localStorage.setItem(ENGINE_MARK, answer.kept);
+              localStorage.removeItem(ENGINE_WANTED);
+            } catch (e) { /* private mode */ }
             showEngine("ready");
             keepSession();
             resolve(true);
           } else {
+            // cut off midway: the service worker kept the engine the phone had (answer.had), and the
+            // hand form says it computes with that one until the new one is downloaded
+            try {
+              if (answer.had) localStorage.setItem(ENGINE_MARK, answer.had);
+              if (answer.had && version) localStorage.setItem(ENGINE_WANTED, version);
+            } catch (e) { /* private mode */ }
             showEngine("failed");
             resolve(false);
           }
@@ -1176,7 +1194,7 @@
     });
     var said = offlineWords(form).reader || {};
     return askEngine({ type: "preview", session: JSON.parse(text), queued: queued, fields: fields, lances: lances, words: said })
-      .then(function (answer) { return answer.preview || null; });
+      .then(function (answer) { return answer.preview || (answer.error ? { unknown: true } : null); });
   }
 
   // The page's words for what the phone's engine says (data-offline-words: the form reader's messages,
@@ -1227,7 +1245,7 @@
       bar.classList.remove("bad");
       var result = (offlineWords(form).results || {})[entry.result] || String(entry.result || "").replace(/_/g, " ");
       bar.textContent = [msg("offline_hand", { n: preview.n }), result].concat(moves).join(" · ") +
-        " · " + msg("offline_computed");
+        " · " + msg("offline_computed") + (engineOlder() ? " " + msg("offline_older_engine") : "");
       form.setAttribute("data-offline-shown", JSON.stringify({ n: preview.n, transfers: entry.transfers || [] }));
     } else if (preview.unknown) {
       bar.classList.remove("bad");

@@ -27,7 +27,12 @@ var SHELL_FILES = [
 ];
 // The engine for payments offline (issue 24): Pyodide and scorer.engine's files, kept only once the
 // keeper asked for them (message "keep-engine"); a phone that never asked downloads none of them.
+// Each download goes into a cache of its own, "cartulina-engine-<version>-<time>", its motor.json
+// stored last: a cache with motor.json is complete. The files are served from the newest complete
+// one, and the older ones are deleted only once a newer one is complete, so an update cut off
+// midway leaves the phone the engine it had ("cartulina-engine", of older workers, counts as oldest).
 var ENGINE = "cartulina-engine";
+var MOTOR = "/offline/motor.json";
 var NETWORK_WAIT_MS = 6000; // a page with a kept copy waits this long for the network
 var NOT_KEPT = /^\/(api\/|static\/)|\.(pdf|json|csv)$|\/estado$/;
 
@@ -180,29 +185,86 @@ self.addEventListener("fetch", function (event) {
 
 // The engine's files: the kept copy when the keeper has it, else the network (nothing kept).
 function engineFile(request) {
-  return caches.open(ENGINE).then(function (cache) {
-    return cache.match(request, { ignoreVary: true }).then(function (hit) { return hit || fetch(request); });
+  return newestEngine().then(function (name) {
+    if (!name) return fetch(request);
+    return caches.open(name).then(function (cache) {
+      return cache.match(request, { ignoreVary: true }).then(function (hit) { return hit || fetch(request); });
+    });
   });
 }
 
-// {type: "keep-engine"}: download the engine's files (the list of /offline/motor.json) and keep
-// them, in place of an older version. Answers {kept: version, bytes} or {failed: reason}.
+// The engine caches, newest first (by the time in their name; the old single cache last).
+function engineCaches() {
+  return caches.keys().then(function (keys) {
+    var mine = keys.filter(function (k) { return k === ENGINE || k.indexOf(ENGINE + "-") === 0; });
+    function time(k) { return k === ENGINE ? 0 : Number(k.slice(k.lastIndexOf("-") + 1)) || 0; }
+    return mine.sort(function (a, b) { return time(b) - time(a); });
+  });
+}
+
+// The newest complete engine cache's name (its motor.json is there), or null.
+function newestEngine() {
+  return engineCaches().then(function (names) {
+    function first(i) {
+      if (i >= names.length) return null;
+      return caches.open(names[i]).then(function (cache) { return cache.match(MOTOR); }).then(function (hit) {
+        return hit ? names[i] : first(i + 1);
+      });
+    }
+    return first(0);
+  });
+}
+
+function listingOf(name) {
+  return caches.open(name).then(function (cache) { return cache.match(MOTOR); }).then(function (hit) {
+    return hit ? hit.json() : null;
+  });
+}
+
+// {type: "keep-engine"}: download the engine's files (the list of /offline/motor.json) into a new
+// cache beside the one the phone has; motor.json last; then the older caches go. Answers {kept:
+// version, bytes}, or {failed: reason, had: the version the phone still has, or null}.
 function keepEngine() {
-  return fetch("/offline/motor.json", { cache: "no-store" }).then(function (r) {
+  var made = null;
+  return fetch(MOTOR, { cache: "no-store" }).then(function (r) {
     if (!r.ok) throw new Error("motor.json " + r.status);
     return r.clone().json().then(function (listing) {
-      var urls = ["/offline/motor.js", "/offline/motor.json"].concat(listing.files.map(function (f) { return f.url; }));
-      return caches.delete(ENGINE).then(function () { return caches.open(ENGINE); }).then(function (cache) {
-        return Promise.all(urls.map(function (url) {
-          if (url === "/offline/motor.json") return cache.put(url, r);
-          return fetch(url, { cache: "no-store" }).then(function (response) {
-            if (!response.ok) throw new Error(url + " " + response.status);
-            return cache.put(url, response);
-          });
-        }));
-      }).then(function () { return { kept: listing.version, bytes: listing.bytes }; });
+      return newestEngine().then(function (name) { return name && listingOf(name); }).then(function (had) {
+        if (had && had.version === listing.version) return had; // this version is complete already
+        made = ENGINE + "-" + String(listing.version).replace(/[^\w.]/g, "_") + "-" + Date.now();
+        var urls = ["/offline/motor.js"].concat(listing.files.map(function (f) { return f.url; }));
+        return caches.open(made).then(function (cache) {
+          return Promise.all(urls.map(function (url) {
+            return fetch(url, { cache: "no-store" }).then(function (response) {
+              if (!response.ok) throw new Error(url + " " + response.status);
+              return cache.put(url, response);
+            });
+          })).then(function () { return cache.put(MOTOR, r); }); // last: the cache is complete
+        }).then(function () { return listing; });
+      });
+    });
+  }).then(function (listing) {
+    var name = made;
+    return engineCaches().then(function (names) {
+      return Promise.all(names.filter(function (k) { return name && k !== name; }).map(function (k) {
+        return caches.delete(k);
+      }));
+    }).then(function () { return { kept: listing.version, bytes: listing.bytes }; });
+  }, function (error) {
+    var cut = made ? caches.delete(made) : Promise.resolve(); // only the download that did not finish
+    return cut.then(newestEngine).then(function (name) { return name && listingOf(name); }).then(function (had) {
+      return { failed: String(error), had: had ? had.version : null };
     });
   });
+}
+
+// Two pages asking at once (a reload, another tab) download one after the other: the second finds
+// the version complete; never two downloads deleting each other's cache.
+var keeping = Promise.resolve();
+function oneAtATime(work) {
+  var run = keeping.then(work, work);
+  keeping = run.catch(function () {});
+  return run;
 }
 
 // {type: "keep", urls: [...]}: fetch and keep these pages now (the forms of the next deals).
@@ -217,8 +279,8 @@ self.addEventListener("message", function (event) {
     return;
   }
   if (data.type === "keep-engine") {
-    var done = keepEngine().catch(function (error) {
-      return caches.delete(ENGINE).then(function () { return { failed: String(error) }; });
+    var done = oneAtATime(keepEngine).catch(function (error) {
+      return { failed: String(error), had: null };
     }).then(function (answer) { if (port) port.postMessage(answer); });
     event.waitUntil(done);
     return;

@@ -7,12 +7,13 @@ table as the server then does.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Request, expect
+from playwright.sync_api import BrowserContext, Page, Request, Route, expect
 
 from scorer.engine import settle
 from scorer.engine.tresillo import active_seats
@@ -32,6 +33,12 @@ pytestmark = [
     ),
 ]
 ENGINE_URLS = re.compile(r"/offline/(pyodide|engine|motor)")
+# The service worker's engine caches ("cartulina-engine-<version>-<time>"): name, files, complete (motor.json kept)
+ENGINE_CACHES = (
+    "caches.keys().then(names => Promise.all(names.filter(n => n.startsWith('cartulina-engine')).map(n =>"
+    " caches.open(n).then(c => Promise.all([c.keys(), c.match('/offline/motor.json')]))"
+    ".then(([keys, motor]) => ({name: n, files: keys.length, complete: !!motor})))))"
+)
 
 
 def engine_requests(context: BrowserContext) -> list[str]:
@@ -62,7 +69,7 @@ def test_a_phone_that_never_asked_downloads_nothing_of_it(
     assert seen == []
     # once saved, the page may reload by itself (the table moved on): ask the page that is there then
     page.wait_for_load_state()
-    assert wait_until(page, "caches.has('cartulina-engine').then(has => has ? 'kept' : 'none')") == "none"
+    assert page.evaluate(ENGINE_CACHES) == []
 
 
 def nets(entry: dict[str, Any], names: list[str]) -> list[str]:
@@ -85,7 +92,8 @@ def prepare(page: Page, live_server: LiveServer, token: str, taps: Taps, say: Ca
     state = page.locator("#motor [data-engine-state]")
     expect(state).to_have_text(say("Preparado para jugar sin conexión."), timeout=60_000)
     expect(button).to_be_hidden()
-    assert wait_until(page, "caches.open('cartulina-engine').then(c => c.keys()).then(k => k.length)") >= 10
+    kept = wait_until(page, ENGINE_CACHES)
+    assert len(kept) == 1 and kept[0]["complete"] and kept[0]["files"] >= 10
     wait_until(page, f"localStorage.getItem('cartulina-session-{token}') !== null")
 
 
@@ -176,3 +184,65 @@ def test_an_english_page_stays_english_offline(
     expect(bar).to_contain_text(f"{say('Mano %(n)s', n=1)} · {say('ganada')} · ")
     expect(bar).not_to_contain_text("ganada")
     phone.set_offline(False)
+
+
+def test_an_update_cut_off_midway_leaves_the_engine_the_phone_had(
+    live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
+) -> None:
+    """A new version of the app lists a newer engine; its download is cut off midway. The phone keeps
+    the engine it had, complete, and offline the hand form shows the payments with it and says so;
+    with the network back the new engine is downloaded beside it and only then the old one goes."""
+    session = new_session(favor_suit="bastos")
+    for hand in plan(session, 2):
+        session = with_hand(session, hand)
+    token, _view = seed_table(live_server, session)
+    prepare(page, live_server, token, taps)
+    [had] = page.evaluate(ENGINE_CACHES)
+    version = page.locator("#motor").get_attribute("data-engine-version") or ""
+    newer = f"{version}-nueva"
+
+    def new_version(route: Route) -> None:  # the app as updated: its pages and its list name the newer engine
+        answer = route.fetch()
+        body = answer.text().replace(f'data-engine-version="{version}"', f'data-engine-version="{newer}"')
+        if route.request.url.endswith("/offline/motor.json"):
+            body = json.dumps({**json.loads(body), "version": newer})
+        route.fulfill(response=answer, body=body)
+
+    cut: list[str] = []
+
+    def cut_off(route: Route) -> None:  # the network goes in the middle of the download
+        cut.append(route.request.url)
+        route.abort("connectionreset")
+
+    updated = re.compile(rf"/t/{token}(/mano(/tras/\d+)?)?(\?.*)?$|/offline/motor\.json$")
+    phone.route(updated, new_version)
+    phone.route("**/offline/pyodide/pyodide.asm.wasm", cut_off)
+    page.reload()  # the page of the new version: the phone asks for the newer engine, behind
+    state = page.locator("#motor [data-engine-state]")
+    expect(state).to_have_text("No se ha podido descargar: inténtalo con conexión.", timeout=60_000)
+    assert cut, "the download was never cut"
+    assert page.evaluate(ENGINE_CACHES) == [had]  # the engine it had, whole; nothing half-downloaded
+
+    phone.set_offline(True)
+    hand = plan(session, 1)[0]
+    taps(page.get_by_role("link", name="Anotar mano"))
+    fill_hand(page, taps, PLAYERS, hand)
+    bar = page.locator("#live")
+    expected = settle(with_hand(session, hand))["hands"][-1]
+    expect(bar).to_contain_text("calculado sin conexión", timeout=60_000)
+    expect(bar).to_contain_text("con el motor que ya tenía este teléfono")
+    for said in nets(expected, PLAYERS):
+        expect(bar).to_contain_text(said)
+    taps(page.get_by_role("button", name="Guardar"))
+    expect(pending(page)).to_have_count(1)
+
+    phone.unroute("**/offline/pyodide/pyodide.asm.wasm")  # the network is whole again
+    phone.set_offline(False)
+    expect(pending(page)).to_have_count(0, timeout=BACK_MS)
+    page.reload()  # online: the newer engine, downloaded whole beside the old one, then the old one goes
+    expect(page.locator("#motor [data-engine-state]")).to_have_text(
+        "Preparado para jugar sin conexión.", timeout=60_000
+    )
+    newest = f"{ENGINE_CACHES}.then(k => k.length === 1 && k[0].name !== '{had['name']}' && k)"
+    [now] = wait_until(page, newest, timeout_ms=60_000)
+    assert now["complete"] and now["files"] == had["files"] and newer.replace("-", "_") in now["name"].replace("-", "_")

@@ -16,6 +16,12 @@ teléfono: Benito · entrada ♦ · 5-3-1 · ganada"), and the phone keeps it to
 discard. A body without ``deal`` (a queue kept by an older page) is judged as before: its ``after``,
 its ``dealer`` and the form's hidden ``deal`` / ``table_revision``.
 
+A closed table refuses every entry first (403, ``closed``); a taken deal carries the hand that took
+it (``taken_hand``). The judging and the write are one step: the write is made only if the table is
+still at the revision the entry was judged against (``services.add_hand(judged=…)``, under the
+table's write lock), and a refusal only if the table did not move meanwhile; otherwise the entry is
+judged again (``api.entries.JUDGE_ATTEMPTS``), so two phones racing for a deal are told the truth.
+
 The same Idempotency-Key sent again is answered with what was saved (the answer was lost on the way
 back); sent with other fields it is refused with 422, by the very check of ``/hands``
 (:func:`services.replay_request`): the body's hash here is the hash of the form's fields.
