@@ -11,6 +11,7 @@ by name. Everything here is derived from what the engine answered (``seating`` o
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -46,7 +47,8 @@ def _seat_key(value: object) -> int | None:
 
 
 _SEATINGS_KEPT = 8
-_seatings_kept: list[tuple[tuple[object, ...], list[dict[int, str]]]] = []
+Kept = tuple[tuple[str, ...], tuple[object, ...], tuple[object, ...], list[dict[int, str]]]
+_seatings_kept: list[Kept] = []
 
 
 def seatings(
@@ -54,23 +56,47 @@ def seatings(
 ) -> list[dict[int, str]]:
     """Who sat where for each entry, and after the last one (see :func:`_seatings`), read-only.
 
-    The views of one revision of a table ask it several times of one history (each view with its
-    own copy of the lists, the same entries in them): the answer is kept for the same players and
-    a history as long that ends in the very same entry and hand objects (a settled entry is never
-    changed: a new revision makes new ones), so a page made after a write walks the history once.
+    The views of a table ask it several times of one history, each with its own copy of the lists
+    but the very same entry and hand objects in them (a settled entry is never changed: an edit
+    settles new ones). The last answers are kept with those objects: the same history again is
+    answered at once, and one that only adds entries to a kept one (a hand just saved) walks only
+    the new entries. Checking the objects one by one costs far less than reading each entry.
     """
-    key = (tuple(players), len(entries), len(hands), entries[-1] if entries else None, hands[-1] if hands else None)
-    for kept_key, kept in _seatings_kept:
-        if kept_key[3] is key[3] and kept_key[4] is key[4] and kept_key[:3] == key[:3]:
-            return kept
-    made = _seatings(players, entries, hands)
-    _seatings_kept.insert(0, (key, made))
+    names = tuple(players)
+    cut = hands[: len(entries)]  # a hand beyond the last entry changes no seating
+    found: Kept | None = None
+    for kept in tuple(_seatings_kept):
+        k_names, k_entries, k_hands, k_out = kept
+        k = len(k_entries)
+        if k > len(entries) or k_names != names or min(len(cut), k) != len(k_hands):
+            continue
+        if (found is None or k > len(found[1])) and _same(k_entries, entries) and _same(k_hands, cut):
+            if k == len(entries):
+                return k_out
+            found = kept
+    if found is None:
+        made = _seatings(players, entries, hands)
+    else:
+        start = len(found[1])
+        made = _seatings(players, entries, hands, start=start, before=found[3][:start], current=found[3][start])
+    _seatings_kept.insert(0, (names, tuple(entries), tuple(cut), made))
     del _seatings_kept[_SEATINGS_KEPT:]
     return made
 
 
+def _same(kept: Sequence[object], now: Sequence[object]) -> bool:
+    """Whether ``now`` starts with the very objects of ``kept``."""
+    return all(map(operator.is_, kept, now))
+
+
 def _seatings(
-    players: Sequence[str], entries: Sequence[Mapping[str, Any]], hands: Sequence[Mapping[str, Any]] = ()
+    players: Sequence[str],
+    entries: Sequence[Mapping[str, Any]],
+    hands: Sequence[Mapping[str, Any]] = (),
+    *,
+    start: int = 0,
+    before: list[dict[int, str]] | None = None,
+    current: dict[int, str] | None = None,
 ) -> list[dict[int, str]]:
     """Who sat where for each entry (the seating its money counts for), and after the last one.
 
@@ -79,13 +105,14 @@ def _seatings(
     ledger ``seating`` says the new one (or, failing that, the session entry itself).
 
     Read-only: the entries between two changes share one seating (one dict per change, not one
-    per entry: the table page reads this at every revision, so its cost must not grow per hand
-    beyond a list append).
+    per entry). From ``start`` on, given the answer ``before`` it and the seating ``current`` then.
     """
-    current = {seat: str(name) for seat, name in enumerate(players, 1)}
-    out: list[dict[int, str]] = []
+    if current is None:
+        current = {seat: str(name) for seat, name in enumerate(players, 1)}
+    out: list[dict[int, str]] = before if before is not None else []
     append = out.append
-    for i, entry in enumerate(entries):
+    for i in range(start, len(entries)):
+        entry = entries[i]
         append(current)
         if entry.get("result") != "sienta":
             continue

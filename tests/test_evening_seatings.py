@@ -53,3 +53,19 @@ def test_pending_puestas_add_up_per_person() -> None:
         (2, "Bea", -4, 0),
         (0, "Eva", 0, 3),
     ]
+
+
+def test_a_history_that_grows_is_read_on_from_where_it_was() -> None:
+    entries, hands = history(60, 50)
+    players = ("Ana", "Bea", "Carlos")
+    whole = evening._seatings(players, entries, hands)  # walked afresh
+    for n in (10, 30, 51, 55, 60):  # the history as it grew, each time with one or more new entries
+        assert evening.seatings(players, entries[:n], hands[:n]) == [*whole[:n], whole[n]]
+    # the same entries after an edit (a new object in the middle): not the kept answer
+    edited = [*entries[:40], {"result": "sienta", "seating": {"1": "Zoe", "2": "Bea", "3": "Carlos"}}, *entries[41:]]
+    assert evening.seatings(players, edited, hands)[45][1] == "Zoe"
+    # a change of player written only in the session (no seating in its entry), added after a kept history
+    more = [*entries, {"result": "sienta"}, {"result": "entrada"}]
+    more_hands = [*hands, {"sienta": {"seat": 2, "player": "Dora"}}, {}]
+    assert evening.seatings(players, more, more_hands)[-1] == {1: "Eva", 2: "Dora", 3: "Carlos"}
+    assert evening.seatings(players, more, more_hands[:60])[-1] == {1: "Eva", 2: "Bea", 3: "Carlos"}
