@@ -61,7 +61,7 @@ check-examples: setup
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts
 
-# Languages (issue 13): Spanish msgids, English from translations/fragments/*.po; the .mo are built here
+# Languages: Spanish msgids, English from translations/fragments/*.po; the .mo are built here
 # and by scripts/bootstrap.sh, never committed.
 i18n-extract: setup-dev  ## the sources' strings -> translations/messages.pot
 	$(PY) scripts/i18n extract

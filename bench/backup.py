@@ -1,4 +1,4 @@
-"""Backup and restore of a large instance: 1,000 tables of 100 hands (issue 27, docs/backup.md).
+"""Backup and restore of a large instance: 1,000 tables of 100 hands (docs/backup.md).
 
 Run: `make bench` or `.venv/bin/python bench/backup.py [--tables 1000] [--hands 100] [--database URL]`.
 Fills a temporary SQLite instance with ``--tables`` tables of ``--hands`` hands each, every

@@ -4,7 +4,7 @@ Run: `.venv/bin/python bench/cpu.py [--hands 300 3000] [--runs 25] [--profile NA
 
 Wall time on a shared machine mostly measures the wait for a core; the CPU time a request
 costs (`time.process_time`) does not, so it is the fair comparison between two versions of
-the code run on a loaded machine (issue 23: "no page, POST or PDF slower than before the
+the code run on a loaded machine ("no page, POST or PDF slower than before the
 move"). The script uses only what every version since the move offers (`create_app`,
 `services.create_table` and the URLs), so a copy of it can be run in an older tree to
 compare. For each table size it prints the CPU ms of: the table page (edit link and view link),

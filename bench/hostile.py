@@ -1,4 +1,4 @@
-"""Figures of issue 12 (hostile input): a large import, and the PDF with the longest names allowed.
+"""Figures for hostile input: a large import, and the PDF with the longest names allowed.
 
     .venv/bin/python bench/hostile.py [--hands 10000] [--big 20000] [--url postgresql+psycopg://…]
 

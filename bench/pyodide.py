@@ -1,4 +1,4 @@
-"""Payments offline on a phone (issue 24): what the engine in the browser costs, through the app itself.
+"""Payments offline on a phone: what the engine in the browser costs, through the app itself.
 
 Run: `.venv/bin/python bench/pyodide.py [--hands 60] [--throttle 4]` (Pyodide from node_modules/pyodide,
 installed by scripts/bootstrap.sh). Serves the app on 127.0.0.1 with a table of ``--hands`` generated

@@ -1,4 +1,4 @@
-"""The compiled catalogs of Cartulina's languages (issue 13), for whoever prints outside a page.
+"""The compiled catalogs of Cartulina's languages, for whoever prints outside a page.
 
 Spanish is the source (the msgids are the Spanish text), English the translation in
 ``translations/``. The web app reads the same catalogs through Flask-Babel; the sheet printed by

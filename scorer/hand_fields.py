@@ -1,4 +1,4 @@
-"""A hand read from the fields of its form (issue 24): standard library only.
+"""A hand read from the fields of its form: standard library only.
 
 The server's hand forms (``scorer/web/games/<game>.py``) read their fields with :func:`read_tresillo`,
 :func:`read_pozo_viuda`, :func:`read_ombre` and :func:`read_bandos`; a phone with no network runs these

@@ -294,7 +294,7 @@ def parse_decimal(value: object) -> Decimal | None:
     return number if number.is_finite() else None
 
 
-TANTO_SANE = (Decimal("0.000001"), Decimal(10) ** 6)  # beyond, money cannot be shown exactly (issue 12, D4)
+TANTO_SANE = (Decimal("0.000001"), Decimal(10) ** 6)  # beyond, money cannot be shown exactly (D4)
 
 
 def tanto_value(value: object) -> Decimal | None:

@@ -76,7 +76,7 @@ fi
 .venv/bin/python scripts/i18n compile >/dev/null
 
 # node_modules/ from package.json / package-lock.json: Pyodide (the npm package `pyodide`), which the
-# app serves to a phone that asks for payments offline (issue 24), and for the tests axe-core too.
+# app serves to a phone that asks for payments offline, and for the tests axe-core too.
 need_npm=0
 [ -f node_modules/pyodide/pyodide.asm.wasm ] || need_npm=1
 [ "$dev" = 1 ] && [ ! -f node_modules/axe-core/axe.min.js ] && need_npm=1

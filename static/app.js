@@ -459,7 +459,7 @@
     copyLinks();
     handForm();
   }
-  // offline.js shows the table page and its hand forms in place while offline (issue 24): it calls
+  // offline.js shows the table page and its hand forms in place while offline: it calls
   // this again for the page it put in.
   window.cartulinaApp = { init: start };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

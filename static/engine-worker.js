@@ -1,4 +1,4 @@
-// Cartulina's engine on the phone (issue 24): scorer.engine itself, the server's own Python files, run
+// Cartulina's engine on the phone: scorer.engine itself, the server's own Python files, run
 // by Pyodide in this worker. Served as /offline/motor.js, the one answer of the app whose
 // Content-Security-Policy allows WebAssembly ('wasm-unsafe-eval'). Nothing of the rules is here.
 //

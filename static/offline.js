@@ -1,4 +1,4 @@
-// Cartulina with no network (issue 15). Every page works without this file.
+// Cartulina with no network. Every page works without this file.
 //
 // - Registers the service worker (/sw.js), which keeps the shell and the pages the phone opened.
 // - A page opened with no network says so: "sin conexión · datos de las HH:MM" (when the server
@@ -11,11 +11,11 @@
 //   entry the server refuses stays, with its reason, to be corrected (its form reopened with what
 //   was entered) or discarded.
 // - The network's return is noticed without trusting the browser's `online` event or navigator.onLine
-//   (a page the worker served offline may never see either change, issue 21): while something waits
+//   (a page the worker served offline may never see either change): while something waits
 //   (entries to send, the "sin conexión" note) the server is asked again 2 s after a failure, then
 //   4, 8, 16 and every 30 s; at once when the page is shown again and when any other request of the
 //   page gets the server's answer.
-// - While offline, on a phone that keeps the engine (issue 24), the table page and its hand forms
+// - While offline, on a phone that keeps the engine, the table page and its hand forms
 //   behave as one page: a link between them, Guardar and Back put the phone's kept copy of the other
 //   page in place of this one (history.pushState), so the engine's worker, started when the network
 //   went, stays warm for every hand of the offline stretch.
@@ -32,7 +32,7 @@
   var STORE = "queue";
   var DEALS = ["hand", "pass"]; // kinds of entry that take a deal (an ajuste, a cambio do not: R32, R33)
 
-  // When to ask the server again after it did not answer (issue 21): 2 s, then twice as long each
+  // When to ask the server again after it did not answer: 2 s, then twice as long each
   // time, at most 30 s. `previous` is the last wait (0: none yet).
   var RETRY_FIRST_MS = 2000;
   var RETRY_MAX_MS = 30000;
@@ -138,7 +138,7 @@
       headers: { "Content-Type": "application/json", "Idempotency-Key": entry.key },
       body: JSON.stringify({
         form: entry.form, fields: entry.fields, after: entry.after, dealer: entry.dealer,
-        // the deal it takes and the state it was made against: never two copies of a deal (issue 24)
+        // the deal it takes and the state it was made against: never two copies of a deal
         deal: typeof entry.deal === "number" ? entry.deal : null,
         revision: typeof entry.revision === "number" ? entry.revision : null,
         before: entry.before || [],
@@ -207,7 +207,7 @@
   };
 
   // No network? The server's last answer says, once there is one: navigator.onLine can stay false
-  // after the network returns (issue 21). Before it, the browser's word.
+  // after the network returns. Before it, the browser's word.
   function offline() { return state.away === null ? !navigator.onLine : state.away; }
 
   function hhmm(iso) {
@@ -420,7 +420,7 @@
     }
     if (submitter && submitter.name === "preview") {
       if ((!navigator.onLine || state.away) && showOfflinePreview(form)) {
-        event.preventDefault(); // worked out on the phone (issue 24)
+        event.preventDefault(); // worked out on the phone
         return;
       }
       postIfReachable(event, form, submitter, "offline_queued");
@@ -464,7 +464,7 @@
 
   // A form that is not kept offline, posted while the network may be gone (the browser says so, or the
   // server did not answer): posted once the server answers, else it stays, saying why. navigator.onLine
-  // alone decides neither way: it can stay false after the network returns (issue 21).
+  // alone decides neither way: it can stay false after the network returns.
   function postIfReachable(event, form, submitter, why) {
     if (state.through || (navigator.onLine && !state.away)) return;
     event.preventDefault();
@@ -579,7 +579,7 @@
     navigate(forms[deals % forms.length] + link.search);
   }
 
-  // ------------------------------------------------------------- one page while offline (issue 24)
+  // ------------------------------------------------------------- one page while offline
   // With no network, on a phone that keeps the engine, the table page and its new-hand forms are put
   // in place of each other from the service worker's kept copies (the very copies it would serve):
   // the window, and with it the engine's worker, stays. Online, and on any other page, nothing
@@ -1062,7 +1062,7 @@
     window.location.reload();
   }
 
-  // ------------------------------------------------------------- the engine on the phone (issue 24)
+  // ------------------------------------------------------------- the engine on the phone
   // Downloaded only when the keeper taps "Preparar para jugar sin conexión" (the size is on the button)
   // or once the app is installed; kept by the service worker; started in a worker (/offline/motor.js)
   // when the network goes, so that it is warm when a payment is asked for.

@@ -1,4 +1,4 @@
-// Cartulina: within reach on every phone (issue 25). Every page works without this file.
+// Cartulina: within reach on every phone. Every page works without this file.
 // - the bottom bar's height goes into --bar-h, so the footer and a focused field clear it;
 // - a long message after a save, and the live preview of a hand, fold; a tap shows them whole;
 // - Guardar (or any main button) says it is at work while a slow network answers.
@@ -87,7 +87,7 @@
     page();
     busy();
   }
-  // offline.js shows the table page and its hand forms in place while offline (issue 24): the page's
+  // offline.js shows the table page and its hand forms in place while offline: the page's
   // part again for the page it put in.
   window.cartulinaReach = { init: page };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

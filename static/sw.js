@@ -1,4 +1,4 @@
-// Cartulina's service worker (issue 15), served as /sw.js so its scope is the whole app.
+// Cartulina's service worker, served as /sw.js so its scope is the whole app.
 // - The app's shell (styles, scripts, icons, manifest) is kept at install; served from the phone at
 //   once and refreshed behind.
 // - Every page the phone opens is kept: network first, the kept copy when the network fails (or
@@ -25,7 +25,7 @@ var SHELL_FILES = [
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",
 ];
-// The engine for payments offline (issue 24): Pyodide and scorer.engine's files, kept only once the
+// The engine for payments offline: Pyodide and scorer.engine's files, kept only once the
 // keeper asked for them (message "keep-engine"); a phone that never asked downloads none of them.
 // Each download goes into a cache of its own, "cartulina-engine-<version>-<time>", its motor.json
 // stored last: a cache with motor.json is complete. The files are served from the newest complete
@@ -103,7 +103,7 @@ function offlinePage() {
 }
 
 // The pages (clients) this worker answered with a kept copy: static/offline.js asks ("copy?") and
-// then says "sin conexión · datos de las HH:MM" and hides the copy's old messages (issue 24).
+// then says "sin conexión · datos de las HH:MM" and hides the copy's old messages.
 var COPIES = {};
 
 // A page whose network answer came after its kept copy had been shown (a slow network, not a dead

@@ -1,1 +1,1 @@
-"""Peñas: the lifetime ledger and statistics of a group that plays evening after evening (issue 16)."""
+"""Peñas: the lifetime ledger and statistics of a group that plays evening after evening."""

@@ -30,7 +30,7 @@ TOP = 10
 LEGEND_ROW = 18
 
 
-_END = ' text-anchor="end"'  # the last night's date ends at the plot's right edge, whole (issue 25)
+_END = ' text-anchor="end"'  # the last night's date ends at the plot's right edge, whole
 
 
 def evenings_chart(
@@ -108,7 +108,7 @@ def evenings_chart(
 
 
 def _red_symbols(label: str) -> str:
-    """A label with copas' ♥ and oros' ♦ red, as on screen and on the sheet (issue 25)."""
+    """A label with copas' ♥ and oros' ♦ red, as on screen and on the sheet."""
     text = escape(label)
     for symbol in RED_SYMBOLS:
         text = text.replace(symbol, f'<tspan fill="{RED_SUIT}">{symbol}</tspan>')

@@ -83,7 +83,7 @@ def suit_html(trump: Any) -> dict[str, Any] | None:
 
 
 def favor_changes(session: Mapping[str, Any]) -> list[str]:
-    """R34: from which hand on which suit was favour, when the table changed it (issue 22)."""
+    """R34: from which hand on which suit was favour, when the table changed it."""
     lines = evening.favor_lines(session)
     return [_("Cambios de palo de favor: %(changes)s", changes=" ".join(lines))] if lines else []
 
@@ -882,7 +882,7 @@ def _bands(lines: list[dict[str, str]]) -> list[dict[str, Any]]:
     """The bands of :func:`_groups`, one block of text each, for WeasyPrint's layout of the hand lines.
 
     WeasyPrint's cost grows with the number of boxes: one block per 10 hands, whose only inline boxes
-    are the red suits (♥ ♦ as on screen, issue 25), lays out a 5,000-hand sheet in well under half the
+    are the red suits (♥ ♦ as on screen), lays out a 5,000-hand sheet in well under half the
     time of one block per hand.
     """
     return [

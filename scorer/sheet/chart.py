@@ -83,7 +83,7 @@ def _label(value: int) -> str:
 
 
 def _short(name: str, limit: int = NAME_MAX) -> str:
-    """A legend's name: whole (a name is at most NAME_MAX characters; issue 25: never "Benito Pérez (B…")."""
+    """A legend's name: whole (a name is at most NAME_MAX characters: never "Benito Pérez (B…")."""
     return name if len(name) <= limit else name[: limit - 1] + "\u2026"
 
 

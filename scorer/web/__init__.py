@@ -150,9 +150,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(sheet_bp)
     app.register_blueprint(pena_bp)
     app.register_blueprint(pena_api_bp)
-    app.register_blueprint(offline_bp)  # the service worker and the forms it keeps (issue 15)
-    answers.init_app(app)  # issue 26: each player answers each hand (scorer/web/answers/)
-    app.register_blueprint(engine_bp)  # the engine in the phone's browser, for payments offline (issue 24)
+    app.register_blueprint(offline_bp)  # the service worker and the forms it keeps
+    answers.init_app(app)  # each player answers each hand (scorer/web/answers/)
+    app.register_blueprint(engine_bp)  # the engine in the phone's browser, for payments offline
 
     # browsers ask for /favicon.ico whatever the page links: the same SVG as static/favicon.svg
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))
@@ -163,7 +163,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     certificate.init_app(app)  # /certificado: the local authority's root for the phones (scripts/run --https)
     from scorer.web.backup import register_commands
 
-    register_commands(app)  # flask --app scorer backup FILE / restore FILE [--merge] (issue 27)
+    register_commands(app)  # flask --app scorer backup FILE / restore FILE [--merge]
     from scorer.web import server_files
 
     server_files.register_commands(app)  # flask --app scorer generate-config caddy|gunicorn|systemd|backup-timer

@@ -1,4 +1,4 @@
-"""Logical backup and restore of a whole instance (issue 27): ``flask --app scorer backup|restore FILE``.
+"""Logical backup and restore of a whole instance: ``flask --app scorer backup|restore FILE``.
 
 The format is in docs/backup.md: gzip'd JSON lines, a header (format version, Alembic schema
 revision, every table with its columns and row count), then each table's rows, then a closing

@@ -1,4 +1,4 @@
-"""A transfer's explanation in the reader's language (issue 25).
+"""A transfer's explanation in the reader's language.
 
 The engine writes each transfer's explanation (Tresillo, pozo y viuda, Ombre) twice: ``detail``,
 its Spanish text (what the command line prints), and ``why``, the same as data: a code and its numbers

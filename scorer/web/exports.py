@@ -6,7 +6,7 @@ carriage return gets a ``'``). The header row is in the page's language; results
 is a row: hands, passes, ajustes (R32), changes of player (R33) and the closing (R30),
 each with its note. The tantos columns are by person (R33: money belongs to people), with
 the same columns in money when the table has a tanto value, and a last row with each
-person's final balance. After an empty row, the table's rules (issue 22): the game, then every
+person's final balance. After an empty row, the table's rules: the game, then every
 option of its rule set with its value, defaults included (its name and value in words, then the
 key and value as the session file writes them), and, when the table changed it, the favour suit
 of each stretch of the evening (R34). Every row has as many cells as the header.

@@ -307,7 +307,7 @@ class NewTableForm(FlaskForm):
     place = text_field(_l("Lugar"), limits.PLACE_MAX)
     notes = text_field(_l("Notas"), limits.NOTES_MAX, multiline=True)
     timezone = HiddenField(validators=[Optional(), longest(64)])  # the phone's, filled in by app.js
-    # the language the sheet prints in (issue 13): the page's by default, changeable later on the table page
+    # the language the sheet prints in: the page's by default, changeable later on the table page
     language = SelectField(
         _l("Idioma de la hoja"),
         choices=options([(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]),
@@ -636,8 +636,8 @@ class GameHandForm(HandFormBase):
     """The base of the hand forms of pozo y viuda, Ombre and bandos (scorer.web.games): shared pieces."""
 
     def take(self, reading: hand_fields.Reading) -> dict[str, Any] | None:
-        """The hand a :mod:`scorer.hand_fields` reader made of the fields (the lines a phone runs offline,
-        issue 24), its messages attached to the fields and the tricks count it filled in shown."""
+        """The hand a :mod:`scorer.hand_fields` reader made of the fields (the lines a phone runs offline),
+        its messages attached to the fields and the tricks count it filled in shown."""
         for name, message, missing in reading.problems:
             self.problem(name, message, missing=missing)
         if reading.third is not None:

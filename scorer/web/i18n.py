@@ -1,4 +1,4 @@
-"""Languages of the web app (issue 13): Flask-Babel set-up, the language switch and the glossary.
+"""Languages of the web app: Flask-Babel set-up, the language switch and the glossary.
 
 The page language is, in order: the choice remembered in the ``lang`` cookie (set by the
 "Español · English" switch of every page, ``GET /idioma/<lang>``), else the best match of the
@@ -264,7 +264,7 @@ GLOSSARY = (
     ("peña", _l("Un grupo fijo de amigos que juega a menudo: guarda sus veladas y la cuenta de cada uno.")),
     ("tanto", _l("La unidad de la cuenta: cada tanto vale lo que la mesa acuerde en dinero.")),
     ("renuncio", _l("No seguir el palo pudiendo hacerlo: quien lo hace paga.")),
-    # the other games' words, kept in Spanish like Tresillo's (issue 25)
+    # the other games' words, kept in Spanish like Tresillo's
     (
         "pozo, viuda",
         _l(

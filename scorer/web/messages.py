@@ -1,4 +1,4 @@
-"""The pages' messages for refusals, rendered from data (issue 13): code, field and parameters.
+"""The pages' messages for refusals, rendered from data: code, field and parameters.
 
 The engine (:mod:`scorer.engine.errors`), the limits (:mod:`scorer.limits`) and the
 services (:mod:`scorer.web.services`, :mod:`scorer.web.pena.services`) raise errors that

@@ -39,7 +39,7 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     # bumped by every write: serializes writers and keys the settlement cache
     revision: Mapped[int] = mapped_column(Integer, default=0)
     # the language its sheet (PDF and HTML) prints in, whoever looks at it: the app key "language" of
-    # the session file (issue 13); kept here, not in ``header``, so that the keeper can change it
+    # the session file; kept here, not in ``header``, so that the keeper can change it
     language: Mapped[str] = mapped_column(String(8), default="es", server_default="es")
 
     hands: Mapped[list[Hand]] = relationship(
@@ -122,7 +122,7 @@ class HandEvent(db.Model):  # type: ignore[name-defined,misc]
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
-# ------------------------------------------------------------------ peñas (issue 16)
+# ------------------------------------------------------------------ peñas
 
 
 class Pena(db.Model):  # type: ignore[name-defined,misc]

@@ -62,7 +62,7 @@ def fecha(value: Any) -> str:
 def per_revision(table: Any, name: str, caller: Callable[[], str]) -> Markup:
     """``{% call per_revision(table, name) %}…{% endcall %}``: the block's HTML, made once per revision
     of the table and language of the page, then shared by every page that shows it (the table page's
-    turns, plato, balances and cartulina: half its rendering, issue 23). Only for blocks that depend
+    turns, plato, balances and cartulina: half its rendering). Only for blocks that depend
     on nothing but the table's state and ``name``: no form token, no answers, nothing of the request;
     put what else they show (the link's token, edit or view) in ``name``."""
     return services.kept(table, f"html:{name}", lambda: Markup(caller()))

@@ -467,7 +467,7 @@ def transfer_lines(entry: Mapping[str, Any], players: Sequence[str]) -> list[Tra
             target=_who(t["to"], names),
             amount=int(t["amount"]),
             concept=CONCEPT_WORDS.get(str(t.get("concept")), str(t.get("concept", ""))),
-            detail=explain(t),  # in the page's language (issue 25)
+            detail=explain(t),  # in the page's language
         )
         for t in entry.get("transfers", [])
     ]

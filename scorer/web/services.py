@@ -510,7 +510,7 @@ def state_of(table: Table) -> Settled:
 def _session(table: Table, state: Settled) -> dict[str, Any]:
     session = dict(table.header)
     session.pop("hands", None)
-    if table.language != DEFAULT_LANGUAGE:  # the app key of the sheet's language (issue 13); absent: Spanish
+    if table.language != DEFAULT_LANGUAGE:  # the app key of the sheet's language; absent: Spanish
         session["language"] = table.language
     session["hands"] = list(state.hands)
     return session
@@ -525,7 +525,7 @@ def derived(table: Table, name: str, build: Callable[[dict[str, Any], dict[str, 
     """``build(session, ledger)``, made once per revision of the table (read-only, shared).
 
     For the view-models of the pages: a page shown again costs no more at hand 3,000 than at hand 30.
-    Kept per language too (issue 13): the view-models hold words, numbers and money in the page's language.
+    Kept per language too: the view-models hold words, numbers and money in the page's language.
     """
     source = _page_source(table)
 

@@ -1,4 +1,4 @@
-"""Peñas: a roster of people and the tables (evenings) that belong to it (issue 16).
+"""Peñas: a roster of people and the tables (evenings) that belong to it.
 
 Revision ID: 0004_pena
 Revises: 0003_hostile

@@ -1,4 +1,4 @@
-"""The language a table's sheet prints in (issue 13): "es" or "en", Spanish for the tables before.
+"""The language a table's sheet prints in: "es" or "en", Spanish for the tables before.
 
 Revision ID: 0006_language
 Revises: 0005_perf

@@ -1,4 +1,4 @@
-"""The players' answers to each hand (issue 26): who, agrees or not, a note, and the version answered.
+"""The players' answers to each hand: who, agrees or not, a note, and the version answered.
 
 Revision ID: 0007_answers
 Revises: 0006_language

@@ -1,4 +1,4 @@
-"""A hand the whole table agrees on (issue 26): each player answers each hand from his own phone.
+"""A hand the whole table agrees on: each player answers each hand from his own phone.
 
 The watchers' page (the view link) asks once which of the people seated the phone is (a
 cookie for that table: the table's own honesty, not a login), then offers *De acuerdo* and

@@ -20,7 +20,7 @@ from scorer.web.models import utcnow
 
 
 class Answer(db.Model):  # type: ignore[name-defined,misc]
-    """One person's word on one version of a hand: agrees, or not and why (issue 26)."""
+    """One person's word on one version of a hand: agrees, or not and why."""
 
     __tablename__ = "answers"
 

@@ -1,4 +1,4 @@
-"""Answers to the hands (issue 26): the one place where they meet the database.
+"""Answers to the hands: the one place where they meet the database.
 
 A person seated at a hand says whether the hand is right (*De acuerdo*) or not (*No es así*,
 with a short note). Answers are input data: they are never changed or deleted, and a hand's

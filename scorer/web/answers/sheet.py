@@ -1,4 +1,4 @@
-"""The sheet's piece of issue 26: the sum that squares (R31) and each hand agreed, disputed or not answered.
+"""The players' answers on the sheet: the sum that squares (R31) and each hand agreed, disputed or not answered.
 
 Rendered here, in the table's language, and handed to the sheet as one finished section
 (``addenda`` of :func:`scorer.sheet.build.render_html`): the sheet itself knows nothing of answers.

@@ -1,4 +1,4 @@
-"""The offline queue's entries (issue 15): ``POST /api/tables/<token>/entries/form``, on the API's
+"""The offline queue's entries: ``POST /api/tables/<token>/entries/form``, on the API's
 blueprint ``api``. A form kept by the phone is read by the very code of the form's own page."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from scorer.web.pages import refusal
 from scorer.web.services import Invalid
 from scorer.web.tables import routes as tables
 
-# ------------------------------------------------------------ forms kept offline (issue 15)
+# ------------------------------------------------------------ forms kept offline
 # A form saved with no network is kept by the phone (static/offline.js) as its fields, exactly as
 # the form had them, with an Idempotency-Key; when the network returns the queue is sent here in
 # order. The fields are read by the very code of the form's own POST (tables/routes.py, forms.py): the
@@ -36,7 +36,7 @@ from scorer.web.tables import routes as tables
 # the entry stays on the phone to be corrected or discarded.
 #
 # Body: {"form": "hand" | "pass" | …, "fields": {name: value or [values]} or [[name, value], …],
-#        "deal", "revision", "before": the state the entry was made against (issue 24: never two
+#        "deal", "revision", "before": the state the entry was made against (never two
 #        copies of a deal), "dealer": the seat the form was made for (its data-dealer), or null}.
 # Where an entry may go, and what a malformed body gets: scorer/web/queue.py.
 

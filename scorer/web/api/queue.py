@@ -1,4 +1,4 @@
-"""What the offline queue sends, and where it may go (issue 24): never two copies of a deal.
+"""What the offline queue sends, and where it may go: never two copies of a deal.
 
 A phone with no network keeps what the keeper saves as entries (static/offline.js) and sends them,
 in order, to ``POST /api/tables/<edit token>/entries/form`` (scorer/web/api/entries.py). Each entry says

@@ -94,7 +94,7 @@ def get_hand(token: str, n: int) -> Response:
     """One hand's ledger entry, with its revision (ETag) for a later PUT's If-Match."""
     table, _ = services.open_table(token)
     services.hand_revision(table, n)  # NotFound for a hand that does not exist
-    answers = [a.as_json() for a in answer_service.of_hand(table, n)]  # issue 26: the players' answers
+    answers = [a.as_json() for a in answer_service.of_hand(table, n)]  # the players' answers
     return _with_etag(table, n, services.ledger_of(table)["hands"][n - 1], answers=answers)
 
 

@@ -1,4 +1,4 @@
-"""The cambio de palo de favor (Tresillo R34, issue 22): ``/t/<token>/favor``, beside the ajuste and the
+"""The cambio de palo de favor (Tresillo R34): ``/t/<token>/favor``, beside the ajuste and the
 cambio de jugador. A preview, then the entry ``{"favor": SUIT}`` (with its note); undone by deleting it
 from its hand page, like any entry. Kept offline like the ajuste (``data-offline="favor"``, read by
 ``_read_favor_form`` in the entries endpoint's registry, api/entries.py). The page's view is in

@@ -57,7 +57,7 @@ def _seat_choices(seating: Mapping[int, str]) -> list[Any]:
 
 def _seat(value: object, seating: Mapping[int, str]) -> int | None:
     text = str(value or "")
-    # ascii and short: "²" is a digit to isdigit, and int() refuses 5,000 digits (issue 12's fuzz test)
+    # ascii and short: "²" is a digit to isdigit, and int() refuses 5,000 digits (the fuzz test found both)
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 and int(text) in seating else None
 
 

@@ -204,7 +204,7 @@ def evening_state(table: Any, session: Mapping[str, Any], ledger: Mapping[str, A
 
 def played_since_ending(table: Any) -> bool:
     """Whether an entry was recorded after "última vuelta" was marked: an empty plato at the mark itself
-    was not won yet, play goes on until someone takes it (issue 25)."""
+    was not won yet, play goes on until someone takes it."""
     mark = table.ending_at
     return mark is not None and any(h.deleted_at is None and h.created_at >= mark for h in table.hands)
 
@@ -384,7 +384,7 @@ def cambio(token: str, n: int | None = None) -> Page:
 
 def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
     """The cambio form for the seating now (or at entry ``n``), offering the names already used at the
-    table and its peña's people (issue 16); the page's POST and the offline queue (api/entries.py) read it."""
+    table and its peña's people; the page's POST and the offline queue (api/entries.py) read it."""
     session, ledger = services.session_of(table), services.ledger_of(table)
     used = evening.names_used(session, ledger)
     used += [name for name in pena_services.roster_for_table(table) if name not in used]
@@ -403,7 +403,7 @@ class SeatPending:
 def pending_by_seat(table: Any, seating: Mapping[int, str]) -> list[SeatPending]:
     """For every seat, what a change of player there would cancel, by the engine (a preview per seat,
     nothing saved). The cambio page carries it so that, offline, the keeper sees it before confirming
-    (issue 15): what the server knew when the page was made."""
+    (what the server knew when the page was made."""
     before = list(services.ledger_of(table).get("cartulina") or [])
     if not any(e.get("state") == "pendiente" for e in before):
         return [SeatPending(seat, seating[seat], []) for seat in sorted(seating)]
@@ -493,7 +493,7 @@ def closing(token: str, table: Any) -> Page:
         except services.Invalid as exc:
             flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
             return redirect(url_for("tables.table", token=token))
-        flash(_("Cierre guardado."))  # the table page itself says "Partida cerrada" and how (issue 25)
+        flash(_("Cierre guardado."))  # the table page itself says "Partida cerrada" and how
         return redirect(url_for("tables.table", token=token))
     session, ledger = services.session_of(table), services.ledger_of(table)
     try:

@@ -1,4 +1,4 @@
-"""One web module per game (issue 13): what the pages, exports and the sheet do differently per rule set.
+"""One web module per game: what the pages, exports and the sheet do differently per rule set.
 
 Each module of this package (``tresillo``, ``pozo_viuda``, ``ombre``, ``bandos``) builds one
 :class:`Game` and registers it under its engine rule-set name. Views, services and exports

@@ -87,7 +87,7 @@ class BandosHandForm(GameHandForm):
         self._seat_choices()
 
     def to_hand(self) -> dict[str, Any] | None:
-        """Read by :func:`scorer.hand_fields.read_bandos`, the very lines a phone with no network runs (issue 24)."""
+        """Read by :func:`scorer.hand_fields.read_bandos`, the very lines a phone with no network runs."""
         rows = self.faltas.entries
 
         def get(name: str) -> Any:

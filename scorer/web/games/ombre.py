@@ -41,7 +41,7 @@ class OmbreHandForm(GameHandForm):
         self.matadores_en.data = str(hand.get("matadores_en") or "")
 
     def to_hand(self) -> dict[str, Any] | None:
-        """Read by :func:`scorer.hand_fields.read_ombre`, the very lines a phone with no network runs (issue 24)."""
+        """Read by :func:`scorer.hand_fields.read_ombre`, the very lines a phone with no network runs."""
         return self.take(hand_fields.read_ombre(lambda name: getattr(self, name).data, self.seats, _))
 
 

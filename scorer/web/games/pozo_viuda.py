@@ -59,7 +59,7 @@ class PozoHandForm(GameHandForm):
 
     def to_hand(self) -> dict[str, Any] | None:
         """Read by :func:`scorer.hand_fields.read_pozo_viuda`, the very lines a phone with no network runs
-        to show the payments offline (issue 24)."""
+        to show the payments offline."""
         lances = {c.value for c in self.lance.choices}
         reading = hand_fields.read_pozo_viuda(lambda name: getattr(self, name).data, self.seats, lances, _)
         return self.take(reading)

@@ -107,7 +107,7 @@ def hand_from_form(form: HandForm) -> dict[str, Any] | None:
     """The hand dict of format.md, or None with messages attached to the fields, in the page's language.
 
     Read by :func:`scorer.hand_fields.read_tresillo`, the very lines a phone with no network runs to
-    show the payments offline (issue 24). Two tricks counts are enough: the third is what is left of
+    show the payments offline. Two tricks counts are enough: the third is what is left of
     the nine (and shown on the form)."""
     lances = {c.value for c in form.lance.choices}
     reading = hand_fields.read_tresillo(lambda name: getattr(form, name).data, form.seats, lances, _)

@@ -1,4 +1,4 @@
-"""A new table made from a peña's roster (issue 16): the hooks the new-table page (``/nueva``) calls.
+"""A new table made from a peña's roster: the hooks the new-table page (``/nueva``) calls.
 
 ``GET /nueva?pena=<edit token>&player1=…`` fills the form and remembers the peña in this browser's
 session; the table, once created, becomes an evening of that peña.

@@ -1,4 +1,4 @@
-"""The engine for the phone with no network (issue 24): ``scorer.engine`` itself, run by Pyodide in a
+"""The engine for the phone with no network: ``scorer.engine`` itself, run by Pyodide in a
 Web Worker, downloaded only when the keeper asks (or the app is installed).
 
 - ``/offline/motor.json``: what the phone downloads, file by file, with the bytes sent (compressed):

@@ -1,4 +1,4 @@
-"""At the table with no network (issue 15): the service worker's route and the hand forms it keeps.
+"""At the table with no network: the service worker's route and the hand forms it keeps.
 
 - ``/sw.js``: ``static/sw.js`` served from the root with ``Service-Worker-Allowed: /``, so its
   scope is the whole app (a worker's scope may not be wider than its own folder otherwise).
@@ -166,7 +166,7 @@ def offline_words(ruleset: str) -> dict[str, dict[str, str]]:
 
 @dataclass(frozen=True)
 class Ahead:
-    """The table's next turn ``k`` deals after the one it shows (the table page offline, issue 24)."""
+    """The table's next turn ``k`` deals after the one it shows (the table page offline)."""
 
     k: int
     deal: int

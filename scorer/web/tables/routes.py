@@ -172,7 +172,7 @@ def table(token: str) -> str:
             if table.closed and game_of(table.ruleset).money
             else None
         ),
-        pena=pena_services.pena_of_table(table),  # issue 16: the way back to the peña's standings
+        pena=pena_services.pena_of_table(table),  # the way back to the peña's standings
     )
 
 
@@ -181,7 +181,7 @@ def state(token: str) -> Response:
     """What the view page polls: the table's revision changes with every write."""
     g.quiet_session = True
     table, _ = services.open_table(token)
-    # issue 26: an answer changes no revision (a keeper's open form stays good); the page reloads for it too
+    # an answer changes no revision (a keeper's open form stays good); the page reloads for it too
     answers = answer_service.stamp(table)
     response = jsonify(revision=table.revision, closed=table.closed, ending=table.ending, answers=answers)
     response.headers["Cache-Control"] = "no-store"

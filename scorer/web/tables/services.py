@@ -124,7 +124,7 @@ def table_history(table: Table) -> list[HistoryEvent]:
 
 
 def set_language(table: Table, language: str) -> None:
-    """The language the table's sheet prints in (issue 13); a closed table may change it too (it is no game data)."""
+    """The language the table's sheet prints in; a closed table may change it too (it is no game data)."""
     if language not in LANGUAGES:
         raise services.Invalid(f"unknown language {language!r}", code="invalid")
 
@@ -159,6 +159,6 @@ def export_session(table: Table) -> str:
 def export_csv(table: Table) -> str:
     """The hand table as CSV, every cell escaped against formula injection."""
     session = services.session_of(table)
-    with force_locale(language_or_default(table.language)):  # the table's language, as its sheet (issue 22)
+    with force_locale(language_or_default(table.language)):  # the table's language, as its sheet
         text = hands_csv(table.players, session["hands"], services.settlement_of(table).ledger(), session)
         return with_rules(text, session)

@@ -27,7 +27,7 @@ bp = Blueprint("sheet", __name__)
 
 
 def _load(token: str) -> tuple[dict[str, object], dict[str, object], str, Any]:
-    """The session, the ledger (read-only), the language the table's sheet prints in (issue 13), the table."""
+    """The session, the ledger (read-only), the language the table's sheet prints in, the table."""
     try:
         table, _can_edit = services.open_table(token)
     except services.NotFound:
@@ -42,7 +42,7 @@ def sheet_tongue(language: str) -> Catalog:
 
 
 def _answers(table: Any, session: dict[str, Any], ledger: dict[str, Any], language: str) -> Markup:
-    """Issue 26's section of the sheet (R31 and each hand's answers), in the table's language."""
+    """The players' answers' section of the sheet (R31 and each hand's answers), in the table's language."""
     with force_locale(language):
         return answers_sheet.section(table, session, ledger)
 
