@@ -1,4 +1,4 @@
-"""Find the lines of a file that lead to a path outside the clone (issue 21).
+"""Find the lines of a file that lead to a path outside the clone.
 
 The repository must stand alone: a test, bench, script or doc that reads the rules' authors' folder
 of one machine, a ``shared`` folder beside the clone or anything above it passes on the machine it

@@ -1,4 +1,4 @@
-"""The phone's offline preview (issue 24) reads a hand form's fields with the server's own lines
+"""The phone's offline preview reads a hand form's fields with the server's own lines
 (scorer/hand_fields.py) for every game: replaying each example session hand by hand, the preview of
 the form's fields is the ledger entry the engine makes of the stored hand, as the server records it."""
 

@@ -1,4 +1,4 @@
-"""The catalogs of the two languages (issue 13): complete, not fuzzy, fresh with the sources.
+"""The catalogs of the two languages: complete, not fuzzy, fresh with the sources.
 
 ``scripts/i18n check`` is the check the Makefile (``make i18n-check``) and CI run; these tests run it
 and read the .po files themselves, so that a failure names what is wrong.

@@ -1,4 +1,4 @@
-"""The import layers of ``scorer/``, read from the code with ast (issue 23).
+"""The import layers of ``scorer/``, read from the code with ast.
 
 engine ← evening, pena, words, sheet ← web ← cli / the app factory: no module imports another one
 that (directly or round a longer circle) imports it back, the layers under the web app import
@@ -34,7 +34,7 @@ LOWER = (
 )
 
 # Once the sheet read the limits and the games registry of the web app; they are below it now
-# (scorer/limits.py, scorer/games.py: issue 23). Nothing may be added to this list.
+# (scorer/limits.py, scorer/games.py). Nothing may be added to this list.
 KNOWN_SHEET_TO_WEB: set[tuple[str, str]] = set()
 
 

@@ -1,4 +1,4 @@
-"""constraints.txt, the pinned versions (issue 21): made by scripts/lock from pyproject.toml, and current."""
+"""constraints.txt, the pinned versions: made by scripts/lock from pyproject.toml, and current."""
 
 from __future__ import annotations
 

@@ -214,7 +214,7 @@ def _is_game_variable(node: ast.expr) -> bool:
 
 
 def test_no_ruleset_branch_outside_the_game_modules() -> None:
-    """Issue 13: views, services, exports and the sheet dispatch through scorer.web.games, never by name."""
+    """Views, services, exports and the sheet dispatch through scorer.web.games, never by name."""
     files = [p for d in DISPATCHED for p in ([d] if d.is_file() else sorted(d.rglob("*.py")))]
     assert len(files) > 15
     found = []
@@ -269,7 +269,7 @@ def _ruleset_branches(text: str) -> list[str]:
 
 
 def test_no_ruleset_branch_in_the_templates_and_scripts() -> None:
-    """Issue 13: the pages, too, ask the game (``game.pot_panel``, ``game.preview_button``…) instead of
+    """The pages, too, ask the game (``game.pot_panel``, ``game.preview_button``…) instead of
     comparing its name; what differs per game is in templates/games/<game>/, named by scorer.web.games."""
     pages = [p for p in sorted(TEMPLATES.rglob("*.html")) if GAME_TEMPLATES not in p.parents]
     scripts = sorted((ROOT / "static").glob("*.js"))

@@ -22,7 +22,7 @@ def test_words_is_standard_library_and_babel() -> None:
         if isinstance(node, (ast.Import, ast.ImportFrom))
         for alias in node.names
     }
-    # Babel's locale data writes numbers, money and dates (issue 13); no Flask here
+    # Babel's locale data writes numbers, money and dates; no Flask here
     allowed = {"__future__", "datetime", "zoneinfo", "decimal", "functools", "re", "collections.abc", "typing"}
     allowed |= {"contextlib", "contextvars", "dataclasses", "gettext"}  # the language spoken (words.speaking)
     assert imported <= allowed | {"babel", "babel.dates", "babel.numbers"}, imported

@@ -47,7 +47,7 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "artifacts"
 TIMEOUT_MS = 10_000
 # Playwright's assertions (expect) give up after 5 s by default: as long as every other wait here
-# instead, for a fresh machine of 2 cores that other work shares (issue 21). They end as soon as true.
+# instead, for a fresh machine of 2 cores that other work shares. They end as soon as true.
 expect.set_options(timeout=TIMEOUT_MS)
 NARROW_WIDTH = 195  # CSS px: the 390-px phone with its text at 200 %
 

@@ -1,6 +1,6 @@
 """The app served to the browser journeys by gunicorn, as in production, in a child process.
 
-Why not werkzeug's development server in a thread (issue 21): when a client drops a connection
+Why not werkzeug's development server in a thread: when a client drops a connection
 while werkzeug is sending a file, its request handler can fail in its clean-up before it closes the
 response, leaving the file (``static/favicon.svg``) open; the ResourceWarning then surfaces in
 whichever test is running and fails it under ``filterwarnings = error``. gunicorn is the server the

@@ -180,7 +180,7 @@ def open_cambio_preview(page: Page, server: LiveServer, tables: dict[str, str]) 
 
 
 def _disagree(page: Page, server: LiveServer, tables: dict[str, str]) -> None:
-    """Carmen says hand 8 is not right (issue 26); answering again replaces, so any page may do it."""
+    """Carmen says hand 8 is not right; answering again replaces, so any page may do it."""
     body = {"person": "Carmen", "agrees": False, "note": "eran 4 estuches"}
     answer = page.request.post(server.url(f"/api/tables/{tables['view']}/hands/8/answers"), data=body)
     assert answer.status == 201, answer.text()

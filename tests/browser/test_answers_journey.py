@@ -1,4 +1,4 @@
-"""Issue 26 with two phones: the keeper enters a hand, a watcher disagrees with a note, the keeper
+"""The players' answers with two phones: the keeper enters a hand, a watcher disagrees with a note, the keeper
 sees it on his open page (no reload) and fixes the hand, the watcher (whose page reloads by itself) agrees."""
 
 from __future__ import annotations

@@ -178,7 +178,7 @@ def test_view_link_follows_the_table_and_cannot_change_it(
     assert_table_shows(other, session)
 
     def assert_read_only(viewer: Page) -> None:
-        # the only forms: who I am and my answers to the hands (issue 26), never a change of the table
+        # the only forms: who I am and my answers to the hands, never a change of the table
         answers = ":not([action$='/yo']):not([action$='/respuesta'])"
         assert viewer.locator(f"form[method=post i]{answers}, form[method=POST]{answers}").count() == 0
         writers = "a[href$='/mano'], a[href*='/editar'], a[href*='/borrar'], a[href$='/cerrar'], a[href*='/restaurar']"

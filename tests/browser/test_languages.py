@@ -1,4 +1,4 @@
-"""The smoke path in both languages (issue 13): the footer's switch, a table, a won entrada, the sheet.
+"""The smoke path in both languages: the footer's switch, a table, a won entrada, the sheet.
 
 English words are read from the English catalog (translations/en/LC_MESSAGES/messages.po), never
 written here, so the test follows the catalog; the game's own words stay Spanish in both.
@@ -68,7 +68,7 @@ def test_smoke_path_in_each_language(live_server: LiveServer, page: Page, taps: 
     after = with_hand(session, hand)
     assert_table_shows(page, after, saldos=say("Saldos"))
     assert settle(after)["hands"][-1]["result"] == "ganada"
-    expect(page.get_by_role("main")).to_contain_text(say("ganada"))  # a result word: "won" in English (issue 25)
+    expect(page.get_by_role("main")).to_contain_text(say("ganada"))  # a result word: "won" in English
     if lang == "en":
         expect(page.get_by_role("main")).not_to_contain_text(say("Anotar mano"))
         expect(page.get_by_role("main")).to_contain_text(say("Saldos"))

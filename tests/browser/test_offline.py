@@ -1,4 +1,4 @@
-"""At the table with no network (issue 15): the app installs, and no hand is lost offline.
+"""At the table with no network: the app installs, and no hand is lost offline.
 
 The phone opens a table online (the service worker keeps it and the next deals' forms), the
 network goes (``context.set_offline``), hands are entered and kept on the phone "pendiente de
@@ -33,7 +33,7 @@ ENTRIES = "/entries/form"
 # The phone asks the server again at most 30 s after its last try (static/offline.js, retryDelay): a
 # test waits for the outcome (entries saved, the note gone) up to this long, and goes on as soon as it is there.
 BACK_MS = 45_000
-# What a page the service worker served offline may see in a newer Chromium (issue 21): navigator.onLine
+# What a page the service worker served offline may see in a newer Chromium: navigator.onLine
 # stays false and no `online` event arrives after the network returns. Injected before the page's scripts.
 NEVER_TOLD = """
 Object.defineProperty(Navigator.prototype, "onLine", { configurable: true, get: function () { return false; } });
@@ -165,7 +165,7 @@ def test_three_hands_an_ajuste_and_a_pass_offline_saved_once_in_order(
 def test_saved_though_the_browser_never_says_the_network_is_back(
     live_server: LiveServer, phone: BrowserContext, page: Page, taps: Taps
 ) -> None:
-    """Issue 21: navigator.onLine stays false and no `online` event comes; the phone finds out by
+    """navigator.onLine stays false and no `online` event comes; the phone finds out by
     asking the server, and the hand entered offline is saved, the note gone."""
     phone.add_init_script(NEVER_TOLD)
     session = new_session(favor_suit="bastos")

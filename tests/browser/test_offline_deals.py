@@ -1,4 +1,4 @@
-"""Two phones at one table, one of them with no signal (issue 24): never two copies of a deal.
+"""Two phones at one table, one of them with no signal: never two copies of a deal.
 
 Phone A goes offline and queues two hands; its table page shows the table as it will be (the next
 deal, who deals it, who may play). Phone B, online, enters a whole round: the deal comes back to the

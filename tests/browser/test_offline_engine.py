@@ -1,4 +1,4 @@
-"""Payments offline by the same engine (issue 24): Pyodide runs scorer.engine in a worker on the phone.
+"""Payments offline by the same engine: Pyodide runs scorer.engine in a worker on the phone.
 
 A phone that never asked for it downloads nothing of it; a keeper who taps *Preparar para jugar sin
 conexión* gets it kept by the service worker, and with no network the phone's engine settles the

@@ -1,4 +1,4 @@
-"""While offline the table page and its hand forms behave as one page (issue 24): the engine's worker,
+"""While offline the table page and its hand forms behave as one page: the engine's worker,
 started when the network goes, is started once for the whole offline stretch.
 
 On a phone that keeps the engine, with no network, *Anotar mano*, *Guardar*, *Cancelar* and Back put

@@ -1,4 +1,4 @@
-"""The keeper's phone, second pass (issue 11): one screen per hand, nothing recorded by navigation,
+"""The keeper's phone, second pass: one screen per hand, nothing recorded by navigation,
 every hand in reach, large text.
 
 At 390×844 (touch) the journeys tap without scrolling and check what sits inside the first

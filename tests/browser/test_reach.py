@@ -1,4 +1,4 @@
-"""Within reach on every phone (issue 25): the main actions and the balances on the first screen.
+"""Within reach on every phone: the main actions and the balances on the first screen.
 
 Screens: a 390×844 phone, a 320×568 one, a 280×653 one (a folding phone's cover screen), and the
 390×844 phone with its text at 200 %. Large text is emulated as Chrome on Android applies it (its
@@ -220,7 +220,7 @@ def test_guardar_shows_work_on_a_slow_network(page: Page, live_server: LiveServe
     expect(page.get_by_role("status").first).to_contain_text("Mano 3 anotada", timeout=20_000)
 
 
-# issue 25: a 30-character name is read whole (it wraps, it is never cut) on every screen
+# a 30-character name is read whole (it wraps, it is never cut) on every screen
 LONG = {2: "Benito Fernández de la Fuentes", 4: "Diego Alejandro Martínez Ortiz"}
 NOT_CUT = """names => {
   const found = [];

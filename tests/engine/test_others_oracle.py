@@ -364,7 +364,7 @@ def test_edge_case_amounts() -> None:
     assert ledger["balances"]["2"] == -30 + 2 + 15 - 75 - 80
 
 
-def test_generators_make_the_new_cases_of_issue_22() -> None:
+def test_generators_make_the_bola_codille_and_nadie_cases() -> None:
     """P13 (unflagged 5-0-0 and 9-0-0, a cut bola played out and stopped), O4 both ways, B5 "none"."""
     rng = random.Random(22)
     seen: set[str] = set()

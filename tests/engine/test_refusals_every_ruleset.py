@@ -1,4 +1,4 @@
-"""Issue 22, format.md "Every rule set": refusals name the rule or the key, in words, and save nothing.
+"""format.md "Every rule set": refusals name the rule or the key, in words, and save nothing.
 
 An unknown option value, an option out of its range, an unknown key in ``rules``, in an entry or
 inside an ``ajuste``/``sienta``/``faltas`` item, ``"none"`` under the default bandos scoring, the
@@ -183,7 +183,7 @@ def test_a_favour_change_moves_no_money_and_counts_from_the_next_hand() -> None:
     assert settle(game("tresillo", TRESILLO_HAND))["favor_suit"] is None
 
 
-# The refusals issue 22 names, through the command line: each line ends with the rule it breaks.
+# The refusals format.md names, through the command line: each line ends with the rule it breaks.
 CLI_REFUSED = [
     (game("ombre", codille="triple"), "session: rule codille must be one of", "(O4)"),
     (game("bandos", scoring="triple"), "session: rule scoring must be one of", "(B5)"),

@@ -1,4 +1,4 @@
-"""Rule tests the mutation probe of issue 12 found missing (rules/tresillo.md).
+"""Rule tests a mutation probe found missing (rules/tresillo.md).
 
 - R12 with a bola: the old test's numbers were hidden by rounding (7 estuches: the capped
   111 and the uncapped 113 both round to 115); here rounding is 1, so they differ.

@@ -27,7 +27,7 @@ def test_mix_chart_bars_are_proportional_to_the_counts() -> None:
 
 
 def test_the_last_nights_date_is_whole_inside_the_chart() -> None:
-    """Issue 25: "19/02/2" was cut at the right edge; the last date now ends at the plot's edge."""
+    """The last date, "19/02/2", was cut at the right edge; the last date now ends at the plot's edge."""
     dates = ["inicio", "08/01/2026", "15/01/2026", "19/02/2026"]
     root = ET.fromstring(evenings_chart(["Ana"], [[0, 5, -5, 10]], unit="tantos", labels=dates))
     labels = {t.text: t for t in root.iter(f"{SVG}text") if t.text in dates}

@@ -1,4 +1,4 @@
-"""The settle-up's choices, pinned with figures worked out by hand (issue 23)."""
+"""The settle-up's choices, pinned with figures worked out by hand."""
 
 from __future__ import annotations
 

@@ -342,7 +342,7 @@ def test_route_of_a_closed_table(sheet_app: Flask) -> None:
 
 
 def visible(text: str) -> str:
-    """Text without the zero-width marks that isolate names (FSI, PDI: issue 12, D8)."""
+    """Text without the zero-width marks that isolate names (FSI, PDI: D8)."""
     return text.replace("\u2068", "").replace("\u2069", "")
 
 

@@ -1,4 +1,4 @@
-"""Issue 12 and the sheet: long, reversed or broken names stored before the limits (D1, D2, D8),
+"""Hostile input and the sheet: long, reversed or broken names stored before the limits (D1, D2, D8),
 and the PDF's time budget."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The sheet's rules box and its favour lines in the language it prints in (issue 22), without the web app.
+"""The sheet's rules box and its favour lines in the language it prints in, without the web app.
 
 The box says every option of the table (defaults included) and, when the table changed it, the favour
 suit of each stretch of the evening (R34); the change's own line in the hand table too. The words of
@@ -83,7 +83,7 @@ def test_a_tresillo_box_says_the_favour_options_without_a_favour_suit_too() -> N
 
 
 def test_a_seat_number_stays_with_its_name() -> None:
-    """Issue 25's polish: "Ana" was broken from her "1" in the sheet's list of players; a no-break space
+    """In the sheet's list of players "Ana" was broken from her "1"; a no-break space
     holds them together, while a long name still wraps at its own spaces."""
     from scorer.sheet.build import render_html
 

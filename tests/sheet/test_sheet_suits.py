@@ -1,4 +1,4 @@
-"""Suit symbols in the sheet: ♥ and ♦ (copas, oros) red as on screen, ♠ and ♣ not (issue 25).
+"""Suit symbols in the sheet: ♥ and ♦ (copas, oros) red as on screen, ♠ and ♣ not.
 
 Read back from the PDF itself (pypdf): the fill colour in force when each symbol is drawn; and
 from the HTML the PDF is made from: every red symbol inside a ``suit red`` element.

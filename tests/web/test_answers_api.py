@@ -1,4 +1,4 @@
-"""Issue 26 through the API: a hand the whole table agrees on (POST …/hands/<n>/answers)."""
+"""The players' answers through the API: a hand the whole table agrees on (POST …/hands/<n>/answers)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 26 on the pages: who am I, De acuerdo / No es así, the keeper's marks, R31, the sheet."""
+"""The players' answers on the pages: who am I, De acuerdo / No es así, the keeper's marks, R31, the sheet."""
 
 from __future__ import annotations
 

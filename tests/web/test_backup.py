@@ -1,4 +1,4 @@
-"""Backup and restore of a whole instance (issue 27, docs/backup.md).
+"""Backup and restore of a whole instance (docs/backup.md).
 
 An instance with tables of every game (history of changes, deleted hands, a change of player,
 closings, a sheet in English) and a peña is backed up with ``flask --app scorer backup`` and

@@ -1,4 +1,4 @@
-"""English pages speak English (issue 25): no Spanish outside the glossary's game words.
+"""English pages speak English: no Spanish outside the glossary's game words.
 
 The visible text (and the titles, labels and placeholders a reader meets) of the English table
 page, the hand form with its preview (the page's and the live one), every hand's detail, the
@@ -136,7 +136,7 @@ def test_english_pages_have_no_spanish_outside_the_game_words(app: Flask, client
     assert not found, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in found.items())
 
 
-# issue 25: the other games' pages too (their explanations are data, said through the catalogs)
+# the other games' pages too (their explanations are data, said through the catalogs)
 GAMES: dict[str, tuple[str, int, dict[str, str]]] = {
     # example, hands on the open table, a hand for the preview (seat 1 plays a won entrada / primeras)
     "pozo_viuda": (

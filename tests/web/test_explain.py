@@ -1,4 +1,4 @@
-"""Every game's payment explanations are data, said through the catalogs (issue 25).
+"""Every game's payment explanations are data, said through the catalogs.
 
 The engine writes each transfer's Spanish text (``detail``, what the command line prints) and the
 same as data (``why``); the pages say ``why`` in the reader's language (``scorer.web.explain``).

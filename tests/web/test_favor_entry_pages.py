@@ -1,4 +1,4 @@
-"""Issue 22 (engine part): a session with a change of favour suit (R34, result ``favor``) keeps every
+"""A session with a change of favour suit (R34, result ``favor``) keeps every
 page that lists entries working; the UI for the event itself is a later task."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Fuzzing the API and the forms (issue 12): whatever arrives, the answer is never a 5xx.
+"""Fuzzing the API and the forms: whatever arrives, the answer is never a 5xx.
 
 The app runs with TESTING on, so an exception inside a view is raised here rather than turned
 into a 500: both fail the test. Every table these examples make must still answer its pages.

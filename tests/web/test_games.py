@@ -419,7 +419,7 @@ def test_ombre_table_page_shows_the_bote_and_the_deals(client: FlaskClient, make
 def test_ombre_after_the_last_deal_offers_no_closing(
     app: Flask, client: FlaskClient, make_table: Callable[..., Table]
 ) -> None:
-    # O6 (issue 22): once the session is over every further entry, the closing included, is refused;
+    # O6: once the session is over every further entry, the closing included, is refused;
     # the bote stays.
     session, expected = example("ombre_three")
     done = make_table(session)  # eight deals of eight: over (O6), the bote still holds something

@@ -1,4 +1,4 @@
-"""Issue 12: hostile but well-formed input never breaks a table (D1–D5, D7, D8 and the minor points).
+"""Hostile but well-formed input never breaks a table (D1–D5, D7, D8 and the minor points).
 
 Every refusal is a 4xx with a clear message, nothing is saved, and the table keeps answering.
 The numbers are those of scorer/limits.py (docs/limits.md), written out here on purpose.

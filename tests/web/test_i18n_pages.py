@@ -1,4 +1,4 @@
-"""Issue 13: the table pages, their flash messages and the texts the scripts show read in English with
+"""In English, the table pages, their flash messages and the texts the scripts show read in English with
 the i18n-pages fragment compiled, and the game's own words stay Spanish (Spanish, the default, is
 checked byte for byte by the other page tests)."""
 
@@ -81,7 +81,7 @@ def test_home_and_new_table_in_english(english: FlaskClient) -> None:
 
 def test_every_page_has_the_words_of_its_scripts_once(english: FlaskClient, make_table: Callable[..., Table]) -> None:
     """base.html carries the scripts' words (the offline banner's too): the evening's closing, the peñas,
-    the glossary and an error page as well as the table's pages (issue 13)."""
+    the glossary and an error page as well as the table's pages."""
     t = make_table()
     made = english.post("/penas/nueva", data={"name": "Casino", "people": "Ana\nBenito\nCarmen"})
     assert made.status_code == 302

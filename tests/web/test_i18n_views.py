@@ -1,4 +1,4 @@
-"""Issue 13 (i18n-views): the evening, peña and sheet strings go through the catalog.
+"""The evening, peña and sheet strings go through the catalog.
 
 Every msgid extracted from these files has an English entry in the English catalog
 (``translations/en/LC_MESSAGES/messages.po``); with it compiled, the sheet and the hand summaries

@@ -1,4 +1,4 @@
-"""Spanish and English pages (issue 13): the language switch, <html lang>, refusals, money, the sheet.
+"""Spanish and English pages: the language switch, <html lang>, refusals, money, the sheet.
 
 Spanish is the default and the source; English comes from translations/en. The expected English of a
 refusal is read from the .po file (not from the code that renders it); money and dates are the

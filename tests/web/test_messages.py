@@ -1,4 +1,4 @@
-"""The pages render refusals from their code (issue 13): every engine code has a Spanish message and a field.
+"""The pages render refusals from their code: every engine code has a Spanish message and a field.
 
 The refusals are real: the sessions of tests/engine/test_error_codes.py (one or more per code
 of ``scorer.engine.errors.MESSAGES``), settled by the engine.

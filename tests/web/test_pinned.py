@@ -1,4 +1,4 @@
-"""Behaviours pinned before the web app was split into blueprints (issue 23).
+"""Behaviours pinned before the web app was split into blueprints.
 
 Each of these went unnoticed when a small bug was seeded in it, and a move of the code could break
 it silently: they go through the URLs (which the move keeps) and say the exact outcome.

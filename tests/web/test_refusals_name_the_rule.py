@@ -1,4 +1,4 @@
-"""Issue 22's bad input through the JSON API and the web forms: refused naming the rule, nothing saved.
+"""Bad options and hands through the JSON API and the web forms: refused naming the rule, nothing saved.
 
 An unknown option value (the rule that defines the option: O4, B5, R19…), ``"primeras": "none"`` under
 the default bandos scoring (B5), the same favour suit again (R34) and a favour change after the

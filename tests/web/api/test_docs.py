@@ -20,7 +20,7 @@ from tests.conftest import ROOT
 
 DOC = ROOT / "docs" / "api.md"
 BASE = "http://127.0.0.1:5000"
-API = ("api.", "api_answers.")  # the blueprints of docs/api.md (issue 26: the players' answers)
+API = ("api.", "api_answers.")  # the blueprints of docs/api.md (the players' answers)
 BLOCK = re.compile(r"```sh\n(curl .*?)```\n```http\n(.*?)```", re.S)
 
 

@@ -1,4 +1,4 @@
-"""Forms kept offline (issue 15): POST /api/tables/<token>/entries/form, the forms of the next
+"""Forms kept offline: POST /api/tables/<token>/entries/form, the forms of the next
 deals, the service worker's route and the manifest.
 
 The endpoint reads a form's fields with the form's own code: the same fields posted to the HTML
@@ -115,7 +115,7 @@ def test_a_refusal_is_in_the_pages_language_and_its_reason_comes_apart(client: F
 
 def test_every_refusal_of_the_queue_speaks_the_pages_language(client: FlaskClient, empty: Table) -> None:
     """A stale entry, one written for another dealer, one after an entry that never arrived, and the
-    answer of a saved one: in English for an English page, in Spanish for a Spanish one (issue 13)."""
+    answer of a saved one: in English for an English page, in Spanish for a Spanish one."""
     token = empty.edit_token
 
     def both(fields: Any, key: str, **extra: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -430,7 +430,7 @@ def test_the_cambio_page_carries_each_seats_pending_puestas_for_offline(client: 
 def test_the_offline_lists_in_english_escape_the_name(
     app: Flask, make_table: Callable[..., Table], tmp_path: Any
 ) -> None:
-    """Issue 13: the lists read in English; a name is text, never markup."""
+    """On an English page the lists read in English; a name is text, never markup."""
     app.extensions["babel"].locale_selector = lambda: "en"
     table = make_table(hands=copy.deepcopy(WALK), players=["Ana", "<b>Beni</b>", "Carmen", "Diego"])
     page = app.test_client().get(f"/t/{table.edit_token}/cambio").get_data(as_text=True)

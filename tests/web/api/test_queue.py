@@ -1,4 +1,4 @@
-"""Never two copies of a deal (issue 24): every queued entry says the deal it takes and the state it
+"""Never two copies of a deal: every queued entry says the deal it takes and the state it
 was made against (the table's revision and the entries queued before it); the entries endpoint
 records it only while that deal is free, and refuses it otherwise with 409 and a reason the keeper
 can read. Malformed bodies are refused with a reason; a reused Idempotency-Key with other fields

@@ -152,7 +152,7 @@ def test_add_hand(client: FlaskClient, tokens: dict[str, str]) -> None:
         ({"jugador": 1, "lance": "entrada", "trump": "oros", "tricks": {"1": 5, "2": 2, "4": 2}},
          "hand 4: tricks names seat '4', which is not active (active: 1, 2, 3)"),
         ({"pass": True, "bazas": 3}, "hand 4: unknown key 'bazas' in a passed hand"),
-        ([1], "a hand must be an object, not list"),  # about no session (issue 12)
+        ([1], "a hand must be an object, not list"),  # about no session
     ],
 )  # fmt: skip
 def test_add_invalid_hand_is_400_and_saves_nothing(

@@ -1,4 +1,4 @@
-"""The cambio de palo de favor on the pages (Tresillo R34, issue 22): preview, save, undo by deleting,
+"""The cambio de palo de favor on the pages (Tresillo R34): preview, save, undo by deleting,
 shown in the hand list, on the table page, the sheet and the CSV; offline through the entries endpoint;
 refused for the same suit (R34) and after the closing (R30)."""
 
@@ -157,7 +157,7 @@ def test_the_csv_and_the_sheet_say_the_change(client: FlaskClient, make_table: C
 def test_an_english_tables_sheet_says_the_changes_in_english_to_a_spanish_reader(
     client: FlaskClient, make_table: Callable[..., Table]
 ) -> None:
-    """The sheet prints in the table's language (issue 13), the favour lines too (issue 22)."""
+    """The sheet prints in the table's language, the favour lines too."""
     t = make_table(FAVOR, language="en")
     sheet = text(client.get(f"/tables/{t.edit_token}/sheet", headers={"Accept-Language": "es"}))
     assert "Changes of favour suit: At the start: bastos ♣. From hand 4: oros ♦. From hand 8: espadas ♠." in sheet

@@ -367,7 +367,7 @@ def test_play_until_the_plato_is_won(app: Flask, client: FlaskClient, make_table
 def test_ultima_vuelta_with_an_empty_plato_waits_for_the_plato_to_be_won(
     client: FlaskClient, make_table: Callable[..., Table]
 ) -> None:
-    """Issue 25: marked with the plato empty, the table says play goes on, not "Se ganó el plato"."""
+    """Marked with the plato empty, the table says play goes on, not "Se ganó el plato"."""
     mano, medio, postre = active_seats(4, 2)
     won = {
         "jugador": mano,
@@ -442,7 +442,7 @@ def test_csv_guards_text_cells_of_every_rule_set(
     assert any(cell.startswith("-") for row in rows[1:] for cell in row) or ruleset == "bandos"
     header = rows[0]
     assert any(cell.startswith("'=cmd") for cell in header)
-    if ruleset == "bandos":  # the dealer, faltas and winner cells of the juego de bandos (issue 12)
+    if ruleset == "bandos":  # the dealer, faltas and winner cells of the juego de bandos
         table = [dict(zip(header, r, strict=True)) for r in rows[1:]]
         assert {"'=cmd|' /C calc'!A0", "'+Benito"} <= {r["Da"] for r in table}
         assert any(r["Faltas"].startswith(("'-Carmen", "'+Benito", "'=cmd", "'@Diego")) for r in table)

@@ -1,4 +1,4 @@
-"""A peña of several evenings (issue 16), built through the API, checked against the session files.
+"""A peña of several evenings, built through the API, checked against the session files.
 
 Every expected value here is computed in the test from the session files (and, for the
 money that moved, the engine's ledger transfers), not by calling ``scorer.pena``:
@@ -235,7 +235,7 @@ def expected_stats(nights: list[dict[str, Any]], who: str | None) -> dict[str, A
     if who is not None:
         result["money"] = money
         half_up = (money / money_nights).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP) if money_nights else None
-        result["average_money"] = half_up  # money rounds half up, to the cent (issue 25)
+        result["average_money"] = half_up  # money rounds half up, to the cent
     return result
 
 
@@ -471,7 +471,7 @@ def test_new_table_from_the_roster(client: FlaskClient) -> None:
 
 def test_the_seats_say_which_games_use_them_from_the_registry(client: FlaskClient, monkeypatch: Any) -> None:
     """Seat 4 may stay empty (three play Tresillo), 5 and 6 are the six-player team game's: the labels
-    come from the games' player counts (issue 13), and a game added with six seats changes them."""
+    come from the games' player counts, and a game added with six seats changes them."""
     from scorer.web import games
 
     token, _people = build(client, [])

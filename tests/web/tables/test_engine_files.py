@@ -1,4 +1,4 @@
-"""The engine for payments offline (issue 24): what the phone may download, and the one answer of the
+"""The engine for payments offline: what the phone may download, and the one answer of the
 app allowed to compile WebAssembly (the worker's)."""
 
 from __future__ import annotations

@@ -103,7 +103,7 @@ class TestSession:
 
 @pytest.mark.parametrize(("value", "text"), [(-35, "-35"), (0, "0"), (Decimal("-1.25"), "-1.25"), ("-10", "'-10")])
 def test_numbers_stay_numbers(value: object, text: str) -> None:
-    """Only text cells are guarded (issue 12 D6): a negative number is written as a number."""
+    """Only text cells are guarded (D6): a negative number is written as a number."""
     assert cell(value) == text
 
 
@@ -151,7 +151,7 @@ class TestCsv:
         assert any(c.startswith("-") and c[1:].isdigit() for c in data[1][13:17])  # a negative change, as a number
 
 
-# ------------------------------------------- the table's rules after the hands (issue 22)
+# ------------------------------------------- the table's rules after the hands
 
 RULES_HEADING = {"es": "Reglas de la mesa", "en": "House rules"}
 FAVOR_HEADING = {"es": "Cambios de palo de favor", "en": "Changes of favour suit"}

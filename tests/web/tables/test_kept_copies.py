@@ -1,4 +1,4 @@
-"""A page the service worker fetches to keep for offline leaves the flashed messages alone (issue 21).
+"""A page the service worker fetches to keep for offline leaves the flashed messages alone.
 
 Right after a POST the server flashes its message ("Última vuelta…", "Mano 3 anotada…") for the
 page the redirect opens. The table page, when it loads, has the service worker fetch the next deals'
@@ -54,7 +54,7 @@ def test_the_service_worker_marks_every_page_it_keeps() -> None:
 def test_only_a_change_of_the_session_writes_the_cookie(client: FlaskClient, make_table: Callable[..., Table]) -> None:
     """The session is permanent once the browser remembers a table; answers that change nothing in it
     (a style sheet, the table page again, a kept copy) never write the cookie, so none can put back an
-    older cookie over the one a save wrote (the save's message lost under load: issue 21)."""
+    older cookie over the one a save wrote (the save's message lost under load)."""
     t = make_table()
     opened = client.get(f"/t/{t.edit_token}")  # remembered: the session becomes permanent
     assert "Set-Cookie" in opened.headers

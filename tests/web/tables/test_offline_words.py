@@ -1,4 +1,4 @@
-"""An English page stays English offline (issue 24's preview, issue 13's languages): the new-hand form
+"""An English page stays English offline, its preview too: the new-hand form
 carries what the phone's engine says, in the page's language (``data-offline-words``)."""
 
 from __future__ import annotations

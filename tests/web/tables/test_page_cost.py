@@ -1,4 +1,4 @@
-"""What makes the table's pages cheaper (issue 23) never changes what they show.
+"""What makes the table's pages cheaper never changes what they show.
 
 The table page keeps the blocks that depend only on the table's state (turns, plato, balances,
 cartulina) per revision and language; the words of the scripts per language; the hand list's

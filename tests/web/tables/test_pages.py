@@ -109,7 +109,7 @@ def test_view_token_shows_no_controls_and_cannot_write(
     t = make_table()
     html = text(client.get(f"/t/{t.view_token}"))
     assert "Anotar mano" not in html
-    # its one form: who this phone is, to answer the hands (issue 26); nothing that changes the table
+    # its one form: who this phone is, to answer the hands; nothing that changes the table
     assert re.findall(r'<form [^>]*action="([^"]+)"', html) == [f"/t/{t.view_token}/yo"]
     assert "Cerrar la partida" not in html
     assert t.edit_token not in html  # the view link never leaks the edit link
@@ -724,7 +724,7 @@ def test_close_confirmation_says_the_plato_without_nested_parentheses(
     assert "El plato está vacío:" in re.sub(r"\s+", " ", text(client.get(f"/t/{empty.edit_token}/cerrar")))
 
 
-# ------------------------------------------------- the keeper's phone, second pass (issue 11)
+# ------------------------------------------------- the keeper's phone, second pass
 
 
 def hidden(html: str, name: str) -> str:
@@ -904,7 +904,7 @@ def test_a_hand_being_filled_in_is_not_a_mistake_in_either_language(
     app: Flask, client: FlaskClient, make_table: Callable[..., Table], ruleset: str
 ) -> None:
     """The live preview tells "still filling in" (missing) from "cannot be saved" (problems) by the
-    form's own mark, not by the Spanish words: an English page gets the same state (issue 13)."""
+    form's own mark, not by the Spanish words: an English page gets the same state."""
     players = {"tresillo": PLAYERS4, "ombre": PLAYERS4[:3], "bandos": [*PLAYERS4, "Elena", "Fermín"]}[ruleset]
     t = make_table(hands=[], players=players, rules={"ruleset": ruleset})
     url = f"/t/{t.edit_token}/mano/pagos"

@@ -1,9 +1,9 @@
-"""`scorer sheet session.json > sheet.pdf` prints the same sheet as the web route (issue 23).
+"""`scorer sheet session.json > sheet.pdf` prints the same sheet as the web route.
 
 The proof that the sheet stands below the web app: a table made through the API, its PDF from
 ``/tables/<token>/sheet.pdf``, and the command line's PDF of the table's exported session file,
 read back with pypdf, say the same thing page by page, in either language. The web app adds one
-section the session file does not hold, the players' answers (issue 26, ``addenda`` of the sheet):
+section the session file does not hold, the players' answers (``addenda`` of the sheet):
 left out of the route for the comparison, and checked to be the only difference.
 """
 
@@ -87,7 +87,7 @@ def test_scorer_sheet_refuses_bad_input_with_one_line_and_no_pdf(
 
 @pytest.mark.parametrize("language", ["es", "en"])
 def test_scorer_sheet_says_the_favour_changes_in_its_language(language: str) -> None:
-    """Issue 22: the rules box's stretches and each change's line, in English with --language en (R34)."""
+    """The rules box's stretches and each change's line, in English with --language en (R34)."""
     printed = scorer_sheet(str(EXAMPLES / "favor_change.json"), "--language", language)
     assert printed.returncode == 0, printed.stderr.decode()
     said = " ".join(" ".join(pages_text(printed.stdout)).split())

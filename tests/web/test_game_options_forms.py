@@ -1,4 +1,4 @@
-"""Issue 22 on the pages: the new options of the new-table form (Ombre codille O4, bandos scoring B5)."""
+"""The game options on the pages: the options of the new-table form (Ombre codille O4, bandos scoring B5)."""
 
 from __future__ import annotations
 

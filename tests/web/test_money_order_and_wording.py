@@ -1,4 +1,4 @@
-"""Issue 25's polish: money rounds half up to the cent, every negative number has the minus sign,
+"""Money rounds half up to the cent, every negative number has the minus sign,
 a closed table says "Partida cerrada" once, the ajuste preview says its explanation once."""
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def test_ajuste_preview_explains_once(client: FlaskClient, make_table: Callable[
 def test_the_sheet_lists_people_in_seat_order_as_the_table_does(
     client: FlaskClient, make_table: Callable[..., Table]
 ) -> None:
-    """Polish: people in seat order on the table but alphabetical on the sheet (issue 25)."""
+    """The sheet lists people in seat order, as the table does (not alphabetically)."""
     t = make_table(players=["Diego", "Ana", "Carmen", "Benito"])
     sheet = client.get(f"/tables/{t.edit_token}/sheet").get_data(as_text=True)
     listed = re.findall(r'<bdi class="name">([^<]+)</bdi>', sheet.split('class="players"', 1)[1].split("</ol>", 1)[0])

@@ -1,4 +1,4 @@
-"""Issue 22 on the phone: a pozo y viuda 9-0-0 entered without touching the bola control is paid as a
+"""On the phone: a pozo y viuda 9-0-0 entered without touching the bola control is paid as a
 bola (P13), and a change of favour suit mid-evening (R34) makes the next hand in the new suit a favor."""
 
 from __future__ import annotations
