@@ -65,15 +65,20 @@ def seatings(
     names = tuple(players)
     cut = hands[: len(entries)]  # a hand beyond the last entry changes no seating
     found: Kept | None = None
-    for kept in tuple(_seatings_kept):
-        k_names, k_entries, k_hands, k_out = kept
-        k = len(k_entries)
-        if k > len(entries) or k_names != names or min(len(cut), k) != len(k_hands):
-            continue
-        if (found is None or k > len(found[1])) and _same(k_entries, entries) and _same(k_hands, cut):
-            if k == len(entries):
-                return k_out
+    fitting = [  # the cheap tests first: the same players, not longer, ending in the entry at its place
+        kept
+        for kept in tuple(_seatings_kept)
+        if len(kept[1]) <= len(entries)
+        and kept[0] == names
+        and min(len(cut), len(kept[1])) == len(kept[2])
+        and (not kept[1] or kept[1][-1] is entries[len(kept[1]) - 1])
+    ]
+    for kept in sorted(fitting, key=lambda kept: -len(kept[1])):  # the longest kept history first
+        if _same(kept[1], entries) and _same(kept[2], cut):
+            if len(kept[1]) == len(entries):
+                return kept[3]
             found = kept
+            break
     if found is None:
         made = _seatings(players, entries, hands)
     else:
