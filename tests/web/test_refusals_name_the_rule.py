@@ -63,7 +63,7 @@ API_CASES: list[tuple[str, dict[str, Any] | None, tuple[str, Any], int, str]] = 
     ("same suit as a hand", session(FOUR, HAND, favor_suit="oros"), ("hands", {"favor": "oros"}), 400, "R34"),
     ("same suit, form kept offline", session(FOUR, favor_suit="oros"), ("form", {"suit": "oros"}), 422, "R34"),
     ("after closing as a hand", session(FOUR, HAND, {"close": "devolver"}), ("hands", {"favor": "oros"}), 403, "R30"),
-    ("after closing, form kept offline", session(FOUR, {"close": "devolver"}), ("form", {"suit": "oros"}), 422, "R30"),
+    ("after closing, form kept offline", session(FOUR, {"close": "devolver"}), ("form", {"suit": "oros"}), 403, "R30"),
 ]
 
 

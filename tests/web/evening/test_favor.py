@@ -107,7 +107,9 @@ def test_after_the_closing_it_is_refused_naming_r30(
         json={"form": "favor", "fields": {"suit": "oros"}},
         headers={"Idempotency-Key": "q1"},
     )
-    assert queued.status_code == 422
+    # a closed table is answered 403 with closed: true, like a hand sent to it (docs/api.md)
+    assert queued.status_code == 403
+    assert queued.get_json()["closed"] is True
     assert "R30" in str(queued.get_json())
     assert len(stored(app, t.edit_token)) == 3
 
