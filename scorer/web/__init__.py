@@ -116,6 +116,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]  # session files keep their key order
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
+    proxy.proxies(app)  # a wrong setting stops the app before the database is touched
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)

@@ -20,15 +20,21 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 HSTS_SECONDS = 365 * 24 * 3600
 
 
-def init_app(app: Flask) -> None:
+def proxies(app: Flask) -> int:
+    """CARTULINA_PROXIES, checked: create_app asks before it touches the database, so that a wrong
+    setting stops the app without a connection left open."""
     app.config.setdefault("CARTULINA_PROXIES", 0)
+    count = int(app.config["CARTULINA_PROXIES"] or 0)
+    if count < 0:
+        raise ValueError(f"CARTULINA_PROXIES must be 0 or more, not {count}")
+    return count
+
+
+def init_app(app: Flask) -> None:
     app.config.setdefault("CARTULINA_HSTS_SECONDS", HSTS_SECONDS)
-    proxies = int(app.config["CARTULINA_PROXIES"] or 0)
-    if proxies < 0:
-        raise ValueError(f"CARTULINA_PROXIES must be 0 or more, not {proxies}")
-    if proxies:
+    if count := proxies(app):
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies
+            app.wsgi_app, x_for=count, x_proto=count, x_host=count, x_port=count
         )
     app.after_request(_over_https)
 
