@@ -73,6 +73,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MIGRATE_ON_START=True,
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
         WTF_CSRF_TIME_LIMIT=None,  # a form may stay open for a whole night of Tresillo
+        # Over https Flask-WTF would also demand a Referer naming this host; our pages send none
+        # (Referrer-Policy: no-referrer, the tokens are in the URLs), so every form would be refused.
+        # The CSRF token and the SameSite session cookie are the protection.
+        WTF_CSRF_SSL_STRICT=False,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         CONTENT_SECURITY_POLICY=CONTENT_SECURITY_POLICY,

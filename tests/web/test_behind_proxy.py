@@ -6,6 +6,7 @@ believes them only when CARTULINA_PROXIES says a proxy is there; at plain http n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -15,6 +16,7 @@ from werkzeug.test import TestResponse
 from scorer.web.proxy import secure_cookie
 from scorer.web.tables.routes import _qr
 from tests.web.conftest import sample_session
+from tests.web.tables.test_pages import new_table_form
 
 THROUGH_CADDY = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cartulina.test", "X-Forwarded-For": "192.0.2.7"}
 
@@ -111,3 +113,18 @@ def test_a_cookie_is_made_secure_once(header: str, expected: str) -> None:
 def test_a_negative_number_of_proxies_is_refused(make_app: Callable[..., Flask]) -> None:
     with pytest.raises(ValueError, match="CARTULINA_PROXIES"):
         make_app(CARTULINA_PROXIES=-1)
+
+
+def test_over_https_a_form_with_its_token_is_saved_though_the_page_sends_no_referer(
+    make_app: Callable[..., Flask],
+) -> None:
+    """The pages send no Referer (Referrer-Policy: no-referrer); Flask-WTF's https check must not refuse them."""
+    client = make_app(WTF_CSRF_ENABLED=True, CARTULINA_PROXIES=1).test_client()
+    page = client.get("/nueva", headers=THROUGH_CADDY)
+    assert page.headers["Referrer-Policy"] == "no-referrer"
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.get_data(as_text=True))
+    assert token
+    form = {**new_table_form(), "csrf_token": token.group(1)}
+    saved = client.post("/nueva", data=form, headers=THROUGH_CADDY)
+    assert saved.status_code == 302, saved.get_data(as_text=True)[:500]
+    assert "/t/" in saved.headers["Location"]
