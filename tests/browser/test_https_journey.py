@@ -262,3 +262,19 @@ def test_a_hand_queued_offline_shows_its_payments_and_is_saved(
     ledger = api_json(server, f"/api/tables/{token}/ledger")  # type: ignore[arg-type]
     assert len(ledger["hands"]) == 1
     assert ledger["hands"][0]["transfers"] == expected["transfers"]
+
+
+def test_online_a_hand_is_saved_by_its_form(page: Page, server: HttpsServer, taps: Taps) -> None:
+    """A plain form POST over https (the pages send no Referer: the CSRF check must not want one)."""
+    session = new_session(favor_suit="bastos")
+    token, _view = seed_table(server, session)
+    page.goto(server.url(f"/t/{token}"))
+    hand = plan(session, 1)[0]
+    taps(page.get_by_role("link", name="Anotar mano"))
+    fill_hand(page, taps, PLAYERS, hand)
+    taps(page.get_by_role("button", name="Guardar"))
+    page.wait_for_url(re.compile(rf"/t/{re.escape(token)}(\?|#|$)"))
+    ledger = api_json(server, f"/api/tables/{token}/ledger")  # type: ignore[arg-type]
+    assert len(ledger["hands"]) == 1
+    expected = settle(with_hand(session, hand))["hands"][-1]
+    assert ledger["hands"][0]["transfers"] == expected["transfers"]
