@@ -11,31 +11,17 @@ is Debian's ``redis-server``, started here on 127.0.0.1 and a free port, stopped
 
 from __future__ import annotations
 
-import http.client
 import itertools
-import json
 import os
 import pathlib
-import secrets
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
 from scorer import engine
-from scorer.web import database_url
+from tests.web.app_servers import REDIS_SERVER, URL, Redis, Server, two_servers
 from tests.web.conftest import sample_session
-
-URL = os.environ.get("TEST_DATABASE_URL") or ""
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-GUNICORN = pathlib.Path(sys.executable).with_name("gunicorn")
 
 pytestmark = [
     pytest.mark.postgres,
@@ -43,112 +29,20 @@ pytestmark = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 CREATE_LIMIT = "3 per minute"
-
-
-class Redis:
-    """Debian's redis-server on 127.0.0.1 and a free port, nothing kept on disk."""
-
-    def __init__(self, folder: pathlib.Path) -> None:
-        self.port = free_port()
-        command = [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no"]
-        command += ["--dir", str(folder)]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and self.process.poll() is None:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
-                    sock.sendall(b"PING\r\n")
-                    if sock.recv(16).startswith(b"+PONG"):
-                        return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("redis-server did not start")
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-        self.process.wait(timeout=30)
-
-
-class Server:
-    """One gunicorn process serving the app on 127.0.0.1."""
-
-    def __init__(self, instance: pathlib.Path, schema: str, redis: Redis) -> None:
-        self.port = free_port()
-        env = dict(
-            os.environ,
-            PYTHONPATH=str(ROOT),
-            FLASK_INSTANCE_PATH=str(instance),
-            FLASK_SECRET_KEY="two-servers",
-            FLASK_SQLALCHEMY_DATABASE_URI=URL,
-            FLASK_SQLALCHEMY_ENGINE_OPTIONS=json.dumps({"connect_args": {"options": f"-csearch_path={schema}"}}),
-            FLASK_RATELIMIT_STORAGE_URI=redis.url,
-            FLASK_CARTULINA_CREATE_LIMIT=CREATE_LIMIT,
-        )
-        command = [str(GUNICORN), "--workers", "1", "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning"]
-        self.process = subprocess.Popen([*command, "scorer:create_app()"], cwd=ROOT, env=env, start_new_session=True)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if self.call("GET", "/api/tables/unknown")[0] == 404:
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("the server did not start")
-
-    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        try:
-            headers = {"Content-Type": "application/json"} if body is not None else {}
-            connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-            response = connection.getresponse()
-            data = response.read()
-            kind = response.getheader("Content-Type") or ""
-            return response.status, json.loads(data) if kind.startswith("application/json") else data.decode()
-        finally:
-            connection.close()
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-        self.process.wait(timeout=30)
 
 
 @pytest.fixture
 def servers(tmp_path: pathlib.Path) -> Iterator[tuple[Server, Server]]:
     if not os.path.exists(REDIS_SERVER):
         pytest.fail(f"{REDIS_SERVER} is missing: apt-get install redis-server (scripts/bootstrap.sh --dev)")
-    schema = "test_" + secrets.token_hex(6)
-    admin = sa.create_engine(database_url(URL))
-    with admin.begin() as connection:
-        connection.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
     redis = Redis(tmp_path)
-    started: list[Server] = []
     try:
-        started.append(Server(tmp_path / "a", schema, redis))  # migrates the schema first
-        started.append(Server(tmp_path / "b", schema, redis))
-        yield started[0], started[1]
+        limit = {"FLASK_RATELIMIT_STORAGE_URI": redis.url, "FLASK_CARTULINA_CREATE_LIMIT": CREATE_LIMIT}
+        with two_servers(tmp_path, limit) as both:
+            yield both
     finally:
-        for server in started:
-            server.stop()
         redis.stop()
-        with admin.begin() as connection:
-            connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
 
 
 def ledger(server: Server, token: str) -> dict[str, Any]:

@@ -6,30 +6,17 @@ server, gets its first try's answer. Runs when ``TEST_DATABASE_URL`` names Postg
 
 from __future__ import annotations
 
-import http.client
-import json
-import os
 import pathlib
-import secrets
-import signal
-import socket
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
-from scorer.web import database_url
 from tests.web.api.test_queue import PLAYED, won
+from tests.web.app_servers import URL, Server, two_servers
 from tests.web.conftest import sample_session
 
-URL = os.environ.get("TEST_DATABASE_URL") or ""
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-GUNICORN = pathlib.Path(sys.executable).with_name("gunicorn")
 ROUNDS = 12
 TAKEN = "la mano 3 ya la anotó otro teléfono: "
 
@@ -39,75 +26,10 @@ pytestmark = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Server:
-    """One gunicorn process (one worker) serving the app on 127.0.0.1, on the test schema."""
-
-    def __init__(self, instance: pathlib.Path, schema: str) -> None:
-        self.port = free_port()
-        env = dict(
-            os.environ,
-            PYTHONPATH=str(ROOT),
-            FLASK_INSTANCE_PATH=str(instance),
-            FLASK_SECRET_KEY="two-servers-sync",
-            FLASK_SQLALCHEMY_DATABASE_URI=URL,
-            FLASK_SQLALCHEMY_ENGINE_OPTIONS=json.dumps({"connect_args": {"options": f"-csearch_path={schema}"}}),
-            FLASK_RATELIMIT_ENABLED="false",
-        )
-        command = [str(GUNICORN), "--workers", "1", "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning"]
-        self.process = subprocess.Popen([*command, "scorer:create_app()"], cwd=ROOT, env=env, start_new_session=True)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if self.call("GET", "/api/tables/unknown")[0] == 404:
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("the server did not start")
-
-    def call(self, method: str, path: str, body: Any = None, key: str | None = None) -> tuple[int, Any]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        try:
-            headers = {"Content-Type": "application/json", "Accept-Language": "es"}
-            if key is not None:
-                headers["Idempotency-Key"] = key
-            connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-            response = connection.getresponse()
-            data = response.read()
-            kind = response.getheader("Content-Type") or ""
-            return response.status, json.loads(data) if kind.startswith("application/json") else data.decode()
-        finally:
-            connection.close()
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-        self.process.wait(timeout=30)
-
-
 @pytest.fixture
 def servers(tmp_path: pathlib.Path) -> Iterator[tuple[Server, Server]]:
-    schema = "test_" + secrets.token_hex(6)
-    admin = sa.create_engine(database_url(URL))
-    with admin.begin() as connection:
-        connection.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    started: list[Server] = []
-    try:
-        started.append(Server(tmp_path / "a", schema))  # migrates the schema first
-        started.append(Server(tmp_path / "b", schema))
-        yield started[0], started[1]
-    finally:
-        for server in started:
-            server.stop()
-        with admin.begin() as connection:
-            connection.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with two_servers(tmp_path, {"FLASK_RATELIMIT_ENABLED": "false"}) as both:
+        yield both
 
 
 def at_once(calls: list[tuple[Server, str, str, dict[str, Any]]]) -> list[tuple[int, Any]]:
