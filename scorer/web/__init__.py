@@ -19,10 +19,9 @@ from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
 from scorer import resources
+from scorer.store.db import MIGRATIONS, db
 from scorer.web import answers, i18n, proxy
-from scorer.web.extensions import csrf, db, limiter, migrate
-
-MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
+from scorer.web.extensions import csrf, limiter, migrate
 
 # No inline scripts or styles: JS and CSS live in static files (QR codes are SVG images).
 CONTENT_SECURITY_POLICY = (

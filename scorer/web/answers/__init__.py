@@ -17,8 +17,6 @@ from typing import Any
 
 from flask import Flask
 
-from . import models  # noqa: F401  # the Answer table, for the metadata
-
 __all__ = ["init_app"]
 
 # Answers per client address, from the pages and the API together (Flask-Limiter syntax).
@@ -28,8 +26,7 @@ DEFAULT_REFRESH_SECONDS = 5
 
 def init_app(app: Flask) -> None:
     """Register the forms' and the API's blueprints and the templates' globals."""
-    from scorer import limits
-    from scorer.web import services
+    from scorer import limits, store
     from scorer.web.extensions import csrf
 
     from . import present, routes
@@ -42,7 +39,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(routes.api)
 
     def square(table: Any) -> present.Square | None:
-        return present.square(services.totals_of(table))
+        return present.square(store.totals_of(table))
 
     app.jinja_env.globals.update(
         answers_page=routes.page_of, answers_square=square, answers_note_max=limits.ANSWER_NOTE_MAX

@@ -12,7 +12,7 @@ from typing import Any
 from flask import render_template
 from markupsafe import Markup
 
-from scorer.web.models import Table
+from scorer.store.models import Table
 
 from . import present
 

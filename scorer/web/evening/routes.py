@@ -2,7 +2,7 @@
 the closing with its two choices (R30) and "jugar hasta que se gane el plato".
 
 Every amount shown before confirming is the engine's answer to the entry previewed
-(``services.preview_hand`` / ``preview_replace`` / ``closing_previews``): nothing is computed here.
+(``store.preview_hand`` / ``preview_replace`` / ``closing_previews``): nothing is computed here.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer import evening
-from scorer.web import messages, present, services
+from scorer import evening, store
+from scorer.store import penas as pena_services
+from scorer.web import messages, present
 from scorer.web.evening import favor as favor_page
-from scorer.web.evening import services as evening_services
 from scorer.web.evening.forms import (
     AjusteForm,
     CambioForm,
@@ -36,7 +36,6 @@ from scorer.web.evening.forms import (
 from scorer.web.forms import ConfirmForm
 from scorer.web.games import game_of
 from scorer.web.pages import Page, refusals_as_pages
-from scorer.web.pena import services as pena_services
 
 bp = Blueprint("evening", __name__)
 refusals_as_pages(bp)
@@ -220,7 +219,7 @@ def _close_how(session: Mapping[str, Any]) -> str | None:
 
 def _tresillo_table(token: str) -> Any:
     """The keeper's open Tresillo table, or a redirect-worthy refusal (flashed)."""
-    table = services.require_edit(token)
+    table = store.require_edit(token)
     if not game_of(table.ruleset).evening:
         flash(_("Esta partida no admite ajustes ni cambios de jugador: sus reglas no los tienen."), "error")
         return None
@@ -234,7 +233,7 @@ def _event_table(token: str, n: int | None) -> Any:
     """The table of the ajuste and cambio screens, or where to go instead: a new entry sent twice
     answers as the first time; a table of another game, or a closed one, goes back to its page."""
     if request.method == "POST" and n is None:
-        replay = _already_saved(services.require_edit(token))
+        replay = _already_saved(store.require_edit(token))
         if replay is not None:
             return replay
     table = _tresillo_table(token)
@@ -243,7 +242,7 @@ def _event_table(token: str, n: int | None) -> Any:
     return table
 
 
-def _refusal(form: EventForm, exc: services.Invalid, n: int) -> None:
+def _refusal(form: EventForm, exc: store.Invalid, n: int) -> None:
     field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
         form.problem(
@@ -254,9 +253,9 @@ def _refusal(form: EventForm, exc: services.Invalid, n: int) -> None:
 
 
 def _entry_at(table: Any, n: int, kind: str) -> dict[str, Any]:
-    hands = services.session_of(table).get("hands") or []
+    hands = store.session_of(table).get("hands") or []
     if not 1 <= n <= len(hands) or evening.entry_kind(hands[n - 1]) != kind:
-        raise services.NotFound(f"hand {n}: no such {kind}")
+        raise store.NotFound(f"hand {n}: no such {kind}")
     return dict(hands[n - 1])
 
 
@@ -270,7 +269,7 @@ def _fresh(form: EventForm, table: Any, n: int | None) -> None:
     """The hidden fields of the form a GET shows: a new request id and, correcting entry ``n``, its revision."""
     form.request_id.data = uuid.uuid4().hex
     if n is not None:
-        form.revision.data = str(services.hand_revision(table, n))
+        form.revision.data = str(store.hand_revision(table, n))
 
 
 def _saved(token: str, n: int | None, said: str) -> BaseResponse:
@@ -283,14 +282,14 @@ def _save(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> i
     """Add (or replace entry ``n``); its number, or None with the engine's refusal next to the form."""
     try:
         if n is None:
-            number, _entry = services.add_hand(table, hand, request_id=form.request_id.data or None)
+            number, _entry = store.add_hand(table, hand, request_id=form.request_id.data or None)
             return number
         revision = int(form.revision.data) if (form.revision.data or "").isdigit() else None
-        services.replace_hand(table, n, hand, revision=revision)
+        store.replace_hand(table, n, hand, revision=revision)
         return n
-    except services.Invalid as exc:
+    except store.Invalid as exc:
         _refusal(form, exc, n or 0)
-    except services.Conflict:
+    except store.Conflict:
         form.problem(
             "general", _("Alguien ha cambiado la partida mientras tanto: vuelve a abrirla y repite el cambio.")
         )
@@ -298,18 +297,18 @@ def _save(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> i
 
 
 def _preview_of(table: Any, hand: dict[str, Any], n: int | None, form: AjusteForm | CambioForm) -> EventPreview | None:
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     number = len(ledger.get("hands") or []) + 1 if n is None else n
     try:
-        entry = services.preview_hand(table, hand) if n is None else services.preview_replace(table, n, hand)
-    except services.Invalid as exc:
+        entry = store.preview_hand(table, hand) if n is None else store.preview_replace(table, n, hand)
+    except store.Invalid as exc:
         _refusal(form, exc, number)
         return None
     return _preview(session, ledger, hand, entry, number)
 
 
 def _already_saved(table: Any) -> BaseResponse | None:
-    saved = services.hand_for_request(table, request.form.get("request_id"))
+    saved = store.hand_for_request(table, request.form.get("request_id"))
     if saved is None:
         return None
     flash(_("La anotación %(n)s ya estaba guardada.", n=saved))
@@ -326,7 +325,7 @@ def ajuste(token: str, n: int | None = None) -> Page:
     table = _event_table(token, n)
     if isinstance(table, BaseResponse):
         return table
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     stored = _entry_at(table, n, "ajuste") if n is not None else None
     form = ajuste_form(
         seating_for(session, ledger, n), hand=stored, formdata=request.form if request.method == "POST" else None
@@ -385,7 +384,7 @@ def cambio(token: str, n: int | None = None) -> Page:
 def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
     """The cambio form for the seating now (or at entry ``n``), offering the names already used at the
     table and its peña's people; the page's POST and the offline queue (api/entries.py) read it."""
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     used = evening.names_used(session, ledger)
     used += [name for name in pena_services.roster_for_table(table) if name not in used]
     return cambio_form(seating_for(session, ledger, n), used, **kwargs)
@@ -404,16 +403,16 @@ def pending_by_seat(table: Any, seating: Mapping[int, str]) -> list[SeatPending]
     """For every seat, what a change of player there would cancel, by the engine (a preview per seat,
     nothing saved). The cambio page carries it so that, offline, the keeper sees it before confirming
     (what the server knew when the page was made."""
-    before = list(services.ledger_of(table).get("cartulina") or [])
+    before = list(store.ledger_of(table).get("cartulina") or [])
     if not any(e.get("state") == "pendiente" for e in before):
         return [SeatPending(seat, seating[seat], []) for seat in sorted(seating)]
-    taken = {name.casefold() for name in evening.names_used(services.session_of(table), services.ledger_of(table))}
+    taken = {name.casefold() for name in evening.names_used(store.session_of(table), store.ledger_of(table))}
     stranger = next(f"Nadie {k}" for k in range(len(taken) + 1) if f"nadie {k}" not in taken)
     out = []
     for seat in sorted(seating):
         try:
-            entry = services.preview_hand(table, {"sienta": {"seat": seat, "player": stranger}})
-        except services.Invalid:
+            entry = store.preview_hand(table, {"sienta": {"seat": seat, "player": stranger}})
+        except store.Invalid:
             cancelled: list[evening.Cancelled] = []
         else:
             cancelled = evening.cancelled_puestas(before, entry, seating)
@@ -443,7 +442,7 @@ def _page(
 
 @bp.route("/t/<token>/cerrar", methods=["GET", "POST"])
 def close(token: str) -> Page:
-    table = services.require_edit(token)
+    table = store.require_edit(token)
     form = ConfirmForm()
     if table.closed:
         flash(_("La partida ya estaba cerrada."))
@@ -455,8 +454,8 @@ def close(token: str) -> Page:
     if len(game.closings) > 1:  # R30: devolver or repartir, each previewed
         return closing(token, table)
     if request.method != "POST":  # GET and HEAD
-        ledger = services.ledger_view(table)
-        session = services.session_view(table)
+        ledger = store.ledger_view(table)
+        session = store.session_view(table)
         plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
         return render_template(
             "confirm.html",
@@ -470,8 +469,8 @@ def close(token: str) -> Page:
     if not form.validate_on_submit():
         abort(400)
     try:
-        services.close_table(table)
-    except services.Invalid as exc:
+        store.close_table(table)
+    except store.Invalid as exc:
         flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("tables.table", token=token))
     flash(game.closed_words)
@@ -485,20 +484,20 @@ def closing(token: str, table: Any) -> Page:
         if not form.validate_on_submit():
             abort(400)
         how = form.how.data or ""
-        if how not in evening_services.CLOSE_HOWS:
+        if how not in store.CLOSE_HOWS:
             flash(_("Elige cómo se cierra: devolver o repartir el plato."), "error")
             return redirect(url_for("evening.close", token=token))
         try:
-            services.close_table(table, how, request_id=form.request_id.data or None)
-        except services.Invalid as exc:
+            store.close_table(table, how, request_id=form.request_id.data or None)
+        except store.Invalid as exc:
             flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
             return redirect(url_for("tables.table", token=token))
         flash(_("Cierre guardado."))  # the table page itself says "Partida cerrada" and how
         return redirect(url_for("tables.table", token=token))
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     try:
-        previews = evening_services.closing_previews(table)
-    except services.Invalid as exc:
+        previews = store.closing_previews(table)
+    except store.Invalid as exc:
         flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("tables.table", token=token))
     seating = evening.seating_now(session, ledger)
@@ -519,7 +518,7 @@ def closing(token: str, table: Any) -> Page:
 @bp.post("/t/<token>/fin")
 def ending(token: str) -> BaseResponse:
     """ "Jugar hasta que se gane el plato": mark the evening as ending, or take the mark back."""
-    table = services.require_edit(token)
+    table = store.require_edit(token)
     form = EndingForm()
     if not form.validate_on_submit():
         abort(400)
@@ -530,7 +529,7 @@ def ending(token: str) -> BaseResponse:
         flash(_("La partida ya está cerrada."), "error")
         return redirect(url_for("tables.table", token=token))
     on = form.ending.data == "1"
-    evening_services.set_ending(table, on)
+    store.set_ending(table, on)
     if on:
         flash(_("Última vuelta: se juega hasta que alguien se lleve el plato; entonces se ofrece cerrar."))
     else:
@@ -550,10 +549,10 @@ def names_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> l
 def favor(token: str) -> Page:
     """R34: the table changes its palo de favor from the next hand on (form and words: evening/favor.py)."""
     if request.method == "POST":
-        replay = _already_saved(services.require_edit(token))
+        replay = _already_saved(store.require_edit(token))
         if replay is not None:
             return replay
-        if services.require_edit(token).closed:
+        if store.require_edit(token).closed:
             flash(favor_page.closed_words(), "error")
             return redirect(url_for("tables.table", token=token))
     table = _tresillo_table(token)
@@ -569,11 +568,11 @@ def favor(token: str) -> Page:
         return favor_page.page(table, token, form, None, 400)
     if form.preview.data:
         try:
-            services.preview_hand(table, hand)
-        except services.Invalid as exc:
+            store.preview_hand(table, hand)
+        except store.Invalid as exc:
             _refusal(form, exc, 0)
             return favor_page.page(table, token, form, None, 400)
-        first = len(services.ledger_of(table).get("hands") or []) + 2  # the entry after this one
+        first = len(store.ledger_of(table).get("hands") or []) + 2  # the entry after this one
         return favor_page.page(table, token, form, favor_page.FavorPreview(current, hand["favor"], first), 200)
     number = _save(table, hand, None, form)
     if number is None:

@@ -17,8 +17,8 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.routing import BuildError
 
+from scorer import store
 from scorer.sheet.build import RenderTimeout, render_html, render_pdf_within, sheet_css
-from scorer.web import services
 from scorer.web.answers import sheet as answers_sheet
 from scorer.web.i18n import language_or_default
 from scorer.words import Catalog
@@ -29,10 +29,10 @@ bp = Blueprint("sheet", __name__)
 def _load(token: str) -> tuple[dict[str, object], dict[str, object], str, Any]:
     """The session, the ledger (read-only), the language the table's sheet prints in, the table."""
     try:
-        table, _can_edit = services.open_table(token)
-    except services.NotFound:
+        table, _can_edit = store.open_table(token)
+    except store.NotFound:
         abort(404)
-    return services.session_view(table), services.ledger_view(table), language_or_default(table.language), table
+    return store.session_view(table), store.ledger_view(table), language_or_default(table.language), table
 
 
 def sheet_tongue(language: str) -> Catalog:
@@ -89,7 +89,7 @@ def sheet_offer(token: str, language: str) -> dict[str, str]:
     from scorer.web.i18n import LANGUAGE_NAMES, LANGUAGE_WORDS
 
     reader = str(get_locale() or language)
-    _table, can_edit = services.open_table(token)
+    _table, can_edit = store.open_table(token)
     if not can_edit or reader == language or reader not in LANGUAGE_NAMES:
         return {}
     text = _(
