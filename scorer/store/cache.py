@@ -1,9 +1,12 @@
 """Every cache of the stored tables, in one registry with one :func:`forget`.
 
 What a process keeps of a table is derived from its hands and rebuilt when missing: the
-settled state per table (:data:`states`), the JSON of its ledger and session file per
-revision (:data:`texts`), the persisted snapshot a worker shows a table from (:data:`windows`),
-and the pages' own (:func:`page_cache`). Each is a :class:`Cache` registered here, so that
+settled state per table (:data:`states`, with the views the pages built from it once per
+revision in its ``derived``), the JSON of its ledger and session file per revision
+(:data:`texts`), the persisted snapshot a worker shows a table from (:data:`windows`, with
+its ``derived`` too), the peña pages' parsed documents (:data:`documents`) and the pages' own
+(:func:`page_cache`: the hand list's pages, the scripts' words). Each is a :class:`Cache`,
+registered here when made; an ``lru_cache`` of table data registers with :func:`register`. So
 :func:`forget` empties them all, as in a freshly started worker (tests and benchmarks use it).
 """
 
@@ -102,3 +105,6 @@ states: Cache[str, Settled] = Cache(TABLES_KEPT)
 texts: Cache[tuple[str, int, str], JsonBody] = Cache(128)
 # Tables shown from their persisted snapshot (a worker that has not settled them itself)
 windows: Cache[str, Window] = Cache(TABLES_KEPT)
+# (edit token, revision) → (session, ledger) as parsed JSON, shared read-only by the peña's pages:
+# a peña page reads every evening, and parsing dozens of ledgers on each request adds up.
+documents: Cache[tuple[str, int], tuple[dict[str, Any], dict[str, Any]]] = Cache(256)

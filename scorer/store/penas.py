@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from scorer import limits, words
 from scorer.pena.stats import Evening, names_that_sat
-from scorer.store.cache import Cache
+from scorer.store import cache
 from scorer.store.db import db
 from scorer.store.errors import Forbidden, Invalid, NotFound
 from scorer.store.links import TOKEN_BYTES, open_linked, open_table, unchanged
@@ -318,19 +318,14 @@ def evening_date(table: Table) -> str:
     return table.created_at.date().isoformat()
 
 
-# (edit token, revision) → (session, ledger) as parsed JSON, shared read-only by the peña's pages:
-# a peña page reads every evening, and parsing dozens of ledgers on each request adds up.
-_documents_cache: Cache[tuple[str, int], tuple[dict[str, Any], dict[str, Any]]] = Cache(256)
-
-
 def _documents(table: Table) -> tuple[dict[str, Any], dict[str, Any]]:
     """The session file and the ledger of a table; the same objects while its revision stays (do not change them)."""
     key = (table.edit_token, table.revision)
-    found = _documents_cache.get(key)
+    found = cache.documents.get(key)
     if found is None:
         found = (session_of(table), ledger_of(table))
         if unchanged(table):  # a write in between: the documents may be of a later revision
-            _documents_cache.put(key, found)
+            cache.documents.put(key, found)
     return found
 
 

@@ -79,7 +79,6 @@ def on(make_app: Callable[..., Flask], tmp_path: pathlib.Path) -> Iterator[Calla
 def forget() -> None:
     """As in a freshly started worker: nothing the source app settled is reused by the restored one."""
     store.forget()
-    pena_services._documents_cache.clear()
 
 
 def fill(app: Flask) -> dict[str, Any]:

@@ -70,6 +70,9 @@ def _qr(url: str) -> Markup:
     return Markup(svg)  # segno's own SVG; the URL is escaped by it
 
 
+store.cache.register(_qr)  # a table's links: emptied with the store's caches
+
+
 def _filename(table: Any, ext: str) -> str:
     slug = re.sub(r"[^A-Za-z0-9]+", "-", table.name).strip("-").lower()[:40] or "partida"
     return f"{slug}.{ext}"
