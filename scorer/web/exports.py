@@ -300,7 +300,7 @@ def with_rules(text: str, session: Mapping[str, Any]) -> str:
 
 def export_csv(table: Table) -> str:
     """The hand table as CSV, every cell escaped against formula injection."""
-    session = store.session_of(table)
+    session = store.read(table).session_copy()
     with force_locale(language_or_default(table.language)):  # the table's language, as its sheet
-        text = hands_csv(table.players, session["hands"], store.settlement_of(table).ledger(), session)
+        text = hands_csv(table.players, session["hands"], store.read(table).settlement.ledger(), session)
         return with_rules(text, session)

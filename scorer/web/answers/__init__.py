@@ -39,7 +39,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(routes.api)
 
     def square(table: Any) -> present.Square | None:
-        return present.square(store.totals_of(table))
+        return present.square(store.read(table).totals)
 
     app.jinja_env.globals.update(
         answers_page=routes.page_of, answers_square=square, answers_note_max=limits.ANSWER_NOTE_MAX

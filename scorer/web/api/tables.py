@@ -50,13 +50,13 @@ def create_table() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/tables/<token>")
 def get_table(token: str) -> Response:
     table, _ = store.open_table(token)
-    return _json_body(store.session_json(table))
+    return _json_body(store.read(table).session_json)
 
 
 @bp.get("/tables/<token>/ledger")
 def get_ledger(token: str) -> Response:
     table, _ = store.open_table(token)
-    return _json_body(store.ledger_json(table))
+    return _json_body(store.read(table).ledger_json)
 
 
 @bp.post("/tables/<token>/hands")
@@ -94,7 +94,7 @@ def get_hand(token: str, n: int) -> Response:
     table, _ = store.open_table(token)
     store.hand_revision(table, n)  # NotFound for a hand that does not exist
     answers = [a.as_json() for a in answer_service.of_hand(table, n)]  # the players' answers
-    return _with_etag(table, n, store.ledger_of(table)["hands"][n - 1], answers=answers)
+    return _with_etag(table, n, store.read(table).ledger_copy()["hands"][n - 1], answers=answers)
 
 
 @bp.put("/tables/<token>/hands/<int:n>")
@@ -128,4 +128,4 @@ def restore_hand(token: str, hand_id: int) -> Response:
     table = store.require_edit(token)
     require_json()
     n = store.restore_hand(table, hand_id)
-    return jsonify(n=n, hand=store.ledger_view(table)["hands"][n - 1])
+    return jsonify(n=n, hand=store.read(table).ledger["hands"][n - 1])

@@ -66,7 +66,7 @@ def closed_words() -> str:
 
 def favor_in_force(table: Any) -> str | None:
     """The favour suit in force after the last entry (the ledger's top-level ``favor_suit``, R34)."""
-    suit = store.totals_of(table).get("favor_suit")  # the ledger's top keys, not a copy of every entry
+    suit = store.read(table).totals.get("favor_suit")  # the ledger's top keys, not a copy of every entry
     return str(suit) if suit else None
 
 
@@ -88,7 +88,7 @@ def register(bp: Any) -> None:
 
 
 def page(table: Any, token: str, form: FavorForm, preview: FavorPreview | None, status: int) -> tuple[str, int]:
-    history = evening.favor_history(store.session_of(table))
+    history = evening.favor_history(store.read(table).session_copy())
     page = render_template(
         "evening/favor.html", table=table, token=token, form=form, preview=preview, history=history, suit_text=suit_text
     )
@@ -99,4 +99,4 @@ def favor_words(table: Any) -> tuple[str, list[str]]:
     """The table page (Tresillo): the favour suit in force, and the evening's suits when it changed (R34)."""
     suit = favor_in_force(table)
     now = _("Palo de favor: %(suit)s.", suit=suit_text(suit)) if suit else _("Sin palo de favor.")
-    return now, store.kept(table, "favor_lines", lambda: evening.favor_lines(store.favor_session(table)))
+    return now, store.read(table).kept("favor_lines", lambda: evening.favor_lines(store.read(table).favor_session))

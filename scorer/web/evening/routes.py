@@ -253,7 +253,7 @@ def _refusal(form: EventForm, exc: store.Invalid, n: int) -> None:
 
 
 def _entry_at(table: Any, n: int, kind: str) -> dict[str, Any]:
-    hands = store.session_of(table).get("hands") or []
+    hands = store.read(table).session_copy().get("hands") or []
     if not 1 <= n <= len(hands) or evening.entry_kind(hands[n - 1]) != kind:
         raise store.NotFound(f"hand {n}: no such {kind}")
     return dict(hands[n - 1])
@@ -297,7 +297,7 @@ def _save(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> i
 
 
 def _preview_of(table: Any, hand: dict[str, Any], n: int | None, form: AjusteForm | CambioForm) -> EventPreview | None:
-    session, ledger = store.session_of(table), store.ledger_of(table)
+    session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
     number = len(ledger.get("hands") or []) + 1 if n is None else n
     try:
         entry = store.preview_hand(table, hand) if n is None else store.preview_replace(table, n, hand)
@@ -325,7 +325,7 @@ def ajuste(token: str, n: int | None = None) -> Page:
     table = _event_table(token, n)
     if isinstance(table, BaseResponse):
         return table
-    session, ledger = store.session_of(table), store.ledger_of(table)
+    session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
     stored = _entry_at(table, n, "ajuste") if n is not None else None
     form = ajuste_form(
         seating_for(session, ledger, n), hand=stored, formdata=request.form if request.method == "POST" else None
@@ -384,7 +384,7 @@ def cambio(token: str, n: int | None = None) -> Page:
 def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
     """The cambio form for the seating now (or at entry ``n``), offering the names already used at the
     table and its peña's people; the page's POST and the offline queue (api/entries.py) read it."""
-    session, ledger = store.session_of(table), store.ledger_of(table)
+    session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
     used = evening.names_used(session, ledger)
     used += [name for name in pena_services.roster_for_table(table) if name not in used]
     return cambio_form(seating_for(session, ledger, n), used, **kwargs)
@@ -403,10 +403,13 @@ def pending_by_seat(table: Any, seating: Mapping[int, str]) -> list[SeatPending]
     """For every seat, what a change of player there would cancel, by the engine (a preview per seat,
     nothing saved). The cambio page carries it so that, offline, the keeper sees it before confirming
     (what the server knew when the page was made."""
-    before = list(store.ledger_of(table).get("cartulina") or [])
+    before = list(store.read(table).ledger_copy().get("cartulina") or [])
     if not any(e.get("state") == "pendiente" for e in before):
         return [SeatPending(seat, seating[seat], []) for seat in sorted(seating)]
-    taken = {name.casefold() for name in evening.names_used(store.session_of(table), store.ledger_of(table))}
+    taken = {
+        name.casefold()
+        for name in evening.names_used(store.read(table).session_copy(), store.read(table).ledger_copy())
+    }
     stranger = next(f"Nadie {k}" for k in range(len(taken) + 1) if f"nadie {k}" not in taken)
     out = []
     for seat in sorted(seating):
@@ -454,8 +457,8 @@ def close(token: str) -> Page:
     if len(game.closings) > 1:  # R30: devolver or repartir, each previewed
         return closing(token, table)
     if request.method != "POST":  # GET and HEAD
-        ledger = store.ledger_view(table)
-        session = store.session_view(table)
+        ledger = store.read(table).ledger
+        session = store.read(table).session
         plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
         return render_template(
             "confirm.html",
@@ -494,7 +497,7 @@ def closing(token: str, table: Any) -> Page:
             return redirect(url_for("tables.table", token=token))
         flash(_("Cierre guardado."))  # the table page itself says "Partida cerrada" and how
         return redirect(url_for("tables.table", token=token))
-    session, ledger = store.session_of(table), store.ledger_of(table)
+    session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
     try:
         previews = store.closing_previews(table)
     except store.Invalid as exc:
@@ -572,7 +575,7 @@ def favor(token: str) -> Page:
         except store.Invalid as exc:
             _refusal(form, exc, 0)
             return favor_page.page(table, token, form, None, 400)
-        first = len(store.ledger_of(table).get("hands") or []) + 2  # the entry after this one
+        first = len(store.read(table).ledger_copy().get("hands") or []) + 2  # the entry after this one
         return favor_page.page(table, token, form, favor_page.FavorPreview(current, hand["favor"], first), 200)
     number = _save(table, hand, None, form)
     if number is None:

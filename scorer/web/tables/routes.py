@@ -60,7 +60,7 @@ refusals_as_pages(bp)
 def _table_context(token: str) -> tuple[Any, bool, dict[str, Any], dict[str, Any]]:
     table, can_edit = store.open_table(token)
     # shared with the cache, read-only: the pages only read them (scorer/store/settled.py)
-    return table, can_edit, store.session_view(table), store.ledger_view(table)
+    return table, can_edit, store.read(table).session, store.read(table).ledger
 
 
 @functools.lru_cache(maxsize=256)  # a table's links never change; encoding one costs ~10 ms
@@ -139,8 +139,8 @@ def new_table() -> Page:
 @bp.get("/t/<token>")
 def table(token: str) -> str:
     table, can_edit = store.open_table(token)
-    view = store.derived(table, "table_view", table_present.table_view)
-    game = store.derived(table, "game_view", present.game_view)
+    view = store.read(table).derived("table_view", table_present.table_view)
+    game = store.read(table).derived("game_view", present.game_view)
     share = None
     if can_edit:
         remember(table)
@@ -161,16 +161,16 @@ def table(token: str) -> str:
         share=share,
         pass_form=pass_form,
         # the deleted hands change only with the table's revision (a delete or a restore): read once per revision
-        deleted=store.kept(table, "deleted_hands", lambda: store.deleted_hands(table)) if can_edit else [],
+        deleted=store.read(table).kept("deleted_hands", lambda: store.deleted_hands(table)) if can_edit else [],
         players=table.players,
         revision=table.revision,
         # the evening's state and the small forms it posts, its view-model built once per revision like the others
-        evening=store.derived(
-            table, f"evening_state:{can_edit}", lambda s, le: evening_routes.evening_state(table, s, le, can_edit)
+        evening=store.read(table).derived(
+            f"evening_state:{can_edit}", lambda s, le: evening_routes.evening_state(table, s, le, can_edit)
         ),
         ending_form=evening_routes.EndingForm(),
         settle=(
-            store.derived(table, "settle_up", table_present.settle_up_lines)
+            store.read(table).derived("settle_up", table_present.settle_up_lines)
             if table.closed and game_of(table.ruleset).money
             else None
         ),
@@ -201,7 +201,7 @@ def hand_page(table: Any, token: str, form: HandFormBase, n: int | None, preview
 def hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandFormBase:
     players = table.players
     if game_of(table.ruleset).evening:  # R33: the people seated for that hand (the next one unless ``n``)
-        session, ledger = store.session_of(table), store.ledger_of(table)
+        session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
         players = evening_routes.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
@@ -274,7 +274,7 @@ def new_hand(token: str) -> Page:
     if table.closed:
         flash(_("La partida está cerrada: no se anotan más manos."), "error")
         return redirect(url_for("tables.table", token=token))
-    session, ledger = store.session_view(table), store.ledger_view(table)
+    session, ledger = store.read(table).session, store.read(table).ledger
     if ledger.get("over") and request.method != "POST":
         flash(_over_words(table, ledger), "error")
         return redirect(url_for("tables.table", token=token))
@@ -368,7 +368,7 @@ def new_hand_preview(token: str) -> Response:
     """The live preview of the new-hand form (static/app.js posts the form here as the keeper taps)."""
     g.quiet_session = True
     table = store.require_edit(token)
-    session, ledger = store.session_of(table), store.ledger_of(table)
+    session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
     dealer = int(ledger.get("next_dealer") or 1)
     n = len(ledger.get("hands", [])) + 1
     form = hand_form(table, dealer, formdata=request.form)
@@ -386,12 +386,12 @@ def edit_hand_preview(token: str, n: int) -> Response:
     """The live preview of the edit form."""
     g.quiet_session = True
     table = store.require_edit(token)
-    session = store.session_of(table)
+    session = store.read(table).session_copy()
     hands = session.get("hands", [])
     if not 1 <= n <= len(hands):
         raise store.NotFound(f"hand {n}: no such hand")
     form = hand_form(table, int(hands[n - 1].get("dealer") or 1), n, formdata=request.form)
-    ledger = store.ledger_of(table)
+    ledger = store.read(table).ledger_copy()
     return _live_json(table, form, n, lambda hand: store.preview_replace(table, n, hand), session, ledger)
 
 
@@ -424,7 +424,7 @@ def undo_pass(token: str, n: int) -> BaseResponse:
     table = store.require_edit(token)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    hands = store.session_of(table).get("hands", [])
+    hands = store.read(table).session_copy().get("hands", [])
     if n != len(hands) or "pass" not in hands[n - 1]:
         flash(_("No se ha deshecho nada: esa mano ya no es el último «todos pasan»."), "error")
         return redirect(url_for("tables.table", token=token))
@@ -453,9 +453,9 @@ def hands(token: str) -> str:
     number = int(page) if page.isascii() and page.isdigit() and 0 < int(page) < 10**9 else 1
     listing = _listings.get(key := (table.edit_token, table.revision, words.language(), player, result, number))
     if listing is None:
-        session = store.session_view(table)  # read only, like the entries: no copy of a long session either
+        session = store.read(table).session  # read only, like the entries: no copy of a long session either
         # the engine's cached entries, read only: no copy of a long ledger for a page of 50 lines
-        ledger = {"hands": store.settlement_of(table).entries}
+        ledger = {"hands": store.read(table).settlement.entries}
         listing = table_present.hand_list(
             session, ledger, player=player or None, result=result or None, page=number, per_page=HANDS_PER_PAGE
         )
@@ -501,7 +501,7 @@ def hand(token: str, n: int) -> str:
 @bp.route("/t/<token>/mano/<int:n>/editar", methods=["GET", "POST"])
 def edit_hand(token: str, n: int) -> Page:
     table = store.require_edit(token)
-    session = store.session_of(table)
+    session = store.read(table).session_copy()
     hands = session.get("hands", [])
     if not 1 <= n <= len(hands):
         raise store.NotFound(f"hand {n}: no such hand")
@@ -534,7 +534,7 @@ def edit_hand(token: str, n: int) -> Page:
         except store.Invalid as exc:
             _attach(form, exc, n)
             return hand_page(table, token, form, n, None, 400)
-        ledger = store.ledger_of(table)
+        ledger = store.read(table).ledger_copy()
         return hand_page(table, token, form, n, _preview(table, session, ledger, entry, n, new), 200)
     try:
         store.replace_hand(table, n, new, revision=revision)
