@@ -29,10 +29,10 @@ from markupsafe import Markup
 from scorer import hand_fields, words
 from scorer.engine import SessionError
 from scorer.web import present, services
+from scorer.web.common.evening import names_at
 from scorer.web.common.i18n import translations
 from scorer.web.common.pages import refusals_as_pages
 from scorer.web.common.table import keepers_table, resolve_tables
-from scorer.web.evening import routes as evening_routes
 from scorer.web.games import game_of
 from scorer.web.tables import routes
 
@@ -205,7 +205,7 @@ def view_names(table: Any) -> list[str]:
 
 
 def _names_next(session: dict[str, Any], ledger: dict[str, Any]) -> list[str]:
-    return list(evening_routes.names_at(session, ledger, len(ledger.get("hands") or []) + 1))
+    return list(names_at(session, ledger, len(ledger.get("hands") or []) + 1))
 
 
 def offline_place(table: Any) -> Markup:

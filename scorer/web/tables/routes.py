@@ -31,11 +31,12 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorer import words
 from scorer.web import messages, present, services
 from scorer.web.answers import service as answer_service
+from scorer.web.common.evening import evening_state, names_at
+from scorer.web.common.evening_forms import EndingForm
 from scorer.web.common.extensions import create_limit
 from scorer.web.common.i18n import LANGUAGE_NAMES
 from scorer.web.common.pages import Page, refusals_as_pages
 from scorer.web.common.table import is_keeper, keepers_table, linked_table, resolve_tables
-from scorer.web.evening import routes as evening_routes
 from scorer.web.forms import (
     GAME_LABELS,
     RULE_HELP,
@@ -166,9 +167,9 @@ def table(token: str) -> str:
         revision=table.revision,
         # the evening's state and the small forms it posts, its view-model built once per revision like the others
         evening=services.derived(
-            table, f"evening_state:{can_edit}", lambda s, le: evening_routes.evening_state(table, s, le, can_edit)
+            table, f"evening_state:{can_edit}", lambda s, le: evening_state(table, s, le, can_edit)
         ),
-        ending_form=evening_routes.EndingForm(),
+        ending_form=EndingForm(),
         settle=(
             services.derived(table, "settle_up", table_present.settle_up_lines)
             if table.closed and game_of(table.ruleset).money
@@ -202,7 +203,7 @@ def hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> H
     players = table.players
     if game_of(table.ruleset).evening:  # R33: the people seated for that hand (the next one unless ``n``)
         session, ledger = services.session_of(table), services.ledger_of(table)
-        players = evening_routes.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
+        players = names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
 
@@ -354,7 +355,7 @@ def _live_json(
         result=present.result_phrase(
             hand,
             entry,
-            evening_routes.names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players,
+            names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players,
         ),
         transfers=[
             {"source": t.source, "target": t.target, "amount": t.amount, "concept": t.concept, "detail": t.detail}
