@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.engine import SessionError, settle
-from scorer.engine.tresillo import LONG_SUITS, SUITS, active_seats
+from scorer.engine.tresillo import active_seats
+from scorer.engine.tresillo_hand import LONG_SUITS, SUITS
 
 Gettext = Callable[..., str]
 

@@ -42,7 +42,7 @@ from .core import (
     word_value,
 )
 from .details import Detail
-from .tresillo import SUITS, played_outcome, split_text
+from .tresillo_hand import SUITS, played_outcome, split_text
 
 LANCES: Final = ("entrada", "vuelta", "solo")
 SEATS: Final = (1, 2, 3)

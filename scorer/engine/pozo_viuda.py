@@ -49,7 +49,8 @@ from .core import (
     word_value,
 )
 from .details import Detail
-from .tresillo import SUITS, active_seats, played_outcome, split_text
+from .tresillo import active_seats
+from .tresillo_hand import SUITS, played_outcome, split_text
 
 LANCES: Final = ("juego", "volteo", "roben", "bola", "contrabola")
 DECLARED: Final = ("bola", "contrabola")  # P9
