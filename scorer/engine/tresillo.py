@@ -289,6 +289,41 @@ def _event_body(hand: Mapping[str, Any], what: str, rule: str) -> object:
     return hand[what]
 
 
+def _share_plato(desk: _Desk, seats: int) -> None:
+    """R30 repartir: the plato in equal shares, the odd tantos one each to seats 1, 2, …"""
+    total = desk.plato
+    share, odd = divmod(total, seats)
+    for seat in range(1, seats + 1):
+        extra = 1 if seat <= odd else 0
+        why = Detail("reparto_resto" if extra else "reparto", total=total, seats=seats, share=share)
+        desk.give_back(seat, share + extra, "reparto", why)
+
+
+def _ajuste_target(raw: object, seats: int) -> int | str:
+    """R32: an ajuste goes to a seat, to the plato or to every other seat (``todos``)."""
+    if raw in ("plato", "todos"):
+        return str(raw)
+    if is_int(raw):
+        return seat_value(raw, "ajuste to", seats, "to")
+    raise HandError("ajuste_bad_target", "to", value=describe(raw))
+
+
+def _sienta_change(state: State, hand: Mapping[str, Any]) -> tuple[int, str]:
+    """R33: the seat and the name of who sits down there, nobody seated already."""
+    body = _event_body(hand, "sienta", "R33")
+    if not isinstance(body, Mapping):
+        raise HandError("sienta_not_an_object", "sienta")
+    check_keys(body, ("seat", "player"), "sienta_body")
+    seat = seat_value(required(body, "seat"), "sienta seat", state.seats, "seat")
+    name = required(body, "player")
+    if not isinstance(name, str) or not name.strip():
+        raise HandError("sienta_player_not_a_name", "player", value=describe(name))
+    for other, seated in enumerate(state.seating, 1):
+        if seated.strip() == name.strip():
+            raise HandError("player_already_seated", "player", name=name.strip(), seat=other)
+    return seat, name
+
+
 def _with_state(entry: Puesta, state: str) -> Puesta:
     return entry._replace(state=state)
 
@@ -383,12 +418,7 @@ class Tresillo:
             for seat, amount in enumerate(state.contributions, 1):
                 desk.give_back(seat, amount, "devolucion", Detail("devolucion", amount=amount))
         else:
-            total = desk.plato
-            share, odd = divmod(total, state.seats)
-            for seat in range(1, state.seats + 1):
-                extra = 1 if seat <= odd else 0  # the odd tantos one each to seats 1, 2, …
-                why = Detail("reparto_resto" if extra else "reparto", total=total, seats=state.seats, share=share)
-                desk.give_back(seat, share + extra, "reparto", why)
+            _share_plato(desk, state.seats)
         in_plato = "devuelta" if how == "devolver" else "repartida"
         while desk.open:
             entry = desk.open[0]
@@ -403,14 +433,7 @@ class Tresillo:
             raise HandError("ajuste_not_an_object", "ajuste")
         check_keys(body, ("from", "to", "amount"), "ajuste_body")
         source = seat_value(required(body, "from"), "ajuste from", state.seats, "from")
-        target_raw = required(body, "to")
-        target: int | str
-        if target_raw in ("plato", "todos"):
-            target = str(target_raw)
-        elif is_int(target_raw):
-            target = seat_value(target_raw, "ajuste to", state.seats, "to")
-        else:
-            raise HandError("ajuste_bad_target", "to", value=describe(target_raw))
+        target = _ajuste_target(required(body, "to"), state.seats)
         if target == source:
             raise HandError("ajuste_to_itself", "to", seat=source)
         amount = int_value(required(body, "amount"), "ajuste amount", 1, field="amount")
@@ -440,17 +463,7 @@ class Tresillo:
 
     # R33
     def _sienta(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
-        body = _event_body(hand, "sienta", "R33")
-        if not isinstance(body, Mapping):
-            raise HandError("sienta_not_an_object", "sienta")
-        check_keys(body, ("seat", "player"), "sienta_body")
-        seat = seat_value(required(body, "seat"), "sienta seat", state.seats, "seat")
-        name = required(body, "player")
-        if not isinstance(name, str) or not name.strip():
-            raise HandError("sienta_player_not_a_name", "player", value=describe(name))
-        for other, seated in enumerate(state.seating, 1):
-            if seated.strip() == name.strip():
-                raise HandError("player_already_seated", "player", name=name.strip(), seat=other)
+        seat, name = _sienta_change(state, hand)
         desk = _Desk(state, n)
         for i in range(len(desk.open) - 1, -1, -1):  # the leaver's pending puestas are cancelled
             entry = desk.open[i]
