@@ -18,13 +18,14 @@ from scorer.web.api import queue
 from scorer.web.api.common import BodyKey, json_body, only
 from scorer.web.api.queue import Refused
 from scorer.web.api.tables import bp
+from scorer.web.common.pages import refusal
+from scorer.web.common.table import keepers_table
 from scorer.web.evening import favor as favor_page
 from scorer.web.evening import routes as evening
 from scorer.web.evening.forms import ajuste_form, read_ajuste, read_cambio
 from scorer.web.extensions import db
 from scorer.web.forms import read_hand
 from scorer.web.games import game_of
-from scorer.web.pages import refusal
 from scorer.web.services import Invalid
 from scorer.web.tables import routes as tables
 
@@ -169,7 +170,7 @@ def _judge_and_write(token: str, key: str, entry: queue.Entry) -> tuple[Response
     that the table's revision no longer backs), and the caller judges it again."""
     fields = entry.fields
     try:
-        table = services.require_edit(token)
+        table = keepers_table()
     except (services.NotFound, services.Forbidden) as exc:  # an unknown link, the view link
         raise Refused(refusal(exc), exc.status) from None
     seen = table.revision  # every judgement below is of this revision, or it is made again

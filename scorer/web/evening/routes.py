@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import evening
 from scorer.web import messages, present, services
+from scorer.web.common.pages import Page, refusals_as_pages
 from scorer.web.evening import favor as favor_page
 from scorer.web.evening import services as evening_services
 from scorer.web.evening.forms import (
@@ -35,7 +36,6 @@ from scorer.web.evening.forms import (
 )
 from scorer.web.forms import ConfirmForm
 from scorer.web.games import game_of
-from scorer.web.pages import Page, refusals_as_pages
 from scorer.web.pena import services as pena_services
 
 bp = Blueprint("evening", __name__)
