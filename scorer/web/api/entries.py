@@ -28,10 +28,11 @@ from scorer.web.common.evening_forms import (
     read_cambio,
     read_favor,
 )
+from scorer.web.common.pages import refusal
+from scorer.web.common.table import keepers_table
 from scorer.web.extensions import db
 from scorer.web.forms import read_hand
 from scorer.web.games import game_of
-from scorer.web.pages import refusal
 from scorer.web.services import Invalid
 from scorer.web.tables import routes as tables
 
@@ -176,7 +177,7 @@ def _judge_and_write(token: str, key: str, entry: queue.Entry) -> tuple[Response
     that the table's revision no longer backs), and the caller judges it again."""
     fields = entry.fields
     try:
-        table = services.require_edit(token)
+        table = keepers_table()
     except (services.NotFound, services.Forbidden) as exc:  # an unknown link, the view link
         raise Refused(refusal(exc), exc.status) from None
     seen = table.revision  # every judgement below is of this revision, or it is made again

@@ -31,13 +31,13 @@ from scorer.web.common.evening_forms import (
     read_cambio,
     read_favor,
 )
+from scorer.web.common.pages import Page, refusals_as_pages
 from scorer.web.evening import favor as favor_page
 from scorer.web.evening import services as evening_services
 from scorer.web.evening.forms import ClosingForm
 from scorer.web.evening.present import EventPreview, SeatPending, closing_choices, event_preview, pending_by_seat
 from scorer.web.forms import ConfirmForm
 from scorer.web.games import game_of
-from scorer.web.pages import Page, refusals_as_pages
 
 bp = Blueprint("evening", __name__)
 refusals_as_pages(bp)

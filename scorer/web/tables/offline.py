@@ -30,12 +30,14 @@ from scorer import hand_fields, words
 from scorer.engine import SessionError
 from scorer.web import present, services
 from scorer.web.common.evening import names_at
+from scorer.web.common.i18n import translations
+from scorer.web.common.pages import refusals_as_pages
+from scorer.web.common.table import keepers_table, resolve_tables
 from scorer.web.games import game_of
-from scorer.web.i18n import translations
-from scorer.web.pages import refusals_as_pages
 from scorer.web.tables import routes
 
 bp = Blueprint("offline", __name__)
+resolve_tables(bp)  # the table of the link, once per request: g.table
 refusals_as_pages(bp)  # the same Spanish pages as the table's
 
 MAX_AHEAD = 12  # the most deals a phone keeps forms for (a cycle is the number of seats, 3 to 6)
@@ -109,7 +111,7 @@ def is_kept_copy() -> bool:
 
 @bp.before_app_request
 def quiet_kept_copies() -> None:
-    """A page fetched to be kept never rewrites the session cookie (scorer/web/pages.py QuietSessions)."""
+    """A page fetched to be kept never rewrites the session cookie (scorer/web/common/pages.py QuietSessions)."""
     if is_kept_copy():
         g.quiet_session = True
 
@@ -214,7 +216,7 @@ def offline_place(table: Any) -> Markup:
 
 @bp.get("/t/<token>/mano/tras/<int:ahead>")
 def hand_form_ahead(token: str, ahead: int) -> Any:
-    table = services.require_edit(token)
+    table = keepers_table()
     if ahead > MAX_AHEAD or not forms_cycle(table):
         raise services.NotFound(f"no form {ahead} deals ahead")
     # the deal it is for, and the state it was made against: the queue sends both (api/queue.py)
