@@ -18,14 +18,14 @@ from scorer import words
 from scorer.pena import stats
 from scorer.web import messages, services
 from scorer.web.common.pages import Page, refusals_as_pages
+from scorer.web.common.pena_tables import SEATS
+from scorer.web.common.remember import import_text
 from scorer.web.forms import ImportForm
 from scorer.web.games import seat_label
 from scorer.web.models import Pena
 from scorer.web.pena import services as ps
 from scorer.web.pena.forms import AttachForm, ConfirmForm, NewPenaForm, PersonForm, PickForm, SeasonForm
 from scorer.web.pena.present import balance_chart, ledger_context, money_text, people_names, stats_context, table_token
-from scorer.web.pena.tables import SEATS
-from scorer.web.tables.remember import import_text
 
 bp = Blueprint("pena", __name__)
 

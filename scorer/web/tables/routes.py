@@ -31,11 +31,13 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorer import words
 from scorer.web import messages, present, services
 from scorer.web.answers import service as answer_service
+from scorer.web.common import pena_tables
 from scorer.web.common.evening import evening_state, names_at
 from scorer.web.common.evening_forms import EndingForm
 from scorer.web.common.extensions import create_limit
 from scorer.web.common.i18n import LANGUAGE_NAMES
 from scorer.web.common.pages import Page, refusals_as_pages
+from scorer.web.common.remember import import_text, known_names, my_tables, remember
 from scorer.web.common.table import is_keeper, keepers_table, linked_table, resolve_tables
 from scorer.web.forms import (
     GAME_LABELS,
@@ -51,10 +53,8 @@ from scorer.web.forms import (
 )
 from scorer.web.games import all_games, game_of, shared
 from scorer.web.pena import services as pena_services
-from scorer.web.pena import tables as pena_tables
 from scorer.web.tables import present as table_present
 from scorer.web.tables import services as table_services
-from scorer.web.tables.remember import import_text, known_names, my_tables, remember
 
 bp = Blueprint("tables", __name__)
 resolve_tables(bp)  # the table of the link, once per request: g.table
