@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from scorer import evening
-from scorer.web import present, services
+from scorer import evening, store
+from scorer.web import present
 from scorer.web.games import game_of
 
 
@@ -130,5 +130,5 @@ def _close_how(session: Mapping[str, Any]) -> str | None:
 
 def favor_in_force(table: Any) -> str | None:
     """The favour suit in force after the last entry (the ledger's top-level ``favor_suit``, R34)."""
-    suit = services.totals_of(table).get("favor_suit")  # the ledger's top keys, not a copy of every entry
+    suit = store.totals_of(table).get("favor_suit")  # the ledger's top keys, not a copy of every entry
     return str(suit) if suit else None

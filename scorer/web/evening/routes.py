@@ -2,7 +2,7 @@
 the closing with its two choices (R30) and "jugar hasta que se gane el plato".
 
 Every amount shown before confirming is the engine's answer to the entry previewed
-(``services.preview_hand`` / ``preview_replace`` / ``closing_previews``): nothing is computed here.
+(``store.preview_hand`` / ``preview_replace`` / ``closing_previews``): nothing is computed here.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer import evening
-from scorer.web import messages, present, services
+from scorer import evening, store
+from scorer.web import messages, present
 from scorer.web.common.evening import favor_in_force, seating_for
 from scorer.web.common.evening_forms import (
     AjusteForm,
@@ -33,7 +33,6 @@ from scorer.web.common.evening_forms import (
 )
 from scorer.web.common.pages import Page, refusals_as_pages
 from scorer.web.evening import favor as favor_page
-from scorer.web.evening import services as evening_services
 from scorer.web.evening.forms import ClosingForm
 from scorer.web.evening.present import EventPreview, SeatPending, closing_choices, event_preview, pending_by_seat
 from scorer.web.forms import ConfirmForm
@@ -47,7 +46,7 @@ refusals_as_pages(bp)
 
 def _tresillo_table(token: str) -> Any:
     """The keeper's open Tresillo table, or a redirect-worthy refusal (flashed)."""
-    table = services.require_edit(token)
+    table = store.require_edit(token)
     if not game_of(table.ruleset).evening:
         flash(_("Esta partida no admite ajustes ni cambios de jugador: sus reglas no los tienen."), "error")
         return None
@@ -61,7 +60,7 @@ def _event_table(token: str, n: int | None) -> Any:
     """The table of the ajuste and cambio screens, or where to go instead: a new entry sent twice
     answers as the first time; a table of another game, or a closed one, goes back to its page."""
     if request.method == "POST" and n is None:
-        replay = _already_saved(services.require_edit(token))
+        replay = _already_saved(store.require_edit(token))
         if replay is not None:
             return replay
     table = _tresillo_table(token)
@@ -70,7 +69,7 @@ def _event_table(token: str, n: int | None) -> Any:
     return table
 
 
-def _refusal(form: EventForm, exc: services.Invalid, n: int) -> None:
+def _refusal(form: EventForm, exc: store.Invalid, n: int) -> None:
     field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
         form.problem(
@@ -81,9 +80,9 @@ def _refusal(form: EventForm, exc: services.Invalid, n: int) -> None:
 
 
 def _entry_at(table: Any, n: int, kind: str) -> dict[str, Any]:
-    hands = services.session_of(table).get("hands") or []
+    hands = store.session_of(table).get("hands") or []
     if not 1 <= n <= len(hands) or evening.entry_kind(hands[n - 1]) != kind:
-        raise services.NotFound(f"hand {n}: no such {kind}")
+        raise store.NotFound(f"hand {n}: no such {kind}")
     return dict(hands[n - 1])
 
 
@@ -91,7 +90,7 @@ def _fresh(form: EventForm, table: Any, n: int | None) -> None:
     """The hidden fields of the form a GET shows: a new request id and, correcting entry ``n``, its revision."""
     form.request_id.data = uuid.uuid4().hex
     if n is not None:
-        form.revision.data = str(services.hand_revision(table, n))
+        form.revision.data = str(store.hand_revision(table, n))
 
 
 def _saved(token: str, n: int | None, said: str) -> BaseResponse:
@@ -104,14 +103,14 @@ def _save(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> i
     """Add (or replace entry ``n``); its number, or None with the engine's refusal next to the form."""
     try:
         if n is None:
-            number, _entry = services.add_hand(table, hand, request_id=form.request_id.data or None)
+            number, _entry = store.add_hand(table, hand, request_id=form.request_id.data or None)
             return number
         revision = int(form.revision.data) if (form.revision.data or "").isdigit() else None
-        services.replace_hand(table, n, hand, revision=revision)
+        store.replace_hand(table, n, hand, revision=revision)
         return n
-    except services.Invalid as exc:
+    except store.Invalid as exc:
         _refusal(form, exc, n or 0)
-    except services.Conflict:
+    except store.Conflict:
         form.problem(
             "general", _("Alguien ha cambiado la partida mientras tanto: vuelve a abrirla y repite el cambio.")
         )
@@ -119,18 +118,18 @@ def _save(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> i
 
 
 def _preview_of(table: Any, hand: dict[str, Any], n: int | None, form: AjusteForm | CambioForm) -> EventPreview | None:
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     number = len(ledger.get("hands") or []) + 1 if n is None else n
     try:
-        entry = services.preview_hand(table, hand) if n is None else services.preview_replace(table, n, hand)
-    except services.Invalid as exc:
+        entry = store.preview_hand(table, hand) if n is None else store.preview_replace(table, n, hand)
+    except store.Invalid as exc:
         _refusal(form, exc, number)
         return None
     return event_preview(session, ledger, hand, entry, number)
 
 
 def _already_saved(table: Any) -> BaseResponse | None:
-    saved = services.hand_for_request(table, request.form.get("request_id"))
+    saved = store.hand_for_request(table, request.form.get("request_id"))
     if saved is None:
         return None
     flash(_("La anotación %(n)s ya estaba guardada.", n=saved))
@@ -147,7 +146,7 @@ def ajuste(token: str, n: int | None = None) -> Page:
     table = _event_table(token, n)
     if isinstance(table, BaseResponse):
         return table
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     stored = _entry_at(table, n, "ajuste") if n is not None else None
     form = ajuste_form(
         seating_for(session, ledger, n), hand=stored, formdata=request.form if request.method == "POST" else None
@@ -225,7 +224,7 @@ def _page(
 
 @bp.route("/t/<token>/cerrar", methods=["GET", "POST"])
 def close(token: str) -> Page:
-    table = services.require_edit(token)
+    table = store.require_edit(token)
     form = ConfirmForm()
     if table.closed:
         flash(_("La partida ya estaba cerrada."))
@@ -237,8 +236,8 @@ def close(token: str) -> Page:
     if len(game.closings) > 1:  # R30: devolver or repartir, each previewed
         return closing(token, table)
     if request.method != "POST":  # GET and HEAD
-        ledger = services.ledger_view(table)
-        session = services.session_view(table)
+        ledger = store.ledger_view(table)
+        session = store.session_view(table)
         plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
         return render_template(
             "confirm.html",
@@ -252,8 +251,8 @@ def close(token: str) -> Page:
     if not form.validate_on_submit():
         abort(400)
     try:
-        services.close_table(table)
-    except services.Invalid as exc:
+        store.close_table(table)
+    except store.Invalid as exc:
         flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("tables.table", token=token))
     flash(game.closed_words)
@@ -267,20 +266,20 @@ def closing(token: str, table: Any) -> Page:
         if not form.validate_on_submit():
             abort(400)
         how = form.how.data or ""
-        if how not in evening_services.CLOSE_HOWS:
+        if how not in store.CLOSE_HOWS:
             flash(_("Elige cómo se cierra: devolver o repartir el plato."), "error")
             return redirect(url_for("evening.close", token=token))
         try:
-            services.close_table(table, how, request_id=form.request_id.data or None)
-        except services.Invalid as exc:
+            store.close_table(table, how, request_id=form.request_id.data or None)
+        except store.Invalid as exc:
             flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
             return redirect(url_for("tables.table", token=token))
         flash(_("Cierre guardado."))  # the table page itself says "Partida cerrada" and how
         return redirect(url_for("tables.table", token=token))
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     try:
-        previews = evening_services.closing_previews(table)
-    except services.Invalid as exc:
+        previews = store.closing_previews(table)
+    except store.Invalid as exc:
         flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("tables.table", token=token))
     seating = evening.seating_now(session, ledger)
@@ -301,7 +300,7 @@ def closing(token: str, table: Any) -> Page:
 @bp.post("/t/<token>/fin")
 def ending(token: str) -> BaseResponse:
     """ "Jugar hasta que se gane el plato": mark the evening as ending, or take the mark back."""
-    table = services.require_edit(token)
+    table = store.require_edit(token)
     form = EndingForm()
     if not form.validate_on_submit():
         abort(400)
@@ -312,7 +311,7 @@ def ending(token: str) -> BaseResponse:
         flash(_("La partida ya está cerrada."), "error")
         return redirect(url_for("tables.table", token=token))
     on = form.ending.data == "1"
-    evening_services.set_ending(table, on)
+    store.set_ending(table, on)
     if on:
         flash(_("Última vuelta: se juega hasta que alguien se lleve el plato; entonces se ofrece cerrar."))
     else:
@@ -327,10 +326,10 @@ def ending(token: str) -> BaseResponse:
 def favor(token: str) -> Page:
     """R34: the table changes its palo de favor from the next hand on (form and words: evening/favor.py)."""
     if request.method == "POST":
-        replay = _already_saved(services.require_edit(token))
+        replay = _already_saved(store.require_edit(token))
         if replay is not None:
             return replay
-        if services.require_edit(token).closed:
+        if store.require_edit(token).closed:
             flash(favor_closed_words(), "error")
             return redirect(url_for("tables.table", token=token))
     table = _tresillo_table(token)
@@ -346,11 +345,11 @@ def favor(token: str) -> Page:
         return favor_page.page(table, token, form, None, 400)
     if form.preview.data:
         try:
-            services.preview_hand(table, hand)
-        except services.Invalid as exc:
+            store.preview_hand(table, hand)
+        except store.Invalid as exc:
             _refusal(form, exc, 0)
             return favor_page.page(table, token, form, None, 400)
-        first = len(services.ledger_of(table).get("hands") or []) + 2  # the entry after this one
+        first = len(store.ledger_of(table).get("hands") or []) + 2  # the entry after this one
         return favor_page.page(table, token, form, favor_page.FavorPreview(current, hand["favor"], first), 200)
     number = _save(table, hand, None, form)
     if number is None:
