@@ -33,10 +33,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from scorer import engine, limits, words
 from scorer.engine import SessionError, Settlement
 from scorer.evening import is_event
+from scorer.games import game_of
 from scorer.limits import LimitError
 from scorer.web import settled
 from scorer.web.extensions import db
-from scorer.web.games import game_of
 from scorer.web.i18n import DEFAULT_LANGUAGE, language_or_default
 from scorer.web.models import Hand, HandEvent, Pena, Table, utcnow
 from scorer.web.settled import Cache, Key, Settled, Window, extend, resettled

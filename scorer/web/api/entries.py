@@ -13,6 +13,7 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 
 from scorer import limits
+from scorer.games import game_of
 from scorer.web import messages, services
 from scorer.web.api import queue
 from scorer.web.api.common import BodyKey, json_body, only
@@ -23,7 +24,6 @@ from scorer.web.evening import routes as evening
 from scorer.web.evening.forms import ajuste_form, read_ajuste, read_cambio
 from scorer.web.extensions import db
 from scorer.web.forms import read_hand
-from scorer.web.games import game_of
 from scorer.web.pages import refusal
 from scorer.web.services import Invalid
 from scorer.web.tables import routes as tables

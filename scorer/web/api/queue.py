@@ -39,7 +39,8 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from scorer import evening, limits
-from scorer.web import messages, present, services
+from scorer.games import views as present
+from scorer.web import messages, services
 from scorer.web.services import Invalid, ServiceError
 
 BEFORE_MAX = 500  # entries a phone may have waiting before one (far more than a night's deals)

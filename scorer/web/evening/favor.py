@@ -16,9 +16,9 @@ from flask_babel import lazy_gettext as _l
 from wtforms import RadioField
 
 from scorer import evening
+from scorer.games.fields import SUIT_PAIRS, options
 from scorer.web import services
 from scorer.web.evening.forms import EventForm
-from scorer.web.forms import SUIT_PAIRS, options
 from scorer.words import suit_text
 
 SUITS = tuple(value for value, _label in SUIT_PAIRS)

@@ -16,7 +16,7 @@ from wtforms import HiddenField, RadioField, StringField, SubmitField
 from wtforms.validators import Length, Optional
 
 from scorer.evening import PLATO, TODOS, join_note, split_note
-from scorer.web.forms import WholeField, options
+from scorer.games.fields import WholeField, options
 from scorer.words import AJUSTE_REASON_WORDS, AJUSTE_REASONS
 
 MAX_AMOUNT = 100_000  # tantos: far above any ajuste a table agrees

@@ -19,7 +19,9 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import evening
-from scorer.web import messages, present, services
+from scorer.games import game_of
+from scorer.games import views as present
+from scorer.web import messages, services
 from scorer.web.evening import favor as favor_page
 from scorer.web.evening import services as evening_services
 from scorer.web.evening.forms import (
@@ -34,7 +36,6 @@ from scorer.web.evening.forms import (
     read_cambio,
 )
 from scorer.web.forms import ConfirmForm
-from scorer.web.games import game_of
 from scorer.web.pages import Page, refusals_as_pages
 from scorer.web.pena import services as pena_services
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorer.games import game_of
 from scorer.web import services
-from scorer.web.games import game_of
 from scorer.web.models import Table, utcnow
 from scorer.web.settled import Settled
 

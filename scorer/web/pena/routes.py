@@ -15,10 +15,10 @@ from flask import session as browser
 from flask_babel import gettext as _
 
 from scorer import words
+from scorer.games import seat_label
 from scorer.pena import stats
 from scorer.web import messages, services
 from scorer.web.forms import ImportForm
-from scorer.web.games import seat_label
 from scorer.web.models import Pena
 from scorer.web.pages import Page, refusals_as_pages
 from scorer.web.pena import services as ps

@@ -28,9 +28,9 @@ from markupsafe import Markup
 
 from scorer import hand_fields, words
 from scorer.engine import SessionError
-from scorer.web import present, services
-from scorer.web.evening import routes as evening_routes
-from scorer.web.games import game_of
+from scorer.games import game_of
+from scorer.games import views as present
+from scorer.web import services
 from scorer.web.i18n import translations
 from scorer.web.pages import refusals_as_pages
 from scorer.web.tables import routes
@@ -203,7 +203,7 @@ def view_names(table: Any) -> list[str]:
 
 
 def _names_next(session: dict[str, Any], ledger: dict[str, Any]) -> list[str]:
-    return list(evening_routes.names_at(session, ledger, len(ledger.get("hands") or []) + 1))
+    return list(present.names_at(session, ledger, len(ledger.get("hands") or []) + 1))
 
 
 def offline_place(table: Any) -> Markup:

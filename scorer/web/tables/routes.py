@@ -29,7 +29,10 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import words
-from scorer.web import messages, present, services
+from scorer.games import all_games, game_of, shared
+from scorer.games import views as present
+from scorer.games.fields import HandFormBase
+from scorer.web import messages, services
 from scorer.web.answers import service as answer_service
 from scorer.web.evening import routes as evening_routes
 from scorer.web.extensions import create_limit
@@ -37,7 +40,6 @@ from scorer.web.forms import (
     GAME_LABELS,
     RULE_HELP,
     ConfirmForm,
-    HandFormBase,
     ImportForm,
     NewTableForm,
     PassForm,
@@ -45,7 +47,6 @@ from scorer.web.forms import (
     read_hand,
     session_from_form,
 )
-from scorer.web.games import all_games, game_of, shared
 from scorer.web.i18n import LANGUAGE_NAMES
 from scorer.web.pages import Page, refusals_as_pages
 from scorer.web.pena import services as pena_services
@@ -200,7 +201,7 @@ def hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> H
     players = table.players
     if game_of(table.ruleset).evening:  # R33: the people seated for that hand (the next one unless ``n``)
         session, ledger = services.session_of(table), services.ledger_of(table)
-        players = evening_routes.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
+        players = present.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
 
@@ -352,7 +353,7 @@ def _live_json(
         result=present.result_phrase(
             hand,
             entry,
-            evening_routes.names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players,
+            present.names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players,
         ),
         transfers=[
             {"source": t.source, "target": t.target, "amount": t.amount, "concept": t.concept, "detail": t.detail}

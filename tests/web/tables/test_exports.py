@@ -14,8 +14,8 @@ from flask import Flask
 
 from scorer import engine
 from scorer.engine import bandos, ombre, pozo_viuda, tresillo
+from scorer.games.exports import cell, escape_cell
 from scorer.web import services
-from scorer.web.exports import cell, escape_cell
 from scorer.web.services import Invalid
 from scorer.web.tables import services as table_services
 from tests.conftest import EXAMPLES, example_sessions, load_json
