@@ -38,7 +38,7 @@ from scorer.games.fields import (
     options,
 )
 from scorer.web import messages
-from scorer.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, language_or_default
+from scorer.web.common.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, language_or_default
 from scorer.words import GAME_NAMES, known_timezone, parse_decimal
 
 # Spanish names of the rule sets a table can choose ("Juego"); a rule set registered

@@ -36,8 +36,8 @@ from scorer.evening import is_event
 from scorer.games import game_of
 from scorer.limits import LimitError
 from scorer.web import settled
+from scorer.web.common.i18n import DEFAULT_LANGUAGE, language_or_default
 from scorer.web.extensions import db
-from scorer.web.i18n import DEFAULT_LANGUAGE, language_or_default
 from scorer.web.models import Hand, HandEvent, Pena, Table, utcnow
 from scorer.web.settled import Cache, Key, Settled, Window, extend, resettled
 

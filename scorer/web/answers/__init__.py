@@ -30,7 +30,7 @@ def init_app(app: Flask) -> None:
     """Register the forms' and the API's blueprints and the templates' globals."""
     from scorer import limits
     from scorer.web import services
-    from scorer.web.extensions import csrf
+    from scorer.web.common.extensions import csrf
 
     from . import present, routes
 

@@ -17,8 +17,9 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import limits
-from scorer.web import messages, services, strict_json
-from scorer.web.extensions import limiter
+from scorer.web import messages, services
+from scorer.web.common import strict_json
+from scorer.web.common.extensions import limiter
 from scorer.web.models import Table
 
 from . import present, service

@@ -19,12 +19,20 @@ from scorer.web.api import queue
 from scorer.web.api.common import BodyKey, json_body, only
 from scorer.web.api.queue import Refused
 from scorer.web.api.tables import bp
-from scorer.web.evening import favor as favor_page
-from scorer.web.evening import routes as evening
-from scorer.web.evening.forms import ajuste_form, read_ajuste, read_cambio
+from scorer.web.common.evening import favor_in_force, seating_for
+from scorer.web.common.evening_forms import (
+    ajuste_form,
+    cambio_form_for,
+    favor_closed_words,
+    favor_form,
+    read_ajuste,
+    read_cambio,
+    read_favor,
+)
+from scorer.web.common.pages import refusal
+from scorer.web.common.table import keepers_table
 from scorer.web.extensions import db
 from scorer.web.forms import read_hand
-from scorer.web.pages import refusal
 from scorer.web.services import Invalid
 from scorer.web.tables import routes as tables
 
@@ -88,7 +96,7 @@ def _read_ajuste_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]
     """An ajuste (R32), read as ``evening.routes.ajuste`` reads its POST, for the seating now."""
     if not game_of(table.ruleset).evening:  # R32: Tresillo's
         raise Refused(gettext("Esta partida no admite ajustes: sus reglas no los tienen."), 422)
-    seating = evening.seating_for(services.session_of(table), services.ledger_of(table), None)
+    seating = seating_for(services.session_of(table), services.ledger_of(table), None)
     return read_form(ajuste_form(seating, formdata=fields), read_ajuste)
 
 
@@ -97,7 +105,7 @@ def _read_cambio_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]
     Offline its page showed, before the confirming tap, what the server knew the change cancels."""
     if not game_of(table.ruleset).evening:  # R33: Tresillo's
         raise Refused(gettext("Esta partida no admite cambios de jugador: sus reglas no los tienen."), 422)
-    return read_form(evening.cambio_form_for(table, None, formdata=fields), read_cambio)
+    return read_form(cambio_form_for(table, None, formdata=fields), read_cambio)
 
 
 def _read_favor_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
@@ -105,9 +113,9 @@ def _read_favor_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
     if not game_of(table.ruleset).evening:  # R34: Tresillo's
         raise Refused(gettext("Esta partida no admite cambios de palo de favor: sus reglas no los tienen."), 422)
     if table.closed:
-        raise Refused(favor_page.closed_words(), 422)
-    form = favor_page.favor_form(favor_page.favor_in_force(table), formdata=fields)
-    return read_form(form, favor_page.read_favor)
+        raise Refused(favor_closed_words(), 422)
+    form = favor_form(favor_in_force(table), formdata=fields)
+    return read_form(form, read_favor)
 
 
 # The queueable forms: the value of the form's data-offline attribute → its reader. An ajuste and a
@@ -169,7 +177,7 @@ def _judge_and_write(token: str, key: str, entry: queue.Entry) -> tuple[Response
     that the table's revision no longer backs), and the caller judges it again."""
     fields = entry.fields
     try:
-        table = services.require_edit(token)
+        table = keepers_table()
     except (services.NotFound, services.Forbidden) as exc:  # an unknown link, the view link
         raise Refused(refusal(exc), exc.status) from None
     seen = table.revision  # every judgement below is of this revision, or it is made again

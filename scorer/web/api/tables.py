@@ -17,10 +17,12 @@ from scorer import limits
 from scorer.web import services
 from scorer.web.answers import service as answer_service
 from scorer.web.api.common import answer_errors_in_json, json_body, require_json
-from scorer.web.extensions import create_limit
+from scorer.web.common.extensions import create_limit
+from scorer.web.common.table import keepers_table, linked_table, resolve_tables
 from scorer.web.services import Invalid
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+resolve_tables(bp)  # the table of the link, once per request: g.table
 answer_errors_in_json(bp)
 
 
@@ -50,19 +52,19 @@ def create_table() -> tuple[Response, int, dict[str, str]]:
 
 @bp.get("/tables/<token>")
 def get_table(token: str) -> Response:
-    table, _ = services.open_table(token)
+    table = linked_table()
     return _json_body(services.session_json(table))
 
 
 @bp.get("/tables/<token>/ledger")
 def get_ledger(token: str) -> Response:
-    table, _ = services.open_table(token)
+    table = linked_table()
     return _json_body(services.ledger_json(table))
 
 
 @bp.post("/tables/<token>/hands")
 def add_hand(token: str) -> tuple[Response, int]:
-    table = services.require_edit(token)
+    table = keepers_table()
     hand = json_body("", limits.HAND_BYTES_MAX)
     key = request.headers.get("Idempotency-Key") or request.headers.get("X-Request-Id") or None
     n, entry = services.add_hand(table, hand, request_id=key)
@@ -92,7 +94,7 @@ def _with_etag(table: Any, n: int, entry: dict[str, Any], **extra: Any) -> Respo
 @bp.get("/tables/<token>/hands/<int:n>")
 def get_hand(token: str, n: int) -> Response:
     """One hand's ledger entry, with its revision (ETag) for a later PUT's If-Match."""
-    table, _ = services.open_table(token)
+    table = linked_table()
     services.hand_revision(table, n)  # NotFound for a hand that does not exist
     answers = [a.as_json() for a in answer_service.of_hand(table, n)]  # the players' answers
     return _with_etag(table, n, services.ledger_of(table)["hands"][n - 1], answers=answers)
@@ -100,7 +102,7 @@ def get_hand(token: str, n: int) -> Response:
 
 @bp.put("/tables/<token>/hands/<int:n>")
 def replace_hand(token: str, n: int) -> Response:
-    table = services.require_edit(token)
+    table = keepers_table()
     revision = _if_match()
     hand = json_body(f"hand {n}", limits.HAND_BYTES_MAX)
     entry = services.replace_hand(table, n, hand, revision=revision)
@@ -109,7 +111,7 @@ def replace_hand(token: str, n: int) -> Response:
 
 @bp.delete("/tables/<token>/hands/<int:n>")
 def delete_hand(token: str, n: int) -> Response:
-    table = services.require_edit(token)
+    table = keepers_table()
     services.delete_hand(table, n)
     return jsonify(deleted=n, restorable=[_deleted_json(d) for d in services.deleted_hands(table)])
 
@@ -120,13 +122,13 @@ def _deleted_json(item: services.DeletedHand) -> dict[str, Any]:
 
 @bp.get("/tables/<token>/deleted")
 def list_deleted(token: str) -> Response:
-    table, _ = services.open_table(token)
+    table = linked_table()
     return jsonify(deleted=[_deleted_json(d) for d in services.deleted_hands(table)])
 
 
 @bp.post("/tables/<token>/deleted/<int:hand_id>")
 def restore_hand(token: str, hand_id: int) -> Response:
-    table = services.require_edit(token)
+    table = keepers_table()
     require_json()
     n = services.restore_hand(table, hand_id)
     return jsonify(n=n, hand=services.ledger_view(table)["hands"][n - 1])

@@ -18,9 +18,9 @@ from scorer import words
 from scorer.games import seat_label
 from scorer.pena import stats
 from scorer.web import messages, services
+from scorer.web.common.pages import Page, refusals_as_pages
 from scorer.web.forms import ImportForm
 from scorer.web.models import Pena
-from scorer.web.pages import Page, refusals_as_pages
 from scorer.web.pena import services as ps
 from scorer.web.pena.forms import AttachForm, ConfirmForm, NewPenaForm, PersonForm, PickForm, SeasonForm
 from scorer.web.pena.present import balance_chart, ledger_context, money_text, people_names, stats_context, table_token

@@ -34,8 +34,12 @@ from scorer.games import views as present
 from scorer.games.fields import HandFormBase
 from scorer.web import messages, services
 from scorer.web.answers import service as answer_service
-from scorer.web.evening import routes as evening_routes
-from scorer.web.extensions import create_limit
+from scorer.web.common.evening import evening_state, names_at
+from scorer.web.common.evening_forms import EndingForm
+from scorer.web.common.extensions import create_limit
+from scorer.web.common.i18n import LANGUAGE_NAMES
+from scorer.web.common.pages import Page, refusals_as_pages
+from scorer.web.common.table import is_keeper, keepers_table, linked_table, resolve_tables
 from scorer.web.forms import (
     GAME_LABELS,
     RULE_HELP,
@@ -47,8 +51,6 @@ from scorer.web.forms import (
     read_hand,
     session_from_form,
 )
-from scorer.web.i18n import LANGUAGE_NAMES
-from scorer.web.pages import Page, refusals_as_pages
 from scorer.web.pena import services as pena_services
 from scorer.web.pena import tables as pena_tables
 from scorer.web.tables import present as table_present
@@ -56,11 +58,12 @@ from scorer.web.tables import services as table_services
 from scorer.web.tables.remember import import_text, known_names, my_tables, remember
 
 bp = Blueprint("tables", __name__)
+resolve_tables(bp)  # the table of the link, once per request: g.table
 refusals_as_pages(bp)
 
 
 def _table_context(token: str) -> tuple[Any, bool, dict[str, Any], dict[str, Any]]:
-    table, can_edit = services.open_table(token)
+    table, can_edit = linked_table(), is_keeper()
     # shared with the cache, read-only: the pages only read them (scorer/web/settled.py)
     return table, can_edit, services.session_view(table), services.ledger_view(table)
 
@@ -137,7 +140,7 @@ def new_table() -> Page:
 
 @bp.get("/t/<token>")
 def table(token: str) -> str:
-    table, can_edit = services.open_table(token)
+    table, can_edit = linked_table(), is_keeper()
     view = services.derived(table, "table_view", table_present.table_view)
     game = services.derived(table, "game_view", present.game_view)
     share = None
@@ -165,9 +168,9 @@ def table(token: str) -> str:
         revision=table.revision,
         # the evening's state and the small forms it posts, its view-model built once per revision like the others
         evening=services.derived(
-            table, f"evening_state:{can_edit}", lambda s, le: evening_routes.evening_state(table, s, le, can_edit)
+            table, f"evening_state:{can_edit}", lambda s, le: evening_state(table, s, le, can_edit)
         ),
-        ending_form=evening_routes.EndingForm(),
+        ending_form=EndingForm(),
         settle=(
             services.derived(table, "settle_up", table_present.settle_up_lines)
             if table.closed and game_of(table.ruleset).money
@@ -181,7 +184,7 @@ def table(token: str) -> str:
 def state(token: str) -> Response:
     """What the view page polls: the table's revision changes with every write."""
     g.quiet_session = True
-    table, _ = services.open_table(token)
+    table = linked_table()
     # an answer changes no revision (a keeper's open form stays good); the page reloads for it too
     answers = answer_service.stamp(table)
     response = jsonify(revision=table.revision, closed=table.closed, ending=table.ending, answers=answers)
@@ -201,7 +204,7 @@ def hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> H
     players = table.players
     if game_of(table.ruleset).evening:  # R33: the people seated for that hand (the next one unless ``n``)
         session, ledger = services.session_of(table), services.ledger_of(table)
-        players = present.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
+        players = names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
 
@@ -263,7 +266,7 @@ def _preview(
 
 @bp.route("/t/<token>/mano", methods=["GET", "POST"])
 def new_hand(token: str) -> Page:
-    table = services.require_edit(token)
+    table = keepers_table()
     if request.method == "POST":
         # a second tap of Guardar after the first was saved: the form no longer fits (the deal moved on)
         saved = services.hand_for_request(table, request.form.get("request_id"))
@@ -353,7 +356,7 @@ def _live_json(
         result=present.result_phrase(
             hand,
             entry,
-            present.names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players,
+            names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players,
         ),
         transfers=[
             {"source": t.source, "target": t.target, "amount": t.amount, "concept": t.concept, "detail": t.detail}
@@ -366,7 +369,7 @@ def _live_json(
 def new_hand_preview(token: str) -> Response:
     """The live preview of the new-hand form (static/app.js posts the form here as the keeper taps)."""
     g.quiet_session = True
-    table = services.require_edit(token)
+    table = keepers_table()
     session, ledger = services.session_of(table), services.ledger_of(table)
     dealer = int(ledger.get("next_dealer") or 1)
     n = len(ledger.get("hands", [])) + 1
@@ -384,7 +387,7 @@ def new_hand_preview(token: str) -> Response:
 def edit_hand_preview(token: str, n: int) -> Response:
     """The live preview of the edit form."""
     g.quiet_session = True
-    table = services.require_edit(token)
+    table = keepers_table()
     session = services.session_of(table)
     hands = session.get("hands", [])
     if not 1 <= n <= len(hands):
@@ -401,7 +404,7 @@ def _over_words(table: Any, ledger: dict[str, Any]) -> str:
 
 @bp.post("/t/<token>/pasan")
 def all_pass(token: str) -> BaseResponse:
-    table = services.require_edit(token)
+    table = keepers_table()
     form = PassForm()
     if not form.validate_on_submit():
         abort(400)
@@ -420,7 +423,7 @@ def all_pass(token: str) -> BaseResponse:
 @bp.post("/t/<token>/pasan/<int:n>/deshacer")
 def undo_pass(token: str, n: int) -> BaseResponse:
     """ "Deshacer" of a "Todos pasan" just recorded: the pass is deleted (kept in the history, restorable)."""
-    table = services.require_edit(token)
+    table = keepers_table()
     if not ConfirmForm().validate_on_submit():
         abort(400)
     hands = services.session_of(table).get("hands", [])
@@ -445,7 +448,7 @@ _listings = services.page_cache(64)  # (token, revision, language, jugador, resu
 @bp.get("/t/<token>/manos")
 def hands(token: str) -> str:
     """Every hand of the table, newest first, a page at a time; filtered by player and by result."""
-    table, _can_edit = services.open_table(token)
+    table = linked_table()
     player = request.args.get("jugador", "")
     result = request.args.get("resultado", "")
     page = request.args.get("pagina", "1")
@@ -499,7 +502,7 @@ def hand(token: str, n: int) -> str:
 
 @bp.route("/t/<token>/mano/<int:n>/editar", methods=["GET", "POST"])
 def edit_hand(token: str, n: int) -> Page:
-    table = services.require_edit(token)
+    table = keepers_table()
     session = services.session_of(table)
     hands = session.get("hands", [])
     if not 1 <= n <= len(hands):
@@ -551,7 +554,7 @@ def edit_hand(token: str, n: int) -> Page:
 
 @bp.route("/t/<token>/mano/<int:n>/borrar", methods=["GET", "POST"])
 def delete_hand(token: str, n: int) -> Page:
-    table = services.require_edit(token)
+    table = keepers_table()
     form = ConfirmForm()
     if request.method != "POST":  # GET and HEAD
         services.hand_revision(table, n)  # NotFound for a hand that does not exist
@@ -578,7 +581,7 @@ def delete_hand(token: str, n: int) -> Page:
 
 @bp.post("/t/<token>/restaurar/<int:hand_id>")
 def restore_hand(token: str, hand_id: int) -> BaseResponse:
-    table = services.require_edit(token)
+    table = keepers_table()
     if not ConfirmForm().validate_on_submit():
         abort(400)
     try:
@@ -599,7 +602,7 @@ def restore_hand(token: str, hand_id: int) -> BaseResponse:
 
 @bp.get("/t/<token>/exportar.json")
 def export_json(token: str) -> Response:
-    table, _ = services.open_table(token)
+    table = linked_table()
     response = current_app.response_class(table_services.export_session(table), mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "json")}"'
     return response
@@ -607,7 +610,7 @@ def export_json(token: str) -> Response:
 
 @bp.get("/t/<token>/exportar.csv")
 def export_csv(token: str) -> Response:
-    table, _ = services.open_table(token)
+    table = linked_table()
     response = current_app.response_class(
         table_services.export_csv(table), content_type="text/csv; charset=utf-8"
     )  # charset once
@@ -635,7 +638,7 @@ def import_table() -> Page:
 def table_language(token: str) -> BaseResponse:
     """The keeper chooses the language the table's sheet prints in (edit link only; CSRF-checked)."""
     try:
-        table = services.require_edit(token)
+        table = keepers_table()
         table_services.set_language(table, request.form.get("language", ""))
     except services.NotFound:
         abort(404)

@@ -16,8 +16,8 @@ from sqlalchemy import String, cast, func, select
 from scorer import limits
 from scorer.games.exports import hands_csv, with_rules
 from scorer.web import services
+from scorer.web.common.i18n import LANGUAGES, language_or_default
 from scorer.web.extensions import db
-from scorer.web.i18n import LANGUAGES, language_or_default
 from scorer.web.models import Hand, HandEvent, Table
 from scorer.web.settled import Settled
 

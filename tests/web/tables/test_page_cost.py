@@ -17,8 +17,8 @@ from flask.testing import FlaskClient
 from flask_babel import force_locale
 
 from scorer.web import services
+from scorer.web.common.i18n import translations
 from scorer.web.extensions import db
-from scorer.web.i18n import translations
 from tests.web.conftest import sample_session
 
 # what changes from one answer to the next whatever the table: form tokens, the time the page was made
