@@ -13,6 +13,7 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 
 from scorer import limits, store
+from scorer.games import game_of
 from scorer.store import Invalid
 from scorer.store.db import db
 from scorer.web import messages
@@ -33,7 +34,6 @@ from scorer.web.common.evening_forms import (
 from scorer.web.common.pages import refusal
 from scorer.web.common.table import keepers_table
 from scorer.web.forms import read_hand
-from scorer.web.games import game_of
 from scorer.web.tables import routes as tables
 
 # ------------------------------------------------------------ forms kept offline
