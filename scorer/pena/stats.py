@@ -79,17 +79,23 @@ def seatings(evening: Evening) -> Iterator[tuple[Mapping[str, Any], Mapping[str,
     entries = evening.ledger.get("hands") or []
     for hand, entry in zip(hands, entries, strict=False):
         yield hand, entry, dict(seats)
-        sienta = hand.get("sienta") if isinstance(hand, Mapping) else None
-        if isinstance(sienta, Mapping):
+        sienta = _sienta(hand)
+        if sienta is not None:
             seats[int(sienta["seat"])] = str(sienta["player"])
+
+
+def _sienta(hand: Any) -> Mapping[str, Any] | None:
+    """The change of player (R33) an entry is, if it is one: the seat and who sits down."""
+    sienta = hand.get("sienta") if isinstance(hand, Mapping) else None
+    return sienta if isinstance(sienta, Mapping) else None
 
 
 def names_that_sat(session: Mapping[str, Any]) -> list[str]:
     """Every name that sat at a table, in the order they first sat (the players, then R33 newcomers)."""
     names = [str(n) for n in session.get("players") or []]
     for hand in session.get("hands") or []:
-        sienta = hand.get("sienta") if isinstance(hand, Mapping) else None
-        if isinstance(sienta, Mapping) and str(sienta.get("player")) not in names:
+        sienta = _sienta(hand)
+        if sienta is not None and str(sienta.get("player")) not in names:
             names.append(str(sienta.get("player")))
     return names
 
@@ -272,6 +278,20 @@ def _same_value(values: set[Decimal], currencies: set[str], money_evenings: Sequ
     return None
 
 
+def _money_terms(money_evenings: Sequence[Evening]) -> tuple[Ledger, set[Decimal]]:
+    """An empty ledger in the money of the evenings (one tanto value and currency, if they share one; in
+    tantos if none has a tanto value), and their tanto values."""
+    values = {e.value for e in money_evenings if e.value is not None}
+    currencies = {e.currency for e in money_evenings if e.value is not None}
+    result = Ledger(
+        same_value=_same_value(values, currencies, money_evenings),
+        currency=next(iter(currencies)) if len(currencies) == 1 else "",
+        # no table of the season says what a tanto is worth: everything is kept (and settled) in tantos
+        tantos_only=bool(money_evenings) and not values,
+    )
+    return result, values
+
+
 def _settle(result: Ledger, sums: _Sums, values: set[Decimal]) -> None:
     """The fewest payments that square the squared evenings, in 10**-places of the currency (in tantos
     when no evening has a tanto value); none when those do not add up to 0."""
@@ -293,14 +313,7 @@ def lifetime_ledger(evenings: Sequence[Evening]) -> Ledger:
     on an open table's plato is listed apart in ``open_pots``.
     """
     money_evenings = [e for e in evenings if e.money_game]
-    values = {e.value for e in money_evenings if e.value is not None}
-    currencies = {e.currency for e in money_evenings if e.value is not None}
-    result = Ledger(
-        same_value=_same_value(values, currencies, money_evenings),
-        currency=next(iter(currencies)) if len(currencies) == 1 else "",
-        # no table of the season says what a tanto is worth: everything is kept (and settled) in tantos
-        tantos_only=bool(money_evenings) and not values,
-    )
+    result, values = _money_terms(money_evenings)
     sums = _Sums()
     for evening in money_evenings:
         line = _evening_line(evening)
@@ -322,9 +335,14 @@ def payment_money(amount: int, places: int) -> Decimal:
 # --------------------------------------------------------------- statistics
 
 
+def _tricks(hand: Mapping[str, Any]) -> dict[int, int]:
+    """Seat → tricks of a played hand."""
+    return {int(s): int(t) for s, t in (hand.get("tricks") or {}).items()}
+
+
 def codillo_giver(hand: Mapping[str, Any]) -> int | None:
     """The contra seat with the most tricks (R9: in a codillo it has more than each of the others)."""
-    tricks = {int(s): int(t) for s, t in (hand.get("tricks") or {}).items()}
+    tricks = _tricks(hand)
     contra = [s for s in tricks if s != hand.get("jugador")]
     if not contra:
         return None
@@ -350,13 +368,18 @@ def _pozo_viuda_bola(hand: Mapping[str, Any], result: str) -> tuple[bool, bool]:
 
 def _tresillo_bola(hand: Mapping[str, Any], result: str) -> tuple[bool, bool]:
     """Tresillo: from the result, the flags and the tricks (R13, R19)."""
-    tricks = {int(s): int(t) for s, t in (hand.get("tricks") or {}).items()}
+    tricks = _tricks(hand)
     mine = tricks.get(int(hand["jugador"]), 0)
-    others = sorted((t for s, t in tricks.items() if s != hand["jugador"]), reverse=True)
     made = result == "bola" or hand.get("bola") == "hecha" or mine == 9
-    flagged = hand.get("primeras") == "jugador" or hand.get("bola") == "cortada"
-    cut = result == "bola_cortada" or (flagged and 5 <= mine <= 8 and others == [1, 0])
+    cut = result == "bola_cortada" or _cut_by_tricks(hand, tricks, mine)
     return made, cut and not made
+
+
+def _cut_by_tricks(hand: Mapping[str, Any], tricks: Mapping[int, int], mine: int) -> bool:
+    """R19 read from the tricks: the Jugador's primeras (or the bola cortada flag), then J-1-0 with J 5–8."""
+    flagged = hand.get("primeras") == "jugador" or hand.get("bola") == "cortada"
+    others = sorted((t for s, t in tricks.items() if s != hand["jugador"]), reverse=True)
+    return flagged and 5 <= mine <= 8 and others == [1, 0]
 
 
 BOLAS: dict[str, Callable[[Mapping[str, Any], str], tuple[bool, bool]]] = {
@@ -516,9 +539,7 @@ class _Hands:
 
     def add(self, hand: Mapping[str, Any], entry: Mapping[str, Any], seats: Mapping[int, str]) -> None:
         stats, result = self.stats, str(entry.get("result"))
-        active = {int(s) for s in hand.get("tricks") or {}} | {int(hand["jugador"])}
-        if self.person is None or any(self.mine(s, seats) for s in active):
-            stats.hands += 1
+        stats.hands += self._sat_in(hand, seats)
         if self.mine(hand["jugador"], seats):
             self._as_jugador(hand, result)
         if result in LOST_CODILLO and self.mine(codillo_giver(hand), seats):
@@ -526,6 +547,11 @@ class _Hands:
         self._defence(hand, result, seats)
         if result != "cierre":
             self._pots(entry, seats)
+
+    def _sat_in(self, hand: Mapping[str, Any], seats: Mapping[int, str]) -> bool:
+        """Whether the person played in the hand (as Jugador or in the contra)."""
+        active = {int(s) for s in hand.get("tricks") or {}} | {int(hand["jugador"])}
+        return self.person is None or any(self.mine(s, seats) for s in active)
 
     def _as_jugador(self, hand: Mapping[str, Any], result: str) -> None:
         """The person played the hand: its lance, trump and outcome; a rendida; a bola."""
