@@ -7,6 +7,7 @@ degrade: a section whose ledger key is missing (``plato``, ``cartulina``, ``bala
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -232,6 +233,7 @@ def _closed(night: _Night) -> str | None:
 
 def _hand_table(night: _Night, game: GameWords, rows: Sequence[Row], closed: str | None) -> dict[str, Any]:
     balances = "balances" in night.ledger
+    kinds = Counter(r["kind"] for r in rows)
     return {
         "tanto_value": night.money.text(1),
         "currency": night.money.currency,
@@ -240,8 +242,8 @@ def _hand_table(night: _Night, game: GameWords, rows: Sequence[Row], closed: str
         "changed": evening.has_changes(night.ledger),
         "pot_headers": pot_headers(night.ledger),
         "hands": rows,
-        "hand_count": sum(1 for r in rows if r["kind"] in ("played", "pass", "other")),
-        "event_count": sum(1 for r in rows if r["kind"] == "event"),
+        "hand_count": kinds["played"] + kinds["pass"] + kinds["other"],
+        "event_count": kinds["event"],
         "closed": closed is not None,
         "close_how": closed or "devolver",
         "over": bool(night.ledger.get("over")),
