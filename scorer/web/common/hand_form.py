@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.web import services
-from scorer.web.evening import routes as evening_routes
+from scorer import store
+from scorer.web.common.evening import names_at
 from scorer.web.forms import HandFormBase, game_hand_form
 from scorer.web.games import game_of
 
@@ -16,6 +16,6 @@ def hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> H
     """The game's hand form for hand ``n`` (the next one unless given), dealt by seat ``dealer``."""
     players = table.players
     if game_of(table.ruleset).evening:  # R33: the people seated for that hand (the next one unless ``n``)
-        session, ledger = services.session_of(table), services.ledger_of(table)
-        players = evening_routes.names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
+        session, ledger = store.session_of(table), store.ledger_of(table)
+        players = names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)

@@ -8,9 +8,10 @@ from typing import Any
 from flask import Response, jsonify, render_template, url_for
 from flask_babel import gettext as _
 
-from scorer.web import messages, present, services
+from scorer import store
+from scorer.web import messages, present
+from scorer.web.common.evening import names_at
 from scorer.web.common.pages import Page
-from scorer.web.evening import routes as evening_routes
 from scorer.web.forms import HandFormBase, read_hand
 from scorer.web.games import game_of
 from scorer.web.tables import present as table_present
@@ -72,7 +73,7 @@ def stale_form(table: Any, token: str, form: HandFormBase, n: int) -> Page | Non
     return page, 409
 
 
-def refusal_words(exc: services.Invalid, n: int) -> tuple[str, str]:
+def refusal_words(exc: store.Invalid, n: int) -> tuple[str, str]:
     """An engine refusal as (field, Spanish message); a later hand it breaks is named in general."""
     field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
@@ -82,7 +83,7 @@ def refusal_words(exc: services.Invalid, n: int) -> tuple[str, str]:
     return field, message
 
 
-def attach(form: HandFormBase, exc: services.Invalid, n: int) -> None:
+def attach(form: HandFormBase, exc: store.Invalid, n: int) -> None:
     """An engine refusal as a Spanish message next to the field it concerns."""
     form.problem(*refusal_words(exc, n))
 
@@ -145,11 +146,11 @@ def live_json(
         return jsonify(ok=False, missing=missing, problems=problems)
     try:
         entry = entry_of(hand)
-    except services.Invalid as exc:
+    except store.Invalid as exc:
         field, message = refusal_words(exc, n)
         return jsonify(ok=False, missing=[], problems={field: [message]})
     after, summary, transfers = _after_words(hand_preview(table, session, ledger, entry, n, hand))
-    seated = evening_routes.names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players
+    seated = names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players
     return jsonify(
         ok=True,
         summary=summary,

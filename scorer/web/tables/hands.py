@@ -13,15 +13,14 @@ from flask import Response, abort, flash, g, redirect, render_template, request,
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer import words
-from scorer.web import messages, present, services
+from scorer import store, words
+from scorer.web import messages, present
 from scorer.web.common.hand_form import hand_form
 from scorer.web.common.pages import Page
 from scorer.web.common.table import is_keeper, keepers_table, linked_table
 from scorer.web.forms import ConfirmForm, HandFormBase, PassForm, read_hand
 from scorer.web.games import game_of
 from scorer.web.tables import present as table_present
-from scorer.web.tables import services as table_services
 from scorer.web.tables.forms import (
     attach,
     hand_page,
@@ -63,12 +62,12 @@ def _table_page(token: str, message: str, category: str = "message") -> BaseResp
 def _no_new_hand(table: Any, token: str, posted: bool) -> BaseResponse | None:
     """Why no new hand is entered now: already saved (a second tap of Guardar), a closed table, a game over."""
     if posted:  # a second tap of Guardar after the first was saved: the form no longer fits (the deal moved on)
-        saved = services.hand_for_request(table, request.form.get("request_id"))
+        saved = store.hand_for_request(table, request.form.get("request_id"))
         if saved is not None:
             return _table_page(token, _("La mano %(n)s ya estaba anotada.", n=saved))
     if table.closed:
         return _table_page(token, _("La partida está cerrada: no se anotan más manos."), "error")
-    ledger = services.ledger_view(table)
+    ledger = store.ledger_view(table)
     if ledger.get("over") and not posted:  # Ombre O6, bandos B4: the game ended by itself
         return _table_page(token, game_of(table.ruleset).over_words(ledger), "error")
     return None
@@ -81,7 +80,7 @@ def new_hand(token: str) -> Page:
     refused = _no_new_hand(table, token, posted)
     if refused is not None:
         return refused
-    session, ledger = services.session_view(table), services.ledger_view(table)
+    session, ledger = store.session_view(table), store.ledger_view(table)
     deal = Deal(table, token, session, ledger, len(ledger.get("hands", [])) + 1)
     dealer = int(ledger.get("next_dealer") or 1)
     form = hand_form(
@@ -103,8 +102,8 @@ def _post_new_hand(deal: Deal, form: HandFormBase) -> Page:
     if form.preview.data:
         return _show_new_hand(deal, form, hand)
     try:
-        number, entry = services.add_hand(deal.table, hand, request_id=form.request_id.data or None)
-    except services.Invalid as exc:
+        number, entry = store.add_hand(deal.table, hand, request_id=form.request_id.data or None)
+    except store.Invalid as exc:
         attach(form, exc, deal.n)
         return deal.page(form, 400)
     done = hand_preview(deal.table, deal.session, deal.ledger, entry, number, hand)  # the game's own words for it
@@ -115,8 +114,8 @@ def _post_new_hand(deal: Deal, form: HandFormBase) -> Page:
 def _show_new_hand(deal: Deal, form: HandFormBase, hand: dict[str, Any]) -> Page:
     """Ver pagos: what the hand would do, nothing saved."""
     try:
-        entry = services.preview_hand(deal.table, hand)
-    except services.Invalid as exc:
+        entry = store.preview_hand(deal.table, hand)
+    except store.Invalid as exc:
         attach(form, exc, deal.n)
         return deal.page(form, 400)
     return deal.page(form, 200, hand_preview(deal.table, deal.session, deal.ledger, entry, deal.n, hand))
@@ -127,7 +126,7 @@ def new_hand_preview(token: str) -> Response:
     """The live preview of the new-hand form (static/app.js posts the form here as the keeper taps)."""
     g.quiet_session = True
     table = keepers_table()
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     dealer = int(ledger.get("next_dealer") or 1)
     n = len(ledger.get("hands", [])) + 1
     form = hand_form(table, dealer, formdata=request.form)
@@ -135,7 +134,7 @@ def new_hand_preview(token: str) -> Response:
         return live_problem(_("La partida está cerrada: no se anotan más manos."))
     if stale_form(table, token, form, n) is not None:
         return live_problem(_("La partida ha cambiado: vuelve a la mesa."))
-    return live_json(table, form, n, lambda hand: services.preview_hand(table, hand), session, ledger)
+    return live_json(table, form, n, lambda hand: store.preview_hand(table, hand), session, ledger)
 
 
 @bp.post("/t/<token>/mano/<int:n>/pagos")
@@ -143,11 +142,11 @@ def edit_hand_preview(token: str, n: int) -> Response:
     """The live preview of the edit form."""
     g.quiet_session = True
     table = keepers_table()
-    session = services.session_of(table)
+    session = store.session_of(table)
     stored = _stored_hand(session, n)
     form = hand_form(table, int(stored.get("dealer") or 1), n, formdata=request.form)
-    ledger = services.ledger_of(table)
-    return live_json(table, form, n, lambda hand: services.preview_replace(table, n, hand), session, ledger)
+    ledger = store.ledger_of(table)
+    return live_json(table, form, n, lambda hand: store.preview_replace(table, n, hand), session, ledger)
 
 
 # ------------------------------------------------------------------ todos pasan
@@ -162,8 +161,8 @@ def all_pass(token: str) -> BaseResponse:
     if not game_of(table.ruleset).can_pass:  # B2
         return _table_page(token, messages.render("bandos_no_pass"), "error")
     try:
-        number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
-    except services.Invalid as exc:
+        number, _entry = store.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
+    except store.Invalid as exc:
         return _table_page(token, _("No se ha anotado: %(reason)s", reason=messages.message(exc)), "error")
     return _table_page(token, _("Mano %(n)s: todos pasan.", n=number), f"undo:{number}")
 
@@ -174,12 +173,12 @@ def undo_pass(token: str, n: int) -> BaseResponse:
     table = keepers_table()
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    hands = services.session_of(table).get("hands", [])
+    hands = store.session_of(table).get("hands", [])
     if n != len(hands) or "pass" not in hands[n - 1]:
         return _table_page(token, _("No se ha deshecho nada: esa mano ya no es el último «todos pasan»."), "error")
     try:
-        services.delete_hand(table, n)
-    except services.Invalid as exc:
+        store.delete_hand(table, n)
+    except store.Invalid as exc:
         return _table_page(token, _("No se ha deshecho: %(reason)s", reason=messages.message(exc)), "error")
     return _table_page(token, _("Deshecho: la mano %(n)s (todos pasan) se ha quitado. Queda en el historial.", n=n))
 
@@ -189,7 +188,7 @@ def undo_pass(token: str, n: int) -> BaseResponse:
 HANDS_PER_PAGE = 50
 # The pages of the hand list last shown, per revision and language: the same page asked again (the
 # keeper going back and forth, the other players' phones) is not built again. Read-only, shared.
-_listings = services.page_cache(64)  # (token, revision, language, jugador, resultado, página) → HandList
+_listings = store.page_cache(64)  # (token, revision, language, jugador, resultado, página) → HandList
 
 
 def _page_number(text: str) -> int:
@@ -202,13 +201,13 @@ def _listing(table: Any, player: str, result: str, number: int) -> table_present
     key = (table.edit_token, table.revision, words.language(), player, result, number)
     listing = _listings.get(key)
     if listing is None:
-        session = services.session_view(table)  # read only, like the entries: no copy of a long session either
+        session = store.session_view(table)  # read only, like the entries: no copy of a long session either
         # the engine's cached entries, read only: no copy of a long ledger for a page of 50 lines
-        ledger = {"hands": services.settlement_of(table).entries}
+        ledger = {"hands": store.settlement_of(table).entries}
         listing = table_present.hand_list(
             session, ledger, player=player or None, result=result or None, page=number, per_page=HANDS_PER_PAGE
         )
-        if services.unchanged(table):
+        if store.unchanged(table):
             _listings.put(key, listing)
     return listing
 
@@ -244,7 +243,7 @@ def _stored_hand(session: dict[str, Any], n: int) -> dict[str, Any]:
     """Hand ``n`` as the session stores it; NotFound when there is none."""
     hands = session.get("hands", [])
     if not 1 <= n <= len(hands):
-        raise services.NotFound(f"hand {n}: no such hand")
+        raise store.NotFound(f"hand {n}: no such hand")
     stored: dict[str, Any] = hands[n - 1]
     return stored
 
@@ -252,12 +251,12 @@ def _stored_hand(session: dict[str, Any], n: int) -> dict[str, Any]:
 @bp.get("/t/<token>/mano/<int:n>")
 def hand(token: str, n: int) -> str:
     table, can_edit = linked_table(), is_keeper()
-    # shared with the cache, read-only: the pages only read them (scorer/web/settled.py)
-    session, ledger = services.session_view(table), services.ledger_view(table)
+    # shared with the cache, read-only: the pages only read them (scorer/store/settled.py)
+    session, ledger = store.session_view(table), store.ledger_view(table)
     if not 1 <= n <= len(ledger.get("hands", [])):
-        raise services.NotFound(f"hand {n}: no such hand")
+        raise store.NotFound(f"hand {n}: no such hand")
     view: present.HandView | present.GameHandView = present.game_hand_view(session, ledger, n)
-    history = table_services.hand_history(table, n)
+    history = store.hand_history(table, n)
     return render_template(
         "hand.html",
         game=game_of(table.ruleset),
@@ -293,7 +292,7 @@ def _not_by_hand_form(table: Any, token: str, stored: dict[str, Any], n: int) ->
 @bp.route("/t/<token>/mano/<int:n>/editar", methods=["GET", "POST"])
 def edit_hand(token: str, n: int) -> Page:
     table = keepers_table()
-    session = services.session_of(table)
+    session = store.session_of(table)
     stored = _stored_hand(session, n)
     elsewhere = _not_by_hand_form(table, token, stored, n)
     if elsewhere is not None:
@@ -301,7 +300,7 @@ def edit_hand(token: str, n: int) -> Page:
     dealer = int(stored.get("dealer") or 1)
     deal = Deal(table, token, session, {}, n)
     if request.method != "POST":  # GET and HEAD
-        form = hand_form(table, dealer, n, hand=stored, revision=services.hand_revision(table, n))
+        form = hand_form(table, dealer, n, hand=stored, revision=store.hand_revision(table, n))
         return deal.page(form, 200, editing=True)
     form = hand_form(table, dealer, n, formdata=request.form)
     new = read_hand(form) if form.validate() else None
@@ -321,21 +320,21 @@ def _revision_of(form: HandFormBase) -> int | None:
 def _show_correction(deal: Deal, form: HandFormBase, new: dict[str, Any]) -> Page:
     """Ver pagos of a correction: what the hand would do, nothing saved."""
     try:
-        entry = services.preview_replace(deal.table, deal.n, new)
-    except services.Invalid as exc:
+        entry = store.preview_replace(deal.table, deal.n, new)
+    except store.Invalid as exc:
         attach(form, exc, deal.n)
         return deal.page(form, 400, editing=True)
-    ledger = services.ledger_of(deal.table)
+    ledger = store.ledger_of(deal.table)
     return deal.page(form, 200, hand_preview(deal.table, deal.session, ledger, entry, deal.n, new), editing=True)
 
 
 def _save_correction(deal: Deal, form: HandFormBase, new: dict[str, Any]) -> Page:
     try:
-        services.replace_hand(deal.table, deal.n, new, revision=_revision_of(form))
-    except services.Invalid as exc:
+        store.replace_hand(deal.table, deal.n, new, revision=_revision_of(form))
+    except store.Invalid as exc:
         attach(form, exc, deal.n)
         return deal.page(form, 400, editing=True)
-    except services.Conflict:
+    except store.Conflict:
         form.problem(
             "general", _("Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio.")
         )
@@ -349,13 +348,13 @@ def delete_hand(token: str, n: int) -> Page:
     table = keepers_table()
     form = ConfirmForm()
     if request.method != "POST":  # GET and HEAD
-        services.hand_revision(table, n)  # NotFound for a hand that does not exist
+        store.hand_revision(table, n)  # NotFound for a hand that does not exist
         return render_template("confirm.html", table=table, token=token, form=form, what="delete", n=n)
     if not form.validate_on_submit():
         abort(400)
     try:
-        services.delete_hand(table, n)
-    except services.Invalid as exc:
+        store.delete_hand(table, n)
+    except store.Invalid as exc:
         message = messages.message(exc)
         flash(
             _(
@@ -376,8 +375,8 @@ def restore_hand(token: str, hand_id: int) -> BaseResponse:
     if not ConfirmForm().validate_on_submit():
         abort(400)
     try:
-        n = services.restore_hand(table, hand_id)
-    except services.Invalid as exc:
+        n = store.restore_hand(table, hand_id)
+    except store.Invalid as exc:
         refused = _(
             "No se puede restaurar: la mano %(hand)s dejaría de ser posible. %(reason)s",
             hand=exc.hand,

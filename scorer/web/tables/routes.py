@@ -30,14 +30,18 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer import words
-from scorer.web import messages, present, services
-from scorer.web.answers import service as answer_service
+from scorer import store, words
+from scorer.store import answers as answer_service
+from scorer.store import penas as pena_services
+from scorer.web import exports, messages, present
+from scorer.web.common import pena_tables
+from scorer.web.common.evening import evening_state
+from scorer.web.common.evening_forms import EndingForm
 from scorer.web.common.extensions import create_limit
 from scorer.web.common.i18n import LANGUAGE_NAMES
 from scorer.web.common.pages import Page, refusals_as_pages
+from scorer.web.common.remember import import_text, known_names, my_tables, remember
 from scorer.web.common.table import is_keeper, keepers_table, linked_table, resolve_tables
-from scorer.web.evening import routes as evening_routes
 from scorer.web.forms import (
     GAME_LABELS,
     RULE_HELP,
@@ -47,11 +51,7 @@ from scorer.web.forms import (
     session_from_form,
 )
 from scorer.web.games import all_games, game_of, shared
-from scorer.web.pena import services as pena_services
-from scorer.web.pena import tables as pena_tables
 from scorer.web.tables import present as table_present
-from scorer.web.tables import services as table_services
-from scorer.web.tables.remember import import_text, known_names, my_tables, remember
 
 bp = Blueprint("tables", __name__)
 resolve_tables(bp)  # the table of the link, once per request: g.table
@@ -63,6 +63,9 @@ def _qr(url: str) -> Markup:
     """A QR code of a link as inline SVG (no script, no inline style: fits the CSP)."""
     svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
     return Markup(svg)  # segno's own SVG; the URL is escaped by it
+
+
+store.cache.register(_qr)  # a table's links: emptied with the store's caches
 
 
 def _filename(table: Any, ext: str) -> str:
@@ -90,8 +93,8 @@ def new_table() -> Page:
     error = None
     if form.validate_on_submit():
         try:
-            table = services.create_table(session_from_form(form))
-        except services.Invalid as exc:
+            table = store.create_table(session_from_form(form))
+        except store.Invalid as exc:
             error = messages.message(exc)
         else:
             remember(table)
@@ -127,15 +130,15 @@ def _share(table: Any) -> dict[str, Any]:
 def _settle_up(table: Any) -> Any:
     """Who pays whom, once a table played for money is closed (built once per revision)."""
     if table.closed and game_of(table.ruleset).money:
-        return services.derived(table, "settle_up", table_present.settle_up_lines)
+        return store.derived(table, "settle_up", table_present.settle_up_lines)
     return None
 
 
 @bp.get("/t/<token>")
 def table(token: str) -> str:
     table, can_edit = linked_table(), is_keeper()
-    view = services.derived(table, "table_view", table_present.table_view)
-    game = services.derived(table, "game_view", present.game_view)
+    view = store.derived(table, "table_view", table_present.table_view)
+    game = store.derived(table, "game_view", present.game_view)
     share = None
     if can_edit:
         remember(table)
@@ -154,14 +157,12 @@ def table(token: str) -> str:
         share=share,
         pass_form=pass_form,
         # the deleted hands change only with the table's revision (a delete or a restore): read once per revision
-        deleted=services.kept(table, "deleted_hands", lambda: services.deleted_hands(table)) if can_edit else [],
+        deleted=store.kept(table, "deleted_hands", lambda: store.deleted_hands(table)) if can_edit else [],
         players=table.players,
         revision=table.revision,
         # the evening's state and the small forms it posts, its view-model built once per revision like the others
-        evening=services.derived(
-            table, f"evening_state:{can_edit}", lambda s, le: evening_routes.evening_state(table, s, le, can_edit)
-        ),
-        ending_form=evening_routes.EndingForm(),
+        evening=store.derived(table, f"evening_state:{can_edit}", lambda s, le: evening_state(table, s, le, can_edit)),
+        ending_form=EndingForm(),
         settle=_settle_up(table),
         pena=pena_services.pena_of_table(table),  # the way back to the peña's standings
     )
@@ -182,7 +183,7 @@ def state(token: str) -> Response:
 @bp.get("/t/<token>/exportar.json")
 def export_json(token: str) -> Response:
     table = linked_table()
-    response = current_app.response_class(table_services.export_session(table), mimetype="application/json")
+    response = current_app.response_class(store.export_session(table), mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "json")}"'
     return response
 
@@ -191,7 +192,7 @@ def export_json(token: str) -> Response:
 def export_csv(token: str) -> Response:
     table = linked_table()
     response = current_app.response_class(
-        table_services.export_csv(table), content_type="text/csv; charset=utf-8"
+        exports.export_csv(table), content_type="text/csv; charset=utf-8"
     )  # charset once
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "csv")}"'
     return response
@@ -218,12 +219,12 @@ def table_language(token: str) -> BaseResponse:
     """The keeper chooses the language the table's sheet prints in (edit link only; CSRF-checked)."""
     try:
         table = keepers_table()
-        table_services.set_language(table, request.form.get("language", ""))
-    except services.NotFound:
+        store.set_language(table, request.form.get("language", ""))
+    except store.NotFound:
         abort(404)
-    except services.Forbidden:
+    except store.Forbidden:
         abort(403)
-    except services.Invalid:
+    except store.Invalid:
         abort(400)
     flash(_("La hoja de la partida se imprimirá en %(language)s.", language=LANGUAGE_NAMES[table.language]))
     return redirect(url_for("tables.table", token=token), 303)

@@ -13,15 +13,15 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from scorer.web import services
-from scorer.web.extensions import db
+from scorer import store
+from scorer.store.db import db
 from tests.web.conftest import sample_session
 
 
 @pytest.fixture
 def tokens(app: Flask) -> tuple[str, str]:
     with app.app_context():
-        table = services.create_table(sample_session())
+        table = store.create_table(sample_session())
         return str(table.edit_token), str(table.view_token)
 
 
