@@ -13,6 +13,7 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 
 from scorer import limits, store
+from scorer.games import game_of
 from scorer.store import Invalid
 from scorer.store.db import db
 from scorer.web import messages
@@ -34,7 +35,6 @@ from scorer.web.common.hand_form import hand_form
 from scorer.web.common.pages import refusal
 from scorer.web.common.table import keepers_table
 from scorer.web.forms import read_hand
-from scorer.web.games import game_of
 
 # ------------------------------------------------------------ forms kept offline
 # A form saved with no network is kept by the phone (static/offline.js) as its fields, exactly as

@@ -39,8 +39,10 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from scorer import evening, limits, store
+from scorer.games import game_of
+from scorer.games import views as present
 from scorer.store import Invalid, ServiceError
-from scorer.web import messages, present
+from scorer.web import messages
 
 BEFORE_MAX = 500  # entries a phone may have waiting before one (far more than a night's deals)
 DEAL_MAX = 10**6
@@ -218,7 +220,7 @@ def check_open(table: Any) -> None:
     other judging, so that its closing is never told as a hand another phone took."""
     if not table.closed:
         return
-    rule = store.CLOSING_RULES.get(table.ruleset, "R30")
+    rule = game_of(table.ruleset).closing_rule
     reason = gettext("la partida se cerró (%(rule)s): ya no se puede guardar nada en ella", rule=rule)
     said = messages.render("table_closed", {"rule": rule})  # "La partida está cerrada (R30): ya no se puede cambiar."
     raise Refused(said, 403, {"general": [reason]}, reason=reason, closed=True)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from scorer import store
-from scorer.web.common.evening import names_at
-from scorer.web.forms import HandFormBase, game_hand_form
-from scorer.web.games import game_of
+from scorer.games import game_of
+from scorer.games.fields import HandFormBase
+from scorer.games.views import names_at
+from scorer.web.forms import game_hand_form
 
 
 def hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandFormBase:

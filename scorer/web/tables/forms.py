@@ -9,11 +9,13 @@ from flask import Response, jsonify, render_template, url_for
 from flask_babel import gettext as _
 
 from scorer import store
-from scorer.web import messages, present
-from scorer.web.common.evening import names_at
+from scorer.games import game_of
+from scorer.games import views as present
+from scorer.games.fields import HandFormBase
+from scorer.games.views import names_at
+from scorer.web import messages
 from scorer.web.common.pages import Page
-from scorer.web.forms import HandFormBase, read_hand
-from scorer.web.games import game_of
+from scorer.web.forms import read_hand
 from scorer.web.tables import present as table_present
 
 # the fields whose messages the live preview reports, in the order the form shows them

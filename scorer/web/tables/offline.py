@@ -28,13 +28,13 @@ from markupsafe import Markup
 
 from scorer import hand_fields, store, words
 from scorer.engine import SessionError
-from scorer.web import present
-from scorer.web.common.evening import names_at
+from scorer.games import game_of
+from scorer.games import views as present
+from scorer.games.views import names_at
 from scorer.web.common.hand_form import hand_form
 from scorer.web.common.i18n import translations
 from scorer.web.common.pages import refusals_as_pages
 from scorer.web.common.table import keepers_table, resolve_tables
-from scorer.web.games import game_of
 from scorer.web.tables.forms import hand_page
 
 bp = Blueprint("offline", __name__)

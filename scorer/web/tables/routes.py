@@ -31,9 +31,11 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import store, words
+from scorer.games import all_games, game_of, shared
+from scorer.games import views as present
 from scorer.store import answers as answer_service
 from scorer.store import penas as pena_services
-from scorer.web import exports, messages, present
+from scorer.web import messages
 from scorer.web.common import pena_tables
 from scorer.web.common.evening import evening_state
 from scorer.web.common.evening_forms import EndingForm
@@ -50,7 +52,7 @@ from scorer.web.forms import (
     PassForm,
     session_from_form,
 )
-from scorer.web.games import all_games, game_of, shared
+from scorer.web.tables import exports
 from scorer.web.tables import present as table_present
 
 bp = Blueprint("tables", __name__)
