@@ -21,7 +21,7 @@ from flask.testing import FlaskClient
 
 from scorer import engine
 from scorer.engine.tresillo import active_seats
-from scorer.sheet.build import sheet_context
+from scorer.sheet.context import sheet_context
 from scorer.web import services
 from scorer.web.evening import services as evening_services
 from scorer.web.models import Table
