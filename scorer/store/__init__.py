@@ -44,12 +44,9 @@ from scorer.store.hands import (
     restore_hand,
 )
 from scorer.store.links import (
-    CLOSING_RULES,
-    CLOSINGS,
     MAX_TOKEN_LENGTH,
     TOKEN_BYTES,
     check_open,
-    closings_of,
     new_token,
     open_linked,
     open_table,
@@ -60,7 +57,6 @@ from scorer.store.links import (
 )
 from scorer.store.state import (
     NOT_HANDS,
-    WINDOWED,
     DeletedHand,
     JsonBody,
     TableState,
@@ -73,13 +69,10 @@ from scorer.store.writes import WRITE_ATTEMPTS, create_table, language_or_defaul
 
 __all__ = [
     "CLOSE_HOWS",
-    "CLOSINGS",
-    "CLOSING_RULES",
     "MAX_REQUEST_ID_LENGTH",
     "MAX_TOKEN_LENGTH",
     "NOT_HANDS",
     "TOKEN_BYTES",
-    "WINDOWED",
     "WRITE_ATTEMPTS",
     "Conflict",
     "DeletedHand",
@@ -100,7 +93,6 @@ __all__ = [
     "check_open",
     "close_table",
     "closing_previews",
-    "closings_of",
     "create_table",
     "db",
     "delete_hand",

@@ -12,9 +12,10 @@ from sqlalchemy.exc import IntegrityError
 from scorer import limits
 from scorer.engine import SessionError, Settlement
 from scorer.evening import is_event
+from scorer.games import game_of
 from scorer.store.db import db
 from scorer.store.errors import Conflict, Invalid, Moved, NotFound, ServiceError, Unprocessable
-from scorer.store.links import check_open, closings_of
+from scorer.store.links import check_open
 from scorer.store.models import Hand, Table, utcnow
 from scorer.store.settled import Settled, extend, resettled
 from scorer.store.state import live_at, number, read
@@ -279,7 +280,7 @@ def restore_hand(table: Table, hand_id: int) -> int:
 
 def close_table(table: Table, how: str | None = None, *, request_id: str | None = None) -> int:
     """Close the table (R30) and make it read-only; its number. ``how``: Tresillo's ``devolver`` or ``repartir``."""
-    closings = closings_of(table.ruleset) or ("devolver",)  # bandos: the engine refuses it (B4)
+    closings = game_of(table.ruleset).closings or ("devolver",)  # bandos: the engine refuses it (B4)
     word = how or closings[0]
     if how is not None and (len(closings) < 2 or how not in closings):
         raise Invalid(f"unknown closing {how!r}: devolver or repartir (R30)", code="closing_unknown")

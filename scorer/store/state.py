@@ -20,6 +20,7 @@ from sqlalchemy import select
 from scorer import engine, limits, words
 from scorer.catalogs import DEFAULT_LANGUAGE
 from scorer.engine import Settlement
+from scorer.games import game_of
 from scorer.store import cache, settled
 from scorer.store.db import db
 from scorer.store.errors import NotFound
@@ -110,10 +111,6 @@ def _session(table: Table, state: Settled) -> dict[str, Any]:
     return session
 
 
-# the table page of these rule sets needs only the totals and the last hands (Ombre counts its deals)
-WINDOWED = ("tresillo", "pozo_viuda", "bandos")
-
-
 def _window(table: Table) -> Window | None:
     """The table from its persisted snapshot (kept per revision), for a worker that has not settled it."""
     shown = cache.windows.get(table.edit_token)
@@ -130,7 +127,7 @@ def _page_source(table: Table) -> Settled | Window:
     cached = cache.states.get(table.edit_token)
     if cached is not None and cached.revision == table.revision:
         return cached
-    shown = _window(table) if cached is None and table.ruleset in WINDOWED else None
+    shown = _window(table) if cached is None and game_of(table.ruleset).windowed else None
     return shown if shown is not None else _settled(table)
 
 

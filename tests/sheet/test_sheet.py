@@ -17,7 +17,8 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from scorer.engine import settle
-from scorer.sheet.build import render_html, render_pdf, sheet_context
+from scorer.sheet.build import render_html, render_pdf
+from scorer.sheet.context import sheet_context
 from scorer.web.tables import present as table_present
 from tests.conftest import EXAMPLES, load_json
 from tests.web.conftest import app_config, make_app, sample_session  # noqa: F401  (fixtures)
@@ -256,7 +257,7 @@ def test_keeper_and_missing_app_keys() -> None:
 
 def test_the_sheet_and_the_pages_say_the_same() -> None:
     """One vocabulary (scorer.words): balances, money and result words as the table page shows them."""
-    from scorer.web import present
+    from scorer.games import views as present
 
     session = {**load_json(EXAMPLES / "walkthrough.json"), "tanto_value": "0.05", "currency": "EUR"}
     ledger = settle(session)
@@ -353,7 +354,7 @@ def test_examples_have_not_changed_shape() -> None:
 
 def test_pdf_hand_lines_keep_columns_aligned() -> None:
     """The PDF's monospaced hand table: one line per hand, every line as wide as the header."""
-    from scorer.sheet.build import hand_lines
+    from scorer.sheet.lines import hand_lines
 
     session = load_json(EXAMPLES / "walkthrough.json")
     session["players"][1] = "Benito Pérez de la Fuente"  # longer than its column: cut, not spilled

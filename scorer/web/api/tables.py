@@ -17,9 +17,11 @@ from scorer import limits, store
 from scorer.store import Invalid
 from scorer.store import answers as answer_service
 from scorer.web.api.common import answer_errors_in_json, json_body, require_json
-from scorer.web.extensions import create_limit
+from scorer.web.common.extensions import create_limit
+from scorer.web.common.table import keepers_table, linked_table, resolve_tables
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+resolve_tables(bp)  # the table of the link, once per request: g.table
 answer_errors_in_json(bp)
 
 
@@ -49,19 +51,19 @@ def create_table() -> tuple[Response, int, dict[str, str]]:
 
 @bp.get("/tables/<token>")
 def get_table(token: str) -> Response:
-    table, _ = store.open_table(token)
+    table = linked_table()
     return _json_body(store.read(table).session_json)
 
 
 @bp.get("/tables/<token>/ledger")
 def get_ledger(token: str) -> Response:
-    table, _ = store.open_table(token)
+    table = linked_table()
     return _json_body(store.read(table).ledger_json)
 
 
 @bp.post("/tables/<token>/hands")
 def add_hand(token: str) -> tuple[Response, int]:
-    table = store.require_edit(token)
+    table = keepers_table()
     hand = json_body("", limits.HAND_BYTES_MAX)
     key = request.headers.get("Idempotency-Key") or request.headers.get("X-Request-Id") or None
     n, entry = store.add_hand(table, hand, request_id=key)
@@ -91,7 +93,7 @@ def _with_etag(table: Any, n: int, entry: dict[str, Any], **extra: Any) -> Respo
 @bp.get("/tables/<token>/hands/<int:n>")
 def get_hand(token: str, n: int) -> Response:
     """One hand's ledger entry, with its revision (ETag) for a later PUT's If-Match."""
-    table, _ = store.open_table(token)
+    table = linked_table()
     store.hand_revision(table, n)  # NotFound for a hand that does not exist
     answers = [a.as_json() for a in answer_service.of_hand(table, n)]  # the players' answers
     return _with_etag(table, n, store.read(table).ledger_copy()["hands"][n - 1], answers=answers)
@@ -99,7 +101,7 @@ def get_hand(token: str, n: int) -> Response:
 
 @bp.put("/tables/<token>/hands/<int:n>")
 def replace_hand(token: str, n: int) -> Response:
-    table = store.require_edit(token)
+    table = keepers_table()
     revision = _if_match()
     hand = json_body(f"hand {n}", limits.HAND_BYTES_MAX)
     entry = store.replace_hand(table, n, hand, revision=revision)
@@ -108,7 +110,7 @@ def replace_hand(token: str, n: int) -> Response:
 
 @bp.delete("/tables/<token>/hands/<int:n>")
 def delete_hand(token: str, n: int) -> Response:
-    table = store.require_edit(token)
+    table = keepers_table()
     store.delete_hand(table, n)
     return jsonify(deleted=n, restorable=[_deleted_json(d) for d in store.deleted_hands(table)])
 
@@ -119,13 +121,13 @@ def _deleted_json(item: store.DeletedHand) -> dict[str, Any]:
 
 @bp.get("/tables/<token>/deleted")
 def list_deleted(token: str) -> Response:
-    table, _ = store.open_table(token)
+    table = linked_table()
     return jsonify(deleted=[_deleted_json(d) for d in store.deleted_hands(table)])
 
 
 @bp.post("/tables/<token>/deleted/<int:hand_id>")
 def restore_hand(token: str, hand_id: int) -> Response:
-    table = store.require_edit(token)
+    table = keepers_table()
     require_json()
     n = store.restore_hand(table, hand_id)
     return jsonify(n=n, hand=store.read(table).ledger["hands"][n - 1])

@@ -28,14 +28,17 @@ from markupsafe import Markup
 
 from scorer import hand_fields, store, words
 from scorer.engine import SessionError
-from scorer.web import present
-from scorer.web.evening import routes as evening_routes
-from scorer.web.games import game_of
-from scorer.web.i18n import translations
-from scorer.web.pages import refusals_as_pages
-from scorer.web.tables import routes
+from scorer.games import game_of
+from scorer.games import views as present
+from scorer.games.views import names_at
+from scorer.web.common.hand_form import hand_form
+from scorer.web.common.i18n import translations
+from scorer.web.common.pages import refusals_as_pages
+from scorer.web.common.table import keepers_table, resolve_tables
+from scorer.web.tables.forms import hand_page
 
 bp = Blueprint("offline", __name__)
+resolve_tables(bp)  # the table of the link, once per request: g.table
 refusals_as_pages(bp)  # the same Spanish pages as the table's
 
 MAX_AHEAD = 12  # the most deals a phone keeps forms for (a cycle is the number of seats, 3 to 6)
@@ -110,7 +113,7 @@ def is_kept_copy() -> bool:
 
 @bp.before_app_request
 def quiet_kept_copies() -> None:
-    """A page fetched to be kept never rewrites the session cookie (scorer/web/pages.py QuietSessions)."""
+    """A page fetched to be kept never rewrites the session cookie (scorer/web/common/pages.py QuietSessions)."""
     if is_kept_copy():
         g.quiet_session = True
 
@@ -204,7 +207,7 @@ def view_names(table: Any) -> list[str]:
 
 
 def _names_next(session: dict[str, Any], ledger: dict[str, Any]) -> list[str]:
-    return list(evening_routes.names_at(session, ledger, len(ledger.get("hands") or []) + 1))
+    return list(names_at(session, ledger, len(ledger.get("hands") or []) + 1))
 
 
 def offline_place(table: Any) -> Markup:
@@ -215,13 +218,13 @@ def offline_place(table: Any) -> Markup:
 
 @bp.get("/t/<token>/mano/tras/<int:ahead>")
 def hand_form_ahead(token: str, ahead: int) -> Any:
-    table = store.require_edit(token)
+    table = keepers_table()
     if ahead > MAX_AHEAD or not forms_cycle(table):
         raise store.NotFound(f"no form {ahead} deals ahead")
     # the deal it is for, and the state it was made against: the queue sends both (api/queue.py)
     deal = store.read(table).page_settlement.count + 1 + ahead
-    form = routes.hand_form(table, dealer_after(table, ahead), deal=deal, table_revision=table.revision)
-    page, status = routes.hand_page(table, token, form, None, None, 200)
+    form = hand_form(table, dealer_after(table, ahead), deal=deal, table_revision=table.revision)
+    page, status = hand_page(table, token, form, None, None, 200)
     response = current_app.make_response((page, status))
     response.headers["Cache-Control"] = "no-cache"
     return response

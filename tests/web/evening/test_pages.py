@@ -21,7 +21,7 @@ from flask.testing import FlaskClient
 
 from scorer import engine, store
 from scorer.engine.tresillo import active_seats
-from scorer.sheet.build import sheet_context
+from scorer.sheet.context import sheet_context
 from scorer.store.models import Table
 from tests.conftest import EXAMPLES, example_sessions, load_json
 from tests.web.conftest import api_ledger, api_session

@@ -18,7 +18,7 @@ from flask_babel import force_locale
 
 from scorer import store
 from scorer.store.db import db
-from scorer.web.i18n import translations
+from scorer.web.common.i18n import translations
 from tests.web.conftest import sample_session
 
 # what changes from one answer to the next whatever the table: form tokens, the time the page was made

@@ -306,7 +306,7 @@ def test_home_names_each_game(client: FlaskClient, make_table: Callable[..., Tab
 
 
 def test_the_browser_remembers_a_bounded_list(client: FlaskClient, make_table: Callable[..., Table]) -> None:
-    from scorer.web.tables.remember import REMEMBERED_TABLES
+    from scorer.web.common.remember import REMEMBERED_TABLES
 
     tables = [make_table(name=f"Mesa {i}", hands=[]) for i in range(REMEMBERED_TABLES + 2)]
     for t in tables:

@@ -44,7 +44,7 @@ class QuietSessions(SecureCookieSessionInterface):
         return not g.get("quiet_session") and super().should_set_cookie(app, session)
 
     def get_cookie_secure(self, app: Any) -> bool:
-        """``Secure`` when the page came over https (scorer/web/proxy.py), whatever SESSION_COOKIE_SECURE says."""
+        """``Secure`` when the page came over https (common/proxy.py), whatever SESSION_COOKIE_SECURE says."""
         return bool(super().get_cookie_secure(app)) or (has_request_context() and request.is_secure)
 
 

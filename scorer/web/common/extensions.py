@@ -1,5 +1,5 @@
-"""Flask extensions, created unbound here and bound to the app in ``create_app`` (the database's
-``db`` is the store's: :mod:`scorer.store.db`)."""
+"""The web app's Flask extensions, created unbound here and bound to the app in ``create_app``: CSRF
+protection, the creation rate limit and the migrations (the database's ``db`` is the store's)."""
 
 from __future__ import annotations
 
