@@ -7,6 +7,7 @@ from typing import TypeVar
 
 from sqlalchemy import select
 
+from scorer.games import game_of
 from scorer.store.db import db
 from scorer.store.errors import Forbidden, NotFound
 from scorer.store.models import Pena, Table
@@ -29,9 +30,6 @@ def token_shaped(token: object) -> bool:
     )
 
 
-# The rule that closes a table of each rule set (nothing may follow the closing, or a game that ended).
-CLOSING_RULES = {"tresillo": "R30", "pozo_viuda": "P11", "ombre": "O7", "bandos": "B4"}
-
 # The closings each rule set offers (R30, P11, O7; Bandos ends by itself at its target, B4).
 CLOSINGS: dict[str, tuple[str, ...]] = {
     "tresillo": ("devolver", "repartir"),
@@ -48,7 +46,7 @@ def closings_of(ruleset: object) -> tuple[str, ...]:
 
 def check_open(table: Table) -> None:
     if table.closed:
-        rule = CLOSING_RULES.get(table.ruleset, "R30")
+        rule = game_of(table.ruleset).closing_rule
         raise Forbidden(f"this table is closed ({rule}): it can no longer be changed", code="table_closed", rule=rule)
 
 

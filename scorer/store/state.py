@@ -20,6 +20,7 @@ from sqlalchemy import select
 from scorer import engine, limits, words
 from scorer.catalogs import DEFAULT_LANGUAGE
 from scorer.engine import Settlement
+from scorer.games import game_of
 from scorer.store import cache, settled
 from scorer.store.db import db
 from scorer.store.errors import NotFound
@@ -176,16 +177,12 @@ def page_settlement(table: Table) -> Settlement:
     return _page_source(table).settlement
 
 
-# the table page of these rule sets needs only the totals and the last hands (Ombre counts its deals)
-WINDOWED = ("tresillo", "pozo_viuda", "bandos")
-
-
 def _page_source(table: Table) -> Settled | Window:
     """What the table page is built from: the cached state, else the persisted snapshot, else a settle."""
     cached = cache.states.get(table.edit_token)
     if cached is not None and cached.revision == table.revision:
         return cached
-    if cached is None and table.ruleset in WINDOWED:
+    if cached is None and game_of(table.ruleset).windowed:
         shown = cache.windows.get(table.edit_token)
         if shown is not None and shown.revision == table.revision:
             return shown

@@ -257,7 +257,7 @@ def test_keeper_and_missing_app_keys() -> None:
 
 def test_the_sheet_and_the_pages_say_the_same() -> None:
     """One vocabulary (scorer.words): balances, money and result words as the table page shows them."""
-    from scorer.web import present
+    from scorer.games import views as present
 
     session = {**load_json(EXAMPLES / "walkthrough.json"), "tanto_value": "0.05", "currency": "EUR"}
     ledger = settle(session)

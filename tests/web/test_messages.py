@@ -186,7 +186,7 @@ def test_the_html_form_shows_the_message_next_to_its_field(
 def test_a_game_module_form_shows_the_message_next_to_its_field(
     client: FlaskClient, make_table: Callable[..., Table]
 ) -> None:
-    """Pozo y viuda (scorer/web/games/pozo_viuda.py): a declared bola must count nine tricks (P9)."""
+    """Pozo y viuda (scorer/games/pozo_viuda.py): a declared bola must count nine tricks (P9)."""
     t = make_table(hands=[], players=["Ana", "Benito", "Carmen"], rules={"ruleset": "pozo_viuda"})
     data = {"jugador": "2", "lance": "bola", "trump": "oros", "tricks_1": "1", "tricks_2": "5", "tricks_3": "2",
             "request_id": "m-pozo", "save": "1"}  # fmt: skip

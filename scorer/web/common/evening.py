@@ -14,8 +14,8 @@ from decimal import Decimal
 from typing import Any
 
 from scorer import evening, store
-from scorer.web import present
-from scorer.web.games import game_of
+from scorer.games import game_of
+from scorer.games import views as present
 
 
 @dataclass(frozen=True)
@@ -73,11 +73,6 @@ def seating_for(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int | 
     """The seating an entry is entered with: now, or the one in force at entry ``n`` (a correction)."""
     seats = evening.seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])
     return seats[-1] if n is None else seats[n - 1]
-
-
-def names_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> list[str]:
-    """The names seated, in seat order, for entry ``n`` (1-based; the next one or one already settled)."""
-    return names_list(seating_for(session, ledger, n if n <= len(ledger.get("hands") or []) else None))
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from wtforms.validators import Length, Optional
 
 from scorer import evening, store
 from scorer.evening import PLATO, TODOS, join_note, split_note
+from scorer.games.fields import SUIT_PAIRS, WholeField, options
 from scorer.store import penas as pena_services
 from scorer.web.common.evening import seating_for
-from scorer.web.forms import SUIT_PAIRS, WholeField, options
 from scorer.words import AJUSTE_REASON_WORDS, AJUSTE_REASONS, suit_text
 
 MAX_AMOUNT = 100_000  # tantos: far above any ajuste a table agrees

@@ -14,7 +14,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from scorer import evening, store
-from scorer.web import present
+from scorer.games import views as present
 from scorer.web.common.evening import PersonLine, names_list, people_lines
 
 

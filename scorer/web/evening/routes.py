@@ -16,7 +16,9 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import evening, store
-from scorer.web import messages, present
+from scorer.games import game_of
+from scorer.games import views as present
+from scorer.web import messages
 from scorer.web.common.evening import favor_in_force, seating_for
 from scorer.web.common.evening_forms import (
     AjusteForm,
@@ -36,7 +38,6 @@ from scorer.web.evening import favor as favor_page
 from scorer.web.evening.forms import ClosingForm
 from scorer.web.evening.present import EventPreview, SeatPending, closing_choices, event_preview, pending_by_seat
 from scorer.web.forms import ConfirmForm
-from scorer.web.games import game_of
 
 bp = Blueprint("evening", __name__)
 refusals_as_pages(bp)

@@ -15,6 +15,7 @@ from flask import session as browser
 from flask_babel import gettext as _
 
 from scorer import store, words
+from scorer.games import seat_label
 from scorer.pena import stats
 from scorer.store import penas as ps
 from scorer.store.models import Pena
@@ -23,7 +24,6 @@ from scorer.web.common.pages import Page, refusals_as_pages
 from scorer.web.common.pena_tables import SEATS
 from scorer.web.common.remember import import_text
 from scorer.web.forms import ImportForm
-from scorer.web.games import seat_label
 from scorer.web.pena.forms import AttachForm, ConfirmForm, NewPenaForm, PersonForm, PickForm, SeasonForm
 from scorer.web.pena.present import balance_chart, ledger_context, money_text, people_names, stats_context, table_token
 

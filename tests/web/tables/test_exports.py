@@ -14,9 +14,9 @@ from flask import Flask
 
 from scorer import engine, store
 from scorer.engine import bandos, ombre, pozo_viuda, tresillo
+from scorer.games.exports import cell, escape_cell
 from scorer.store import Invalid
-from scorer.web import exports
-from scorer.web.exports import cell, escape_cell
+from scorer.web.tables import exports
 from tests.conftest import EXAMPLES, example_sessions, load_json
 from tests.web.conftest import sample_session
 
