@@ -44,7 +44,6 @@ from scorer.store.hands import (
     restore_hand,
 )
 from scorer.store.links import (
-    CLOSING_RULES,
     CLOSINGS,
     MAX_TOKEN_LENGTH,
     TOKEN_BYTES,
@@ -60,7 +59,6 @@ from scorer.store.links import (
 )
 from scorer.store.state import (
     NOT_HANDS,
-    WINDOWED,
     DeletedHand,
     JsonBody,
     deleted_hands,
@@ -85,12 +83,10 @@ from scorer.store.writes import WRITE_ATTEMPTS, create_table, language_or_defaul
 __all__ = [
     "CLOSE_HOWS",
     "CLOSINGS",
-    "CLOSING_RULES",
     "MAX_REQUEST_ID_LENGTH",
     "MAX_TOKEN_LENGTH",
     "NOT_HANDS",
     "TOKEN_BYTES",
-    "WINDOWED",
     "WRITE_ATTEMPTS",
     "Conflict",
     "DeletedHand",

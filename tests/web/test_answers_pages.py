@@ -169,6 +169,16 @@ def test_the_poll_sees_answers_and_the_revision_does_not_move(client: FlaskClien
     assert f'data-answers="{after["answers"]}"' in page
 
 
+def test_digits_that_are_not_ascii_are_no_number_to_the_answer_forms(client: FlaskClient, table: Table) -> None:
+    # "²" and "٣" are digits to str.isdigit but int() refuses "²": read as no number, never a crash
+    response = say(client, table, 1, "Ana", True, version="²")
+    assert response.status_code == 302
+    assert "Mano 1: de acuerdo." in client.get(f"/t/{table.view_token}").get_data(as_text=True)
+    for stamp in ("²", "٣"):
+        poll = client.get(f"/t/{table.edit_token}/respuestas?sello={stamp}&manos=1,²,٣")
+        assert poll.status_code == 200
+
+
 def test_the_table_page_and_the_sheet_show_that_it_squares(client: FlaskClient, table: Table) -> None:
     page = text_of(client.get(f"/t/{table.edit_token}").get_data(as_text=True))
     assert "Cuadra: saldos −40 + 40 (plato) = 0." in page  # R31

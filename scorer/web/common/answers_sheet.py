@@ -72,13 +72,20 @@ def sheet(table: Table, session: Mapping[str, Any], ledger: Mapping[str, Any]) -
     for n in range(1, len(ledger.get("hands") or []) + 1):
         answers = by_number.get(n, [])
         seated = set(seatings[n - 1].values())
-        against = [a for a in answers if not a.agrees]
-        if against:
-            disputed.extend((n, a) for a in against)
-        elif not answers:
-            unanswered.append(n)
-        elif seated <= {a.person for a in answers}:
-            agreed.append(n)
-        else:
+        status = _status(answers, seated)
+        if status == "disputed":
+            disputed.extend((n, a) for a in answers if not a.agrees)
+        elif status == "partly":
             partly.append((n, len(answers), len(seated)))
+        else:
+            (agreed if status == "agreed" else unanswered).append(n)
     return SheetAnswers(ranges(agreed), tuple(partly), tuple(disputed), ranges(unanswered), bool(by_number))
+
+
+def _status(answers: Sequence[Given], seated: set[str]) -> str:
+    """``disputed`` (someone says no), ``open`` (no answer), ``agreed`` (everyone seated) or ``partly``."""
+    if any(not a.agrees for a in answers):
+        return "disputed"
+    if not answers:
+        return "open"
+    return "agreed" if seated <= {a.person for a in answers} else "partly"

@@ -42,15 +42,29 @@ def square(totals: Mapping[str, Any]) -> Square | None:
     balances = totals.get("balances")
     if not isinstance(balances, Mapping) or not balances:
         return None
-    pots: list[tuple[str, int]] = []
-    plato = totals.get("plato")
-    if isinstance(plato, Mapping):
-        pots.append((_("plato"), int(plato.get("amount", 0))))
-    pozo = totals.get("pozo")
-    if isinstance(pozo, Mapping):
-        pots.append((_("pozo"), int(pozo.get("amount", 0)) + sum(int(r) for r in pozo.get("reserves", ()) or ())))
-    if "viuda" in totals:
-        pots.append((_("viuda"), int(totals.get("viuda") or 0)))
-    if "bote" in totals:
-        pots.append((_("bote"), int(totals.get("bote") or 0)))
-    return Square(tuple(int(v) for v in balances.values()), tuple(pots))
+    return Square(tuple(int(v) for v in balances.values()), tuple(_pots(totals)))
+
+
+def _pots(totals: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """What lies in the game's pots, each named: the plato, the pozo (with its reserves), the viuda, the bote."""
+    found = [
+        (_("plato"), _pot(totals.get("plato"))),
+        (_("pozo"), _pozo(totals.get("pozo"))),
+        (_("viuda"), _count(totals, "viuda")),
+        (_("bote"), _count(totals, "bote")),
+    ]
+    return [(word, amount) for word, amount in found if amount is not None]
+
+
+def _pot(pot: object) -> int | None:
+    return int(pot.get("amount", 0)) if isinstance(pot, Mapping) else None
+
+
+def _pozo(pozo: object) -> int | None:
+    if not isinstance(pozo, Mapping):
+        return None
+    return int(pozo.get("amount", 0)) + sum(int(r) for r in pozo.get("reserves", ()) or ())
+
+
+def _count(totals: Mapping[str, Any], key: str) -> int | None:
+    return int(totals.get(key) or 0) if key in totals else None
