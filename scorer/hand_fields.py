@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.engine import SessionError, settle
-from scorer.engine.tresillo import LONG_SUITS, SUITS, active_seats
+from scorer.engine.tresillo import active_seats
+from scorer.engine.tresillo_hand import LONG_SUITS, SUITS
 
 Gettext = Callable[..., str]
 
@@ -55,6 +56,27 @@ def _whole(value: Any) -> int | None:
 
 def read_tricks(get: Callable[[str], Any], seats: Sequence[int], reading: Reading, _: Gettext) -> dict[str, int] | None:
     """The tricks of the seats that play (``tricks_<seat>``): two counts are enough."""
+    given = _given_tricks(get, seats, reading, _)
+    if given is None:
+        return None
+    if len(given) < 2:
+        reading.problem("tricks", _("Faltan las bazas: marca las del jugador y las de uno de la contra."), missing=True)
+        return None
+    total = sum(given.values())
+    if total > 9:
+        reading.problem("tricks", _("Las bazas suman %(count)s: son 9 en total.", count=total))
+        return None
+    if len(given) == 2:
+        (missing,) = [s for s in seats if s not in given]
+        given[missing] = 9 - total  # the third is what is left of the nine
+        reading.third = (missing, 9 - total)
+    return {str(s): given[s] for s in seats}
+
+
+def _given_tricks(
+    get: Callable[[str], Any], seats: Sequence[int], reading: Reading, _: Gettext
+) -> dict[int, int] | None:
+    """The counts filled in, by seat (None after a count that is not one: its problem is noted)."""
     given: dict[int, int] = {}
     for seat in seats:
         raw = get(f"tricks_{seat}")
@@ -69,21 +91,7 @@ def read_tricks(get: Callable[[str], Any], seats: Sequence[int], reading: Readin
             reading.problem("tricks", _("Cada jugador hace de 0 a 9 bazas."))
             return None
         given[seat] = count
-    if len(given) < 2:
-        reading.problem("tricks", _("Faltan las bazas: marca las del jugador y las de uno de la contra."), missing=True)
-        return None
-    if len(given) == 2:
-        (missing,) = [s for s in seats if s not in given]
-        rest = 9 - sum(given.values())
-        if rest < 0:
-            reading.problem("tricks", _("Las bazas suman %(count)s: son 9 en total.", count=sum(given.values())))
-            return None
-        given[missing] = rest  # the third is what is left of the nine
-        reading.third = (missing, rest)
-    elif sum(given.values()) > 9:
-        reading.problem("tricks", _("Las bazas suman %(count)s: son 9 en total.", count=sum(given.values())))
-        return None
-    return {str(s): given[s] for s in seats}
+    return given
 
 
 def _estuches(get: Callable[[str], Any], key: str, trump: str | None, reading: Reading, _: Gettext) -> int:
@@ -121,6 +129,21 @@ def read_tresillo(get: Callable[[str], Any], seats: Sequence[int], lances: Colle
     read_jugador(get, seats, reading, hand, _)
     read_lance(get, lances, reading, hand, _)
     trump = read_trump(get, reading, hand, _)
+    _read_estuches(get, trump, reading, hand, _)
+    played_out = _read_rendida(get, seats, reading, hand, _)
+    for key, words in (("primeras", ("jugador", "contra")), ("bola", ("hecha", "cortada"))):
+        if get(key) in words:
+            hand[key] = get(key)
+    if played_out:
+        _put_tricks(get, seats, reading, hand, _)
+    reading.hand = None if reading.problems else hand
+    return reading
+
+
+def _read_estuches(
+    get: Callable[[str], Any], trump: str | None, reading: Reading, hand: dict[str, Any], _: Gettext
+) -> None:
+    """R12: estuches or contraestuches (never both), 3, 4, 5 or «más» and how many."""
     estuches = _estuches(get, "estuches", trump, reading, _)
     contra = _estuches(get, "contraestuches", trump, reading, _)
     if estuches and contra:
@@ -129,6 +152,13 @@ def read_tresillo(get: Callable[[str], Any], seats: Sequence[int], lances: Colle
         hand["estuches"] = estuches
     if contra:
         hand["contraestuches"] = contra
+
+
+def _read_rendida(
+    get: Callable[[str], Any], seats: Sequence[int], reading: Reading, hand: dict[str, Any], _: Gettext
+) -> bool:
+    """R25–R28: a rendida and its defensor; whether the hand was played out (an undefended rendida has
+    no tricks, format.md)."""
     rendida = bool(get("rendida"))
     defensor = None
     if get("defensor"):
@@ -139,16 +169,15 @@ def read_tresillo(get: Callable[[str], Any], seats: Sequence[int], lances: Colle
         hand["rendida"] = True
     if defensor is not None:
         hand["defensor"] = defensor
-    if get("primeras") in ("jugador", "contra"):
-        hand["primeras"] = get("primeras")
-    if get("bola") in ("hecha", "cortada"):
-        hand["bola"] = get("bola")
-    if not rendida or defensor is not None:  # an undefended rendida has no tricks (format.md)
-        tricks = read_tricks(get, seats, reading, _)
-        if tricks is not None:
-            hand["tricks"] = tricks
-    reading.hand = None if reading.problems else hand
-    return reading
+    return not rendida or defensor is not None
+
+
+def _put_tricks(
+    get: Callable[[str], Any], seats: Sequence[int], reading: Reading, hand: dict[str, Any], _: Gettext
+) -> None:
+    tricks = read_tricks(get, seats, reading, _)
+    if tricks is not None:
+        hand["tricks"] = tricks
 
 
 def read_jugador(
@@ -187,6 +216,17 @@ def read_pozo_viuda(get: Callable[[str], Any], seats: Sequence[int], lances: Col
             reading.problem("lance", _("Elige el lance."))
     hand["lance"] = lance
     trump = read_trump(get, reading, hand, _)
+    _read_matadores(get, trump, lance, reading, hand, _)
+    _read_pozo_flags(get, lance, reading, hand, _)
+    _put_tricks(get, seats, reading, hand, _)
+    reading.hand = None if reading.problems else hand
+    return reading
+
+
+def _read_matadores(
+    get: Callable[[str], Any], trump: str | None, lance: str, reading: Reading, hand: dict[str, Any], _: Gettext
+) -> None:
+    """0 to 4 matadores (3 at most in a black trump: the punto is a matador only in red); none in a contrabola."""
     matadores = _whole(get("matadores") or 0)
     matadores = -1 if matadores is None else matadores
     top = 3 if trump in POZO_BLACK_SUITS else 4
@@ -201,6 +241,10 @@ def read_pozo_viuda(get: Callable[[str], Any], seats: Sequence[int], lances: Col
         reading.problem("matadores", _("La contrabola se juega sin matadores: marca 0."))
     elif matadores:
         hand["matadores"] = matadores
+
+
+def _read_pozo_flags(get: Callable[[str], Any], lance: str, reading: Reading, hand: dict[str, Any], _: Gettext) -> None:
+    """Primeras and the bola, which a declared bola or contrabola refuses (P9)."""
     declared = lance in ("bola", "contrabola")
     if get("primeras") in ("jugador", "y"):  # "y": the checkbox of the earlier form
         if declared:
@@ -212,11 +256,6 @@ def read_pozo_viuda(get: Callable[[str], Any], seats: Sequence[int], lances: Col
             reading.problem("bola", _("Una %(lance)s declarada ya es la bola: deja «no» aquí.", lance=lance))
         else:
             hand["bola"] = get("bola")
-    tricks = read_tricks(get, seats, reading, _)
-    if tricks is not None:
-        hand["tricks"] = tricks
-    reading.hand = None if reading.problems else hand
-    return reading
 
 
 OMBRE_LANCES = ("entrada", "vuelta", "solo")
@@ -235,9 +274,7 @@ def read_ombre(get: Callable[[str], Any], seats: Sequence[int], _: Gettext) -> R
             reading.problem("matadores_en", _("Elige quién tuvo los tres matadores, o «nadie»."))
         else:
             hand["matadores_en"] = holder
-    tricks = read_tricks(get, seats, reading, _)
-    if tricks is not None:
-        hand["tricks"] = tricks
+    _put_tricks(get, seats, reading, hand, _)
     reading.hand = None if reading.problems else hand
     return reading
 
@@ -260,42 +297,10 @@ def read_bandos(get: Callable[[str], Any], seats: Sequence[int], rows: int, _: G
     (``faltas-<i>-seat``, ``-falta``, ``-points``), any of the ``seats``."""
     reading = Reading()
     hand: dict[str, Any] = {}
-    primeras = get("primeras") or ""
-    if primeras not in ("", "A", "B", BANDOS_PRIMERAS_NONE):
-        reading.problem("primeras", _("Elige el equipo A, el B o nadie."))
-    elif primeras:
-        hand["primeras"] = primeras
-    if get("capote") not in (None, "", False):
-        if primeras:
-            hand["capote"] = True
-        else:
-            reading.problem("capote", _("El capote es del equipo que hizo las seis bazas: elige antes sus primeras."))
-    faltas = []
-    bad_points = False
-    for i in range(rows):
-        raw = get(f"faltas-{i}-points")
-        points = None if raw in (None, "") else _whole(raw)
-        if raw not in (None, "") and (points is None or not 0 <= points <= 100):
-            bad_points = True
-            points = None
-        chosen = get(f"faltas-{i}-seat")
-        if not chosen:
-            if points is not None:
-                reading.problem("faltas", _("Falta %(n)s: elige quién la hizo.", n=i + 1))
-            continue
-        seat = seat_choice(chosen, seats)
-        if seat is None:
-            reading.problem("faltas", _("Falta %(n)s: elige quién la hizo.", n=i + 1))
-            continue
-        kind = get(f"faltas-{i}-falta") or "fuera_de_turno"
-        if kind not in BANDOS_FALTAS:
-            reading.problem("faltas", _("Falta %(n)s: elige «fuera de turno» o «renuncio».", n=i + 1))
-            continue
-        falta: dict[str, Any] = {"seat": seat, "falta": kind}
-        if points is not None:
-            falta["points"] = points
-        faltas.append(falta)
-    if bad_points:
+    primeras = _bandos_primeras(get, reading, hand, _)
+    rows_read = [_bandos_falta(get, i, seats, reading, _) for i in range(rows)]
+    faltas = [falta for falta, _bad in rows_read if falta is not None]
+    if any(bad for _falta, bad in rows_read):
         reading.problem("faltas", _("Los tantos de una falta son un número de 0 a 100."))
     if faltas:
         hand["faltas"] = faltas
@@ -307,6 +312,53 @@ def read_bandos(get: Callable[[str], Any], seats: Sequence[int], rows: int, _: G
         )
     reading.hand = None if reading.problems else hand
     return reading
+
+
+def _bandos_primeras(get: Callable[[str], Any], reading: Reading, hand: dict[str, Any], _: Gettext) -> str:
+    """B2: the team that made the primeras (B5: or nobody) and a capote, which needs them."""
+    primeras = get("primeras") or ""
+    if primeras not in ("", "A", "B", BANDOS_PRIMERAS_NONE):
+        reading.problem("primeras", _("Elige el equipo A, el B o nadie."))
+    elif primeras:
+        hand["primeras"] = primeras
+    if get("capote") not in (None, "", False):
+        if primeras:
+            hand["capote"] = True
+        else:
+            reading.problem("capote", _("El capote es del equipo que hizo las seis bazas: elige antes sus primeras."))
+    return str(primeras)
+
+
+def _falta_points(raw: Any) -> tuple[int | None, bool]:
+    """B3: a falta's own points (None: the house's), and whether they are not a number from 0 to 100."""
+    if raw in (None, ""):
+        return None, False
+    points = _whole(raw)
+    if points is None or not 0 <= points <= 100:
+        return None, True
+    return points, False
+
+
+def _bandos_falta(
+    get: Callable[[str], Any], i: int, seats: Sequence[int], reading: Reading, _: Gettext
+) -> tuple[dict[str, Any] | None, bool]:
+    """B3: the falta of row ``i`` (None when the row is empty or wrong) and whether its points are not
+    a number from 0 to 100 (said once for every row, after them)."""
+    points, bad_points = _falta_points(get(f"faltas-{i}-points"))
+    chosen = get(f"faltas-{i}-seat")
+    seat = seat_choice(chosen, seats) if chosen else None
+    if seat is None:
+        if chosen or points is not None:
+            reading.problem("faltas", _("Falta %(n)s: elige quién la hizo.", n=i + 1))
+        return None, bad_points
+    kind = get(f"faltas-{i}-falta") or "fuera_de_turno"
+    if kind not in BANDOS_FALTAS:
+        reading.problem("faltas", _("Falta %(n)s: elige «fuera de turno» o «renuncio».", n=i + 1))
+        return None, bad_points
+    falta: dict[str, Any] = {"seat": seat, "falta": kind}
+    if points is not None:
+        falta["points"] = points
+    return falta, bad_points
 
 
 def read_hand_fields(
@@ -360,44 +412,67 @@ def offline_preview(
     start = len(work["hands"])
     players = len(work.get("players", []))
     ruleset = str((work.get("rules") or {}).get("ruleset") or "tresillo")
+    unknown = {"ok": False, "unknown": True, "problems": {}, "missing": []}
     for entry in queued:
-        if entry.get("form") == "pass":
-            work["hands"].append({"pass": True})
-        elif entry.get("form") == "hand":
-            values = {str(k): v for k, v in entry.get("fields", [])}
-            dealer = int(settle(work).get("next_dealer") or 1)
-            reading = read_hand_fields(ruleset, values.get, players, dealer, lances, translated(said))
-            if reading.hand is None:
-                return {"ok": False, "unknown": True, "problems": {}, "missing": []}
-            work["hands"].append(reading.hand)
-        else:  # an ajuste, a cambio de jugador: read by their own forms, on the server
-            return {"ok": False, "unknown": True, "problems": {}, "missing": []}
+        hand = _queued_hand(entry, work, ruleset, players, lances, said)
+        if hand is None:
+            return unknown
+        work["hands"].append(hand)
     try:
         ledger = settle(work)
     except SessionError:
-        return {"ok": False, "unknown": True, "problems": {}, "missing": []}
+        return unknown
     dealer = int(ledger.get("next_dealer") or 1)
     reading = read_hand_fields(ruleset, lambda name: fields.get(name), players, dealer, lances, translated(said))
-    problems: dict[str, list[str]] = {}
-    missing = [message for _name, message, gap in reading.problems if gap]
-    for name, message, gap in reading.problems:
-        if not gap:
-            problems.setdefault(name, []).append(message)
     if reading.hand is None:
-        return {"ok": False, "problems": problems, "missing": missing}
+        return _refusal(reading)
     work["hands"].append(reading.hand)
     try:
         after = settle(work)
     except SessionError as exc:
         return {"ok": False, "problems": {exc.field or "general": [exc.reason]}, "missing": []}
-    names = {str(seat): str(name) for seat, name in (after.get("players") or {}).items()}
-    for made in after["hands"]:  # R33: who sits where after each change of player
-        if isinstance(made.get("seating"), dict):
-            names = {str(seat): str(name) for seat, name in made["seating"].items()}
     return {
         "ok": True,
         "n": len(work["hands"]),
         "entry": after["hands"][-1],
         "hands": after["hands"][start:-1],
-        "names": names,
+        "names": _names_after(after),
     }
+
+
+def _queued_hand(
+    entry: Mapping[str, Any],
+    work: dict[str, Any],
+    ruleset: str,
+    players: int,
+    lances: Collection[str],
+    said: Mapping[str, str] | None,
+) -> dict[str, Any] | None:
+    """The hand a waiting entry makes after those of ``work``; None when this phone cannot read it offline
+    (an ajuste, a cambio de jugador: read by their own forms, on the server; or a hand that does not read)."""
+    if entry.get("form") == "pass":
+        return {"pass": True}
+    if entry.get("form") != "hand":
+        return None
+    values = {str(k): v for k, v in entry.get("fields", [])}
+    dealer = int(settle(work).get("next_dealer") or 1)
+    return read_hand_fields(ruleset, values.get, players, dealer, lances, translated(said)).hand
+
+
+def _refusal(reading: Reading) -> dict[str, Any]:
+    """What keeps the form's hand from being worked out: the problems by field, and what is not filled in."""
+    problems: dict[str, list[str]] = {}
+    missing = [message for _name, message, gap in reading.problems if gap]
+    for name, message, gap in reading.problems:
+        if not gap:
+            problems.setdefault(name, []).append(message)
+    return {"ok": False, "problems": problems, "missing": missing}
+
+
+def _names_after(ledger: Mapping[str, Any]) -> dict[str, str]:
+    """R33: who sits where after the last change of player."""
+    names = {str(seat): str(name) for seat, name in (ledger.get("players") or {}).items()}
+    for made in ledger["hands"]:
+        if isinstance(made.get("seating"), dict):
+            names = {str(seat): str(name) for seat, name in made["seating"].items()}
+    return names

@@ -100,13 +100,13 @@ CAUGHT = [
 NOT_CAUGHT = [
     ("bench/x.py", "ROOT = pathlib.Path(__file__).resolve().parent.parent"),
     ("tests/web/x.py", 'ENGINE = Path(__file__).resolve().parents[2] / "scorer" / "engine"'),
-    ("scorer/web/i18n.py", 'T = pathlib.Path(__file__).resolve().parent.parent.parent / "translations"'),
+    ("scorer/web/common/i18n.py", 'T = pathlib.Path(__file__).resolve().parent.parent.parent / "translations"'),
     ("tests/test_x.py", 'EXAMPLES = ROOT / "tests" / "data" / "examples"\nX = EXAMPLES.parent.parent'),
     ("tests/test_x.py", 'DB = os.path.join(os.path.dirname(__file__), "..", "instance")'),
     ("tests/browser/conftest.py", 'CHROMIUM = "/usr/bin/chromium"'),
     ("bench/pyodide.py", 'pyodide.FS.mkdirTree("/home/pyodide/scorer/engine");'),
     ("docs/x.md", "https://example.org/home/work/x and the shared state"),
-    ("scorer/web/i18n.py", "locale = po.parent.parent.name"),
+    ("scorer/web/common/i18n.py", "locale = po.parent.parent.name"),
     ("scripts/run", 'cd "$(dirname "$0")/.."'),
 ]
 

@@ -116,24 +116,68 @@ def parse_faltas(value: object, options: Options) -> tuple[Falta, ...]:
         return ()
     if not isinstance(value, list):
         raise HandError("faltas_not_a_list", "faltas")
-    faltas: list[Falta] = []
-    for i, item in enumerate(value, 1):
-        if not isinstance(item, Mapping):
-            raise HandError("falta_not_an_object", "faltas", index=i, value=describe(item))
-        for key in item:
-            if key not in ("seat", "falta", "points"):
-                raise HandError("falta_unknown_key", "faltas", index=i, key=key)
-        if item.get("seat") is None:
-            raise HandError("falta_missing_seat", "faltas", index=i)
-        if item.get("falta") is None:
-            raise HandError("falta_missing_kind", "faltas", index=i)
-        seat = seat_value(item["seat"], f"seat of falta {i}", SEATS, "faltas")
-        kind = word_value(item["falta"], f"falta {i}", FALTAS, "faltas")
-        raw = item.get("points")
-        default = options.fuera_de_turno if kind == "fuera_de_turno" else options.renuncio
-        points = default if raw is None else int_value(raw, f"points of falta {i}", 0, field="faltas")
-        faltas.append(Falta(seat, kind, points))
-    return tuple(faltas)
+    return tuple(_falta(i, item, options) for i, item in enumerate(value, 1))
+
+
+def _falta(i: int, item: object, options: Options) -> Falta:
+    """B3: the ``i``-th falta, its points the house's for its kind unless it says its own."""
+    if not isinstance(item, Mapping):
+        raise HandError("falta_not_an_object", "faltas", index=i, value=describe(item))
+    for key in item:
+        if key not in ("seat", "falta", "points"):
+            raise HandError("falta_unknown_key", "faltas", index=i, key=key)
+    if item.get("seat") is None:
+        raise HandError("falta_missing_seat", "faltas", index=i)
+    if item.get("falta") is None:
+        raise HandError("falta_missing_kind", "faltas", index=i)
+    seat = seat_value(item["seat"], f"seat of falta {i}", SEATS, "faltas")
+    kind = word_value(item["falta"], f"falta {i}", FALTAS, "faltas")
+    raw = item.get("points")
+    default = options.fuera_de_turno if kind == "fuera_de_turno" else options.renuncio
+    points = default if raw is None else int_value(raw, f"points of falta {i}", 0, field="faltas")
+    return Falta(seat, kind, points)
+
+
+def _read_primeras(hand: Mapping[str, Any], literal: bool) -> Any:
+    """B2: the team that took the primeras; B5: ``none`` only when the first three tricks are scored."""
+    primeras = hand.get("primeras")
+    if primeras is not None:
+        if primeras == "none" and not literal:
+            raise HandError("primeras_none_not_literal", "primeras")
+        word_value(primeras, "primeras", (*TEAMS, "none") if literal else tuple(TEAMS))
+    return primeras
+
+
+def _read_capote(hand: Mapping[str, Any], primeras: object) -> bool:
+    """B2: a capote doubles a team's primeras (and needs them)."""
+    capote = False if hand.get("capote") is None else bool_value(hand["capote"], "capote")
+    if capote and primeras is None:
+        raise HandError("capote_without_primeras", "capote")
+    if capote and primeras == "none":
+        raise HandError("primeras_none_with_capote", "capote")
+    return capote
+
+
+def _scores(before: tuple[int, ...], primeras: object, capote: bool, faltas: tuple[Falta, ...]) -> list[int]:
+    """B2: each player of the team with the primeras scores 1, or 2 with capote; then B3, in order."""
+    scores = list(before)
+    if primeras is not None and primeras != "none":
+        for seat in TEAMS[str(primeras)]:
+            scores[seat - 1] += 2 if capote else 1
+    for falta in faltas:
+        _charge(scores, falta)
+    return scores
+
+
+def _charge(scores: list[int], falta: Falta) -> None:
+    """B3: a falta takes points from the guilty team while its player has some, else gives them to the other."""
+    team = team_of(falta.seat)
+    if scores[falta.seat - 1] > 0:
+        for seat in TEAMS[team]:
+            scores[seat - 1] = max(0, scores[seat - 1] - falta.points)
+    else:
+        for seat in TEAMS["B" if team == "A" else "A"]:
+            scores[seat - 1] += falta.points
 
 
 class Bandos:
@@ -166,33 +210,12 @@ class Bandos:
             raise HandError("bandos_no_pass", "pass")
         check_keys(hand, HAND_KEYS, "hand")
         dealer = resolve_dealer(hand, state.next_dealer, SEATS)  # B1: R2 over six seats
-        primeras = hand.get("primeras")
-        literal = state.options.scoring == "first_three_tricks"  # B5
-        if primeras is not None:
-            if primeras == "none" and not literal:
-                raise HandError("primeras_none_not_literal", "primeras")
-            word_value(primeras, "primeras", (*TEAMS, "none") if literal else tuple(TEAMS))
-        capote = False if hand.get("capote") is None else bool_value(hand["capote"], "capote")
-        if capote and primeras is None:
-            raise HandError("capote_without_primeras", "capote")
-        if capote and primeras == "none":
-            raise HandError("primeras_none_with_capote", "capote")
+        primeras = _read_primeras(hand, state.options.scoring == "first_three_tricks")
+        capote = _read_capote(hand, primeras)
         faltas = parse_faltas(hand.get("faltas"), state.options)
         if primeras is None and not faltas:
             raise HandError("hand_without_primeras", "primeras")
-        scores = list(state.scores)
-        if primeras is not None and primeras != "none":  # B2: each player of the team scores 1, or 2 with capote
-            for seat in TEAMS[primeras]:
-                scores[seat - 1] += 2 if capote else 1
-        for falta in faltas:  # B3, in order, after B2
-            own = TEAMS[team_of(falta.seat)]
-            if scores[falta.seat - 1] > 0:
-                for seat in own:
-                    scores[seat - 1] = max(0, scores[seat - 1] - falta.points)
-            else:
-                other = TEAMS["B" if team_of(falta.seat) == "A" else "A"]
-                for seat in other:
-                    scores[seat - 1] += falta.points
+        scores = _scores(state.scores, primeras, capote, faltas)
         winner = game_winner(scores, state.options.target)
         new = State(state.options, tuple(scores), next_seat(dealer, SEATS), winner)
         entry: JSON = {

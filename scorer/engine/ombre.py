@@ -42,7 +42,7 @@ from .core import (
     word_value,
 )
 from .details import Detail
-from .tresillo import SUITS, played_outcome, split_text
+from .tresillo_hand import SUITS, played_outcome, split_text
 
 LANCES: Final = ("entrada", "vuelta", "solo")
 SEATS: Final = (1, 2, 3)
@@ -166,6 +166,16 @@ class _Desk:
         return new, entry
 
 
+def _read_played(hand: Mapping[str, Any]) -> tuple[int, str, int | None]:
+    """The hombre's seat, the lance (the trump is checked, not used) and who held the matadores (O5)."""
+    jugador = seat_value(required(hand, "jugador"), "jugador", 3)
+    lance = word_value(required(hand, "lance"), "lance", LANCES)
+    word_value(required(hand, "trump"), "trump", SUITS)
+    holder_raw = hand.get("matadores_en")
+    holder = None if holder_raw is None else seat_value(holder_raw, "matadores_en", 3)
+    return jugador, lance, holder
+
+
 class Ombre:
     """The rule set of docs/rules/ombre.md."""
 
@@ -199,16 +209,16 @@ class Ombre:
         if "pass" in hand:
             check_pass(hand)
             return _Desk(state).freeze(dealer, "paso", next_seat(dealer, 3), deals, False)  # O1: nothing is paid
+        return self._played(state, hand, dealer, deals)
+
+    def _played(self, state: State, hand: Mapping[str, Any], dealer: int, deals: int) -> tuple[State, JSON]:
+        """O2–O5: a played hand is a sacada, a puesta or a codille."""
         for key in ("primeras", "bola"):
             if key in hand:
                 raise HandError("ombre_key", key, key=key)
         check_keys(hand, PLAYED_KEYS, "played")
         opts = state.options
-        jugador = seat_value(required(hand, "jugador"), "jugador", 3)
-        lance = word_value(required(hand, "lance"), "lance", LANCES)
-        word_value(required(hand, "trump"), "trump", SUITS)
-        holder_raw = hand.get("matadores_en")
-        holder = None if holder_raw is None else seat_value(holder_raw, "matadores_en", 3)
+        jugador, lance, holder = _read_played(hand)
         tricks = tricks_value(hand, SEATS)
         defenders = tuple(s for s in SEATS if s != jugador)
         counts = (tricks[jugador], tricks[defenders[0]], tricks[defenders[1]])
@@ -224,26 +234,34 @@ class Ombre:
             desk.pay(BOTE, holder, bonus, "matadores", Detail("om_matadores", amount=bonus))
         s = opts.solo_stake if lance == "solo" else opts.stake
         if result == "ganada":  # O2 sacada
-            vole = opts.vole_bonus if counts[0] == 9 else 0
-            amount = s + vole
-            if vole:
-                why = Detail("om_sacada_vole", lance=lance, stake=s, vole=vole, amount=amount)
-            else:
-                why = Detail("om_sacada", lance=lance, stake=s)
-            for seat in defenders:
-                desk.pay(seat, jugador, amount, "sacada", why)
-            desk.pay(BOTE, jugador, desk.bote, "bote", Detail("om_bote", amount=desk.bote))
+            self._sacada(desk, jugador, defenders, lance, s, counts[0] == 9)
         elif result == "puesta":  # O3
             desk.pay(jugador, BOTE, 2 * s, "puesta", Detail("om_puesta", lance=lance, stake=s, amount=2 * s))
-        else:  # O4: twice the sacada (2 × 2S) by default, or twice one defender's stake
-            giver = defenders[giver_index - 1]
-            if opts.codille == "double_sacada":
-                desk.pay(
-                    jugador, giver, 4 * s, "codillo", Detail("om_codille_sacada", lance=lance, stake=s, amount=4 * s)
-                )
-            else:
-                desk.pay(jugador, giver, 2 * s, "codillo", Detail("om_codille", lance=lance, stake=s, amount=2 * s))
+        else:
+            self._codille(desk, jugador, defenders[giver_index - 1], lance, s)
         return desk.freeze(dealer, result, next_seat(dealer, 3), deals, False)
+
+    @staticmethod
+    def _sacada(desk: _Desk, jugador: int, defenders: tuple[int, ...], lance: str, s: int, vole: bool) -> None:
+        """O2: each defender pays the stake (plus the vole's bonus on 9-0-0, O2) and the Jugador takes the bote."""
+        bonus = desk.state.options.vole_bonus if vole else 0
+        amount = s + bonus
+        if bonus:
+            why = Detail("om_sacada_vole", lance=lance, stake=s, vole=bonus, amount=amount)
+        else:
+            why = Detail("om_sacada", lance=lance, stake=s)
+        for seat in defenders:
+            desk.pay(seat, jugador, amount, "sacada", why)
+        desk.pay(BOTE, jugador, desk.bote, "bote", Detail("om_bote", amount=desk.bote))
+
+    @staticmethod
+    def _codille(desk: _Desk, jugador: int, giver: int, lance: str, s: int) -> None:
+        """O4: twice the sacada (2 × 2S) by default, or twice one defender's stake, to the defender who won."""
+        if desk.state.options.codille == "double_sacada":
+            why = Detail("om_codille_sacada", lance=lance, stake=s, amount=4 * s)
+            desk.pay(jugador, giver, 4 * s, "codillo", why)
+        else:
+            desk.pay(jugador, giver, 2 * s, "codillo", Detail("om_codille", lance=lance, stake=s, amount=2 * s))
 
     # O7
     @staticmethod

@@ -49,7 +49,8 @@ from .core import (
     word_value,
 )
 from .details import Detail
-from .tresillo import SUITS, active_seats, played_outcome, split_text
+from .tresillo import active_seats
+from .tresillo_hand import SUITS, played_outcome, split_text
 
 LANCES: Final = ("juego", "volteo", "roben", "bola", "contrabola")
 DECLARED: Final = ("bola", "contrabola")  # P9
@@ -103,23 +104,28 @@ def tricks_shape(counts: tuple[int, int, int], primeras: object, bola: object) -
     split = split_text(counts)
     if bola == "hecha" and j != 9:
         raise HandError("bola_hecha_not_nine", "bola", split=split, rule="P13")
-    if j == 9:
+    whole = WHOLE_SHAPES.get((j, d))
+    if whole is not None:
         if bola == "cortada":
             raise HandError("bola_cortada_not_won", "bola", split=split)
-        return "bola"
-    if j == 5 and d == 0:
-        if bola == "cortada":
-            raise HandError("bola_cortada_not_won", "bola", split=split)
-        return "primeras"
+        return whole
     if d == 0 and 6 <= j <= 8:
         raise HandError("tricks_after_five", "tricks", split=split)
     if bola == "cortada" or primeras == "jugador":
-        if 5 <= j <= 8 and d >= 1 and (j + d == 9 or d == 1):
-            return "cortada"
-        if bola == "cortada":
-            raise HandError("bola_cortada_not_won", "bola", split=split)
-        raise HandError("primeras_not_won", "primeras", split=split)
+        return _cut_shape(j, d, bola, split)
     return "plain"
+
+
+WHOLE_SHAPES: Final = {(9, 0): "bola", (5, 0): "primeras"}  # P13: the Jugador took every trick played
+
+
+def _cut_shape(j: int, d: int, bola: object, split: str) -> str:
+    """P10, P13: a cut bola (or primeras said) needs 5–8 tricks and a trick to the defenders."""
+    if 5 <= j <= 8 and d >= 1 and (j + d == 9 or d == 1):
+        return "cortada"
+    if bola == "cortada":
+        raise HandError("bola_cortada_not_won", "bola", split=split)
+    raise HandError("primeras_not_won", "primeras", split=split)
 
 
 def premio(lance: str, favor: bool) -> int:
@@ -259,6 +265,67 @@ def pots_json(state: State) -> JSON:
     return {"pozo": {"amount": state.pozo, "reserves": list(state.reserves)}, "viuda": state.viuda}
 
 
+class _Contract:
+    """What a played hand's payments need of its words (P5–P10): M and its words, who pays."""
+
+    __slots__ = ("favor", "jugador", "lance", "m", "m_text", "others")
+
+    def __init__(self, jugador: int, lance: str, favor: bool, matadores: int, seats: int) -> None:
+        self.jugador = jugador
+        self.lance = lance
+        self.favor = favor
+        self.m = matadores * (2 if favor else 1)  # M = matadores × 2 a favor
+        self.m_text = Detail("pv_matadores_favor" if favor else "pv_matadores", matadores=matadores)
+        self.others = [s for s in range(1, seats + 1) if s != jugador]  # participants, the dealer too
+
+
+def _read_contract(
+    hand: Mapping[str, Any], opts: Options, seats: int, active: tuple[int, ...]
+) -> tuple[int, str, str, int]:
+    """The Jugador (never the dealer), the lance, the trump and the matadores (a contrabola has none)."""
+    jugador = seat_value(required(hand, "jugador"), "jugador", seats)
+    if jugador not in active:
+        raise HandError("jugador_is_dealer", "jugador", seat=jugador)
+    lance = word_value(required(hand, "lance"), "lance", LANCES)
+    trump = word_value(required(hand, "trump"), "trump", SUITS)
+    top = 4 if trump in RED_SUITS else 3
+    raw = hand.get("matadores")
+    matadores = 0 if raw is None else int_value(raw, f"matadores with {trump}", 0, top, "matadores")
+    if lance == "contrabola":
+        if not opts.contrabola:
+            raise HandError("contrabola_not_admitted", "lance")
+        if matadores:
+            raise HandError("contrabola_matadores", "matadores", value=matadores)
+    return jugador, lance, trump, matadores
+
+
+def _read_flags(hand: Mapping[str, Any], lance: str) -> tuple[object, object]:
+    """``primeras`` and ``bola``, which a declared bola or contrabola refuses (P9)."""
+    primeras = hand.get("primeras")
+    bola = hand.get("bola")
+    if lance in DECLARED:
+        if primeras is not None:
+            raise HandError("declared_with_primeras", "primeras", lance=lance)
+        if bola is not None:
+            raise HandError("declared_with_bola", "bola", lance=lance)
+    if primeras is not None:
+        word_value(primeras, "primeras", ("jugador",))
+    if bola is not None:
+        word_value(bola, "bola", ("hecha", "cortada"))
+    return primeras, bola
+
+
+def _decide(shape: str, counts: tuple[int, int, int]) -> tuple[str, int]:
+    """Result and codillo giver: primeras and a bola (cut or not) are won (P13), else R9–R10."""
+    if shape != "plain":
+        return "ganada", 0
+    outcome = decided(played_outcome, counts)
+    if outcome is None:
+        raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="R10")
+    assert isinstance(outcome, tuple)
+    return outcome
+
+
 # ----------------------------------------------------------------- rule set
 
 
@@ -339,128 +406,99 @@ class PozoViuda:
         return desk.freeze(None, "cierre", state.next_dealer, finished=True)
 
     def _played(self, state: State, hand: Mapping[str, Any], dealer: int) -> tuple[State, JSON]:
-        opts = state.options
+        """P5–P10, P13: a played hand; R9–R10 decide an ordinary split."""
         active = active_seats(state.seats, dealer)
-        jugador = seat_value(required(hand, "jugador"), "jugador", state.seats)
-        if jugador not in active:
-            raise HandError("jugador_is_dealer", "jugador", seat=jugador)
-        lance = word_value(required(hand, "lance"), "lance", LANCES)
-        trump = word_value(required(hand, "trump"), "trump", SUITS)
-        top = 4 if trump in RED_SUITS else 3
-        raw_matadores = hand.get("matadores")
-        matadores = (
-            0 if raw_matadores is None else int_value(raw_matadores, f"matadores with {trump}", 0, top, "matadores")
-        )
-        if lance == "contrabola":
-            if not opts.contrabola:
-                raise HandError("contrabola_not_admitted", "lance")
-            if matadores:
-                raise HandError("contrabola_matadores", "matadores", value=matadores)
-        primeras = hand.get("primeras")
-        bola = hand.get("bola")
-        if lance in DECLARED:
-            if primeras is not None:
-                raise HandError("declared_with_primeras", "primeras", lance=lance)
-            if bola is not None:
-                raise HandError("declared_with_bola", "bola", lance=lance)
-        if primeras is not None:
-            word_value(primeras, "primeras", ("jugador",))
-        if bola is not None:
-            word_value(bola, "bola", ("hecha", "cortada"))
+        jugador, lance, trump, matadores = _read_contract(hand, state.options, state.seats, active)
+        primeras, bola = _read_flags(hand, lance)
         tricks = tricks_value(hand, active)
         contra = tuple(s for s in active if s != jugador)
         counts = (tricks[jugador], tricks[contra[0]], tricks[contra[1]])
-        favor = opts.favor_suit is not None and trump == opts.favor_suit
-        m = matadores * (2 if favor else 1)  # M = matadores × 2 a favor
-        m_text = Detail("pv_matadores_favor" if favor else "pv_matadores", matadores=matadores)
+        favor = state.options.favor_suit is not None and trump == state.options.favor_suit
+        contract = _Contract(jugador, lance, favor, matadores, state.seats)
         if lance in DECLARED:
-            return self._declared(state, dealer, jugador, lance, counts, m, m_text)
-
+            return self._declared(state, dealer, contract, counts)
         shape = tricks_shape(counts, primeras, bola)  # P13: primeras and the bola from the tricks
-        if shape == "plain":
-            outcome = decided(played_outcome, counts)  # R9–R10
-            if outcome is None:
-                raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="R10")
-            assert isinstance(outcome, tuple)
-            result, giver_index = outcome
-        else:
-            result, giver_index = "ganada", 0
-        bola = {"bola": "hecha", "cortada": "cortada"}.get(shape)
-        has_primeras = shape != "plain"
-        roben_favor = lance == "roben" and favor
-        prize = premio(lance, favor)
-        others = [s for s in range(1, state.seats + 1) if s != jugador]  # participants, the dealer too
+        result, giver_index = _decide(shape, counts)
         desk = self._deal(state)
-        if result == "ganada" and bola == "hecha":
-            # P8: M + 1 + 40, the bola's premio replacing the contract's; pozo and viuda
-            amount = m + 1 + BOLA_PREMIO
-            why = Detail("pv_bola", mat=m_text, m=m, premio=BOLA_PREMIO, amount=amount)
-            desk.takes_all(jugador, others, amount, why)
-            return desk.freeze(dealer, "bola", next_seat(dealer, state.seats))
-        if result == "ganada":
-            # P5 (P10: a bola cortada wins first as P5 with primeras)
-            amount = m + prize + (1 if has_primeras else 0)
-            said = Detail("pv_premio_favor" if favor else "pv_premio", lance=lance, amount=prize)
-            code = "pv_dulces_primeras" if has_primeras else "pv_dulces"
-            why = Detail(code, mat=m_text, m=m, premio=said, amount=amount)
-            for seat in others:
-                desk.pay(seat, jugador, amount, "dulces", why)
-            desk.take_pozo(jugador)
-            if roben_favor:
-                desk.take_viuda(jugador)
-            if bola == "cortada":  # P10
-                doubled = desk.viuda
-                desk.pay(jugador, VIUDA, doubled, "bola_cortada", Detail("pv_cortada_viuda", amount=doubled))
-                for seat in others:
-                    desk.pay(jugador, seat, BOLA_PREMIO, "bola_cortada", Detail("pv_cortada_paga", amount=BOLA_PREMIO))
-            return desk.freeze(dealer, "ganada", next_seat(dealer, state.seats))
-        # P6 puesta, P7 codillo
-        before = desk.pozo
-        desk.pay(jugador, POZO, before, "puesta", Detail("pv_puesta", amount=before))
-        if roben_favor:
-            held = desk.viuda  # before the M is added
-            desk.pay(jugador, VIUDA, held, "viuda_doble", Detail("pv_roben_favor", amount=held))
-        desk.pay(jugador, VIUDA, m, "matadores", Detail("pv_matadores_viuda", mat=m_text, m=m))
-        for seat in others:
-            desk.pay(
-                jugador,
-                seat,
-                prize,
-                "premio",
-                Detail("pv_paga_premio_favor" if favor else "pv_paga_premio", lance=lance, amount=prize),
-            )
-        if result == "codillo":
-            giver = contra[giver_index - 1]
-            desk.pay(jugador, giver, before, "codillo", Detail("pv_codillo", amount=before))
+        if shape == "bola":
+            self._bola(desk, contract)
+            result = "bola"
+        elif result == "ganada":
+            self._won(desk, contract, shape)
+        else:
+            self._lost(desk, contract, contra[giver_index - 1] if result == "codillo" else None)
         return desk.freeze(dealer, result, next_seat(dealer, state.seats))
 
+    @staticmethod
+    def _bola(desk: _Desk, contract: _Contract) -> None:
+        """P8: M + 1 + 40, the bola's premio replacing the contract's; pozo and viuda."""
+        amount = contract.m + 1 + BOLA_PREMIO
+        why = Detail("pv_bola", mat=contract.m_text, m=contract.m, premio=BOLA_PREMIO, amount=amount)
+        desk.takes_all(contract.jugador, contract.others, amount, why)
+
+    @staticmethod
+    def _won(desk: _Desk, contract: _Contract, shape: str) -> None:
+        """P5: M + premio (+ 1 primeras) from every other player, the pozo, the viuda on a roben a favor.
+
+        P10: a bola cortada wins first as P5 with primeras, then pays the viuda again and 40 to each.
+        """
+        jugador, m, favor = contract.jugador, contract.m, contract.favor
+        has_primeras = shape != "plain"
+        prize = premio(contract.lance, favor)
+        amount = m + prize + (1 if has_primeras else 0)
+        said = Detail("pv_premio_favor" if favor else "pv_premio", lance=contract.lance, amount=prize)
+        code = "pv_dulces_primeras" if has_primeras else "pv_dulces"
+        why = Detail(code, mat=contract.m_text, m=m, premio=said, amount=amount)
+        for seat in contract.others:
+            desk.pay(seat, jugador, amount, "dulces", why)
+        desk.take_pozo(jugador)
+        if contract.lance == "roben" and favor:
+            desk.take_viuda(jugador)
+        if shape == "cortada":  # P10
+            doubled = desk.viuda
+            desk.pay(jugador, VIUDA, doubled, "bola_cortada", Detail("pv_cortada_viuda", amount=doubled))
+            for seat in contract.others:
+                desk.pay(jugador, seat, BOLA_PREMIO, "bola_cortada", Detail("pv_cortada_paga", amount=BOLA_PREMIO))
+
+    @staticmethod
+    def _lost(desk: _Desk, contract: _Contract, giver: int | None) -> None:
+        """P6 puesta: the pozo again, M to the viuda, the premio to each; P7 codillo: the pozo to the giver."""
+        jugador, favor, lance = contract.jugador, contract.favor, contract.lance
+        before = desk.pozo
+        desk.pay(jugador, POZO, before, "puesta", Detail("pv_puesta", amount=before))
+        if lance == "roben" and favor:
+            held = desk.viuda  # before the M is added
+            desk.pay(jugador, VIUDA, held, "viuda_doble", Detail("pv_roben_favor", amount=held))
+        desk.pay(
+            jugador, VIUDA, contract.m, "matadores", Detail("pv_matadores_viuda", mat=contract.m_text, m=contract.m)
+        )
+        prize = premio(lance, favor)
+        said = Detail("pv_paga_premio_favor" if favor else "pv_paga_premio", lance=lance, amount=prize)
+        for seat in contract.others:
+            desk.pay(jugador, seat, prize, "premio", said)
+        if giver is not None:
+            desk.pay(jugador, giver, before, "codillo", Detail("pv_codillo", amount=before))
+
     def _declared(
-        self,
-        state: State,
-        dealer: int,
-        jugador: int,
-        lance: str,
-        counts: tuple[int, int, int],
-        m: int,
-        m_text: Detail,
+        self, state: State, dealer: int, contract: _Contract, counts: tuple[int, int, int]
     ) -> tuple[State, JSON]:
         """P9: a declared bola or contrabola is only won or lost, on all nine tricks."""
+        jugador, lance, m, m_text = contract.jugador, contract.lance, contract.m, contract.m_text
         if sum(counts) != 9:
             raise HandError("declared_tricks_not_nine", "tricks", lance=lance, count=sum(counts))
         won = counts[0] == 9 if lance == "bola" else counts[0] == 0
-        others = [s for s in range(1, state.seats + 1) if s != jugador]
         desk = self._deal(state)
         if won:
             amount = m + BOLA_PREMIO
             why = Detail("pv_declarada", mat=m_text, m=m, premio=BOLA_PREMIO, lance=lance, amount=amount)
-            desk.takes_all(jugador, others, amount, why)
+            desk.takes_all(jugador, contract.others, amount, why)
             return desk.freeze(dealer, lance, next_seat(dealer, state.seats))
         held = desk.pozo
         desk.pay(jugador, POZO, held, "puesta", Detail("pv_perdida_pozo", lance=lance, amount=held))
         held = desk.viuda
         desk.pay(jugador, VIUDA, held, "viuda_doble", Detail("pv_perdida_viuda", lance=lance, amount=held))
         desk.pay(jugador, VIUDA, m, "matadores", Detail("pv_matadores_viuda", mat=m_text, m=m))
-        for seat in others:
+        for seat in contract.others:
             desk.pay(jugador, seat, BOLA_PREMIO, "bola", Detail("pv_perdida_paga", lance=lance, amount=BOLA_PREMIO))
         return desk.freeze(dealer, "perdida", next_seat(dealer, state.seats))
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from .registry import RULESETS
 
@@ -53,25 +54,30 @@ def encode(value: Any) -> Any:
     """A state (or any part of it) as JSON-ready data."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
-    cls = type(value)
     if isinstance(value, tuple):
-        if hasattr(cls, "_fields"):
-            if value and type(value[-1]) is cls:  # a linked list (its last field the next cell): flat
-                chain = []
-                while type(value) is cls:
-                    chain.append([encode(x) for x in value[:-1]])
-                    value = value[-1]
-                return {"c": _name(cls), "chain": chain, "end": encode(value)}
-            return {"c": _name(cls), "v": [encode(x) for x in value]}
-        return {"t": [encode(x) for x in value]}
+        return _encode_tuple(value)
     if isinstance(value, list):
         return [encode(x) for x in value]
     if isinstance(value, dict):
         return {"d": [[encode(k), encode(v)] for k, v in value.items()]}
     if dataclasses.is_dataclass(value):
         fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        return {"c": _name(cls), "f": fields}
-    raise ValueError(f"cannot write a {cls.__name__} into a snapshot")
+        return {"c": _name(type(value)), "f": fields}
+    raise ValueError(f"cannot write a {type(value).__name__} into a snapshot")
+
+
+def _encode_tuple(value: tuple[Any, ...]) -> Any:
+    """A plain tuple, a named tuple, or a linked list of named tuples (its last field the next cell) kept flat."""
+    cls = type(value)
+    if not hasattr(cls, "_fields"):
+        return {"t": [encode(x) for x in value]}
+    if not (value and type(value[-1]) is cls):
+        return {"c": _name(cls), "v": [encode(x) for x in value]}
+    chain = []
+    while type(value) is cls:
+        chain.append([encode(x) for x in value[:-1]])
+        value = value[-1]
+    return {"c": _name(cls), "chain": chain, "end": encode(value)}
 
 
 def decode(data: Any) -> Any:
@@ -82,29 +88,63 @@ def decode(data: Any) -> Any:
         return [decode(x) for x in data]
     if not isinstance(data, dict) or len(data) not in (1, 2, 3):
         raise ValueError("not a snapshot value")
+    return _decode_tagged(data)
+
+
+def _decode_tagged(data: dict[str, Any]) -> Any:
+    """A tuple (``t``), a mapping (``d``) or an instance of a rule set's class (``c``)."""
     if set(data) == {"t"} and isinstance(data["t"], list):
         return tuple(decode(x) for x in data["t"])
     if set(data) == {"d"} and isinstance(data["d"], list):
-        pairs = [decode(p) for p in data["d"]]
-        if not all(isinstance(p, list) and len(p) == 2 for p in pairs):
-            raise ValueError("not a snapshot mapping")
-        return {k: v for k, v in pairs}
+        return _decode_mapping(data["d"])
+    return _decode_instance(data)
+
+
+def _decode_mapping(items: list[Any]) -> dict[Any, Any]:
+    pairs = [decode(p) for p in items]
+    if not all(isinstance(p, list) and len(p) == 2 for p in pairs):
+        raise ValueError("not a snapshot mapping")
+    return {k: v for k, v in pairs}
+
+
+def _decode_instance(data: dict[str, Any]) -> Any:
+    """One of the rule sets' named tuples (``v``, or a flat ``chain``) or dataclasses (``f``)."""
     name = data.get("c")
     cls = _classes().get(name) if isinstance(name, str) else None
     if cls is None:
         raise ValueError(f"unknown class in a snapshot: {str(data.get('c'))[:40]!r}")
+    reader = _READERS.get(frozenset(data))
     try:
-        if set(data) == {"c", "v"} and isinstance(data["v"], list) and not dataclasses.is_dataclass(cls):
-            return cls(*(decode(x) for x in data["v"]))
-        if set(data) == {"c", "chain", "end"} and isinstance(data["chain"], list) and not dataclasses.is_dataclass(cls):
-            value = decode(data["end"])
-            for cell in reversed(data["chain"]):
-                if not isinstance(cell, list):
-                    raise ValueError("not a snapshot chain")
-                value = cls(*(decode(x) for x in cell), value)
-            return value
-        if set(data) == {"c", "f"} and isinstance(data["f"], dict) and dataclasses.is_dataclass(cls):
-            return cls(**{str(k): decode(v) for k, v in data["f"].items()})
+        if reader is not None:
+            key, shape, is_dataclass, read = reader
+            if isinstance(data[key], shape) and is_dataclass == dataclasses.is_dataclass(cls):
+                return read(cls, data)
     except TypeError as exc:  # missing or unknown fields
         raise ValueError(f"bad {data['c']} in a snapshot: {exc}") from None
     raise ValueError("not a snapshot value")
+
+
+def _named_tuple(cls: type, data: dict[str, Any]) -> Any:
+    return cls(*(decode(x) for x in data["v"]))
+
+
+def _chain(cls: type, data: dict[str, Any]) -> Any:
+    value = decode(data["end"])
+    for cell in reversed(data["chain"]):
+        if not isinstance(cell, list):
+            raise ValueError("not a snapshot chain")
+        value = cls(*(decode(x) for x in cell), value)
+    return value
+
+
+def _dataclass(cls: type, data: dict[str, Any]) -> Any:
+    return cls(**{str(k): decode(v) for k, v in data["f"].items()})
+
+
+# the keys of a tagged value: (the key holding its body, the body's type, whether the class is a
+# dataclass, how to read it)
+_READERS: Final[dict[frozenset[str], tuple[str, type, bool, Callable[[type, dict[str, Any]], Any]]]] = {
+    frozenset(("c", "v")): ("v", list, False, _named_tuple),
+    frozenset(("c", "chain", "end")): ("chain", list, False, _chain),
+    frozenset(("c", "f")): ("f", dict, True, _dataclass),
+}

@@ -29,7 +29,6 @@ from .core import (
     others,
     required,
     resolve_dealer,
-    round_up,
     rule_number,
     rule_word,
     seat_map,
@@ -38,16 +37,24 @@ from .core import (
     tricks_value,
     word_value,
 )
-from .details import Conditions, Detail
-
-SUITS: Final = ("oros", "copas", "espadas", "bastos")
-LONG_SUITS: Final = ("oros", "copas")  # 12 trumps; the short suits have 11
-LANCES: Final = ("entrada", "vuelta", "vuelta_solera", "solo")
-LANCE_VALUE: Final = {"entrada": 0, "vuelta": 2, "vuelta_solera": 20, "solo": 20}  # R11
-LANCE_WORDS: Final = {"entrada": "entrada", "vuelta": "vuelta", "vuelta_solera": "vuelta solera", "solo": "solo"}
-BOLA_VALUE: Final = 100  # R11, R19
-PUESTA_EXTRA: Final = 20  # R21
-ESTUCHES_CAP: Final = 5  # R12
+from .details import Detail
+from .tresillo_hand import (
+    BOLA_VALUE,
+    LANCE_VALUE,
+    RESULT_OF_CASE,
+    SUITS,
+    Played,
+    Tricks,
+    condition_parts,
+    contra_pair,
+    defended_outcome,
+    per_participant,
+    puesta_amount,
+    read_played,
+    read_tricks,
+    rendida_defensor,
+    split_text,
+)
 
 SIN_PUESTA: Final = "sin_puesta"
 PRIMERA: Final = "primera"
@@ -157,12 +164,6 @@ def people_balances(state: State) -> dict[str, int]:
 
 
 @lru_cache(maxsize=64)
-def _pair(active: tuple[int, ...], jugador: int) -> tuple[int, ...]:
-    """The two contra players among the active seats, in order of play."""
-    return tuple(s for s in active if s != jugador)
-
-
-@lru_cache(maxsize=64)
 def active_seats(seats: int, dealer: int) -> tuple[int, ...]:
     """R3: the three seats that receive cards, in order of play from the dealer's right."""
     order = []
@@ -171,50 +172,6 @@ def active_seats(seats: int, dealer: int) -> tuple[int, ...]:
         seat = next_seat(seat, seats)
         order.append(seat)
     return tuple(s for s in order if seats == 3 or s != dealer)
-
-
-def is_favor(options: Options, lance: str, trump: str) -> bool:
-    """R15: a favor when the trump is the favour suit (vueltas per vuelta_at_favor)."""
-    if options.favor_suit is None or trump != options.favor_suit:
-        return False
-    return lance in ("entrada", "solo") or options.vuelta_at_favor
-
-
-# --------------------------------------------------------------- outcomes
-
-
-def played_outcome(j: int, a: int, b: int) -> tuple[str, int]:
-    """R9 on (Jugador, first contra, second contra): result and codillo giver (0, 1 or 2)."""
-    if j > a and j > b:
-        return ("ganada", 0)
-    if a > j and a > b:
-        return ("codillo", 1)
-    if b > j and b > a:
-        return ("codillo", 2)
-    return ("puesta", 0)
-
-
-def defended_outcome(s: int, d: int, m: int) -> str:
-    """R28 on (surrenderer, defensor, mano pobre): case a, b, c or d."""
-    if d > s and d > m:
-        return "a"
-    if d == max(s, m):
-        return "b"
-    if m > d and m > s:
-        return "d"
-    return "c"
-
-
-RESULT_OF_CASE: Final = {
-    "a": "defendida_ganada",
-    "b": "defendida_puesta",
-    "c": "defendida_codillo",
-    "d": "defendida_codillo_pobre",
-}
-
-
-def split_text(counts: tuple[int, ...]) -> str:
-    return "-".join(str(c) for c in counts)
 
 
 # ---------------------------------------------------------- one hand's work
@@ -332,51 +289,43 @@ def _event_body(hand: Mapping[str, Any], what: str, rule: str) -> object:
     return hand[what]
 
 
+def _share_plato(desk: _Desk, seats: int) -> None:
+    """R30 repartir: the plato in equal shares, the odd tantos one each to seats 1, 2, …"""
+    total = desk.plato
+    share, odd = divmod(total, seats)
+    for seat in range(1, seats + 1):
+        extra = 1 if seat <= odd else 0
+        why = Detail("reparto_resto" if extra else "reparto", total=total, seats=seats, share=share)
+        desk.give_back(seat, share + extra, "reparto", why)
+
+
+def _ajuste_target(raw: object, seats: int) -> int | str:
+    """R32: an ajuste goes to a seat, to the plato or to every other seat (``todos``)."""
+    if raw in ("plato", "todos"):
+        return str(raw)
+    if is_int(raw):
+        return seat_value(raw, "ajuste to", seats, "to")
+    raise HandError("ajuste_bad_target", "to", value=describe(raw))
+
+
+def _sienta_change(state: State, hand: Mapping[str, Any]) -> tuple[int, str]:
+    """R33: the seat and the name of who sits down there, nobody seated already."""
+    body = _event_body(hand, "sienta", "R33")
+    if not isinstance(body, Mapping):
+        raise HandError("sienta_not_an_object", "sienta")
+    check_keys(body, ("seat", "player"), "sienta_body")
+    seat = seat_value(required(body, "seat"), "sienta seat", state.seats, "seat")
+    name = required(body, "player")
+    if not isinstance(name, str) or not name.strip():
+        raise HandError("sienta_player_not_a_name", "player", value=describe(name))
+    for other, seated in enumerate(state.seating, 1):
+        if seated.strip() == name.strip():
+            raise HandError("player_already_seated", "player", name=name.strip(), seat=other)
+    return seat, name
+
+
 def _with_state(entry: Puesta, state: str) -> Puesta:
     return entry._replace(state=state)
-
-
-# ------------------------------------------------------------- amounts
-
-
-@dataclass(frozen=True, slots=True)
-class Amount:
-    """A per-participant amount and the words that explain it."""
-
-    value: int
-    detail: Detail
-
-
-@lru_cache(maxsize=4096)
-def per_participant(parts: tuple[tuple[int, str], ...], options: Options, favor: bool) -> Amount:
-    """R14–R15: add the conditions, round up, double a favor."""
-    simple = sum(v for v, _ in parts)
-    rounded = round_up(simple, options.rounding)
-    changed = rounded if rounded != simple else None
-    if not favor:
-        return Amount(rounded, Conditions(parts, simple, changed))
-    if options.favor_doubling == "double_rounded":
-        return Amount(2 * rounded, Conditions(parts, simple, changed, 2 * rounded))
-    doubled = round_up(2 * simple, options.rounding)
-    return Amount(doubled, Conditions(parts, simple, changed, 2 * simple, doubled if doubled != 2 * simple else None))
-
-
-def condition_parts(lance: str, estuches: int, contra: int, primeras: bool, bola_hecha: bool) -> list[tuple[int, str]]:
-    """R11–R13: the conditions of a hand as (tantos, words)."""
-    parts: list[tuple[int, str]] = []
-    if LANCE_VALUE[lance]:
-        parts.append((LANCE_VALUE[lance], LANCE_WORDS[lance]))
-    if bola_hecha:
-        parts.append((BOLA_VALUE, "bola"))
-    cap = estuches if bola_hecha else min(estuches, ESTUCHES_CAP)  # R12
-    if cap:
-        parts.append((cap, "estuches"))
-    ccap = contra if bola_hecha else min(contra, ESTUCHES_CAP)
-    if ccap:
-        parts.append((ccap, "contraestuches"))
-    if primeras:
-        parts.append((1, "primeras"))
-    return parts
 
 
 # ----------------------------------------------------------------- rule set
@@ -469,12 +418,7 @@ class Tresillo:
             for seat, amount in enumerate(state.contributions, 1):
                 desk.give_back(seat, amount, "devolucion", Detail("devolucion", amount=amount))
         else:
-            total = desk.plato
-            share, odd = divmod(total, state.seats)
-            for seat in range(1, state.seats + 1):
-                extra = 1 if seat <= odd else 0  # the odd tantos one each to seats 1, 2, …
-                why = Detail("reparto_resto" if extra else "reparto", total=total, seats=state.seats, share=share)
-                desk.give_back(seat, share + extra, "reparto", why)
+            _share_plato(desk, state.seats)
         in_plato = "devuelta" if how == "devolver" else "repartida"
         while desk.open:
             entry = desk.open[0]
@@ -489,14 +433,7 @@ class Tresillo:
             raise HandError("ajuste_not_an_object", "ajuste")
         check_keys(body, ("from", "to", "amount"), "ajuste_body")
         source = seat_value(required(body, "from"), "ajuste from", state.seats, "from")
-        target_raw = required(body, "to")
-        target: int | str
-        if target_raw in ("plato", "todos"):
-            target = str(target_raw)
-        elif is_int(target_raw):
-            target = seat_value(target_raw, "ajuste to", state.seats, "to")
-        else:
-            raise HandError("ajuste_bad_target", "to", value=describe(target_raw))
+        target = _ajuste_target(required(body, "to"), state.seats)
         if target == source:
             raise HandError("ajuste_to_itself", "to", seat=source)
         amount = int_value(required(body, "amount"), "ajuste amount", 1, field="amount")
@@ -526,17 +463,7 @@ class Tresillo:
 
     # R33
     def _sienta(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
-        body = _event_body(hand, "sienta", "R33")
-        if not isinstance(body, Mapping):
-            raise HandError("sienta_not_an_object", "sienta")
-        check_keys(body, ("seat", "player"), "sienta_body")
-        seat = seat_value(required(body, "seat"), "sienta seat", state.seats, "seat")
-        name = required(body, "player")
-        if not isinstance(name, str) or not name.strip():
-            raise HandError("sienta_player_not_a_name", "player", value=describe(name))
-        for other, seated in enumerate(state.seating, 1):
-            if seated.strip() == name.strip():
-                raise HandError("player_already_seated", "player", name=name.strip(), seat=other)
+        seat, name = _sienta_change(state, hand)
         desk = _Desk(state, n)
         for i in range(len(desk.open) - 1, -1, -1):  # the leaver's pending puestas are cancelled
             entry = desk.open[i]
@@ -554,140 +481,77 @@ class Tresillo:
         return new, entry_json
 
     def _played(self, state: State, hand: Mapping[str, Any], n: int, dealer: int) -> tuple[State, JSON]:
-        opts = state.options
+        """R7–R28: a hand played out, or surrendered (rendida, R25–R28)."""
         active = active_seats(state.seats, dealer)
-        jugador = hand.get("jugador")
-        if jugador not in active or type(jugador) is not int:  # fast path for the valid case
-            jugador = seat_value(required(hand, "jugador"), "jugador", state.seats)
-            raise HandError("jugador_is_alcalde", "jugador", seat=jugador)
-        lance = hand.get("lance")
-        if type(lance) is not str or lance not in LANCE_VALUE:  # a list or object must not reach the dict lookup
-            lance = word_value(required(hand, "lance"), "lance", LANCES)
-        if lance == "vuelta_solera" and not opts.vuelta_solera:
-            raise HandError("vuelta_solera_not_admitted", "lance")
-        trump = hand.get("trump")
-        if trump not in SUITS or type(trump) is not str:
-            trump = word_value(required(hand, "trump"), "trump", SUITS)
-        top = 12 if trump in LONG_SUITS else 11
-        estuches = self._estuches(hand, "estuches", top, trump) if "estuches" in hand else 0
-        contra_est = self._estuches(hand, "contraestuches", top, trump) if "contraestuches" in hand else 0
-        if estuches and contra_est:
-            raise HandError("estuches_and_contraestuches", "estuches")
-        rendida = bool_value(hand["rendida"], "rendida") if hand.get("rendida") is not None else False
-        defensor_raw = hand.get("defensor")
-        primeras = hand.get("primeras")
-        if primeras is not None:
-            word_value(primeras, "primeras", ("jugador", "contra"))
-        bola = hand.get("bola")
-        if bola is not None:
-            word_value(bola, "bola", ("hecha", "cortada"))
-        contra = _pair(active, jugador)
-        favor = is_favor(opts, lance, trump)
-        if defensor_raw is not None and not rendida:
-            raise HandError("defensor_without_rendida", "defensor")
-        if rendida:
-            if bola is not None:
-                raise HandError("rendida_with_bola", "bola")
-            if primeras is not None:
-                raise HandError("rendida_with_primeras", "primeras")
-            if lance not in ("entrada", "vuelta"):
-                raise HandError("rendida_lance", "rendida", lance=lance)
-            if defensor_raw is not None:
-                if lance != "entrada":
-                    raise HandError("vuelta_rendida_defended", "defensor")
-                defensor = seat_value(defensor_raw, "defensor", state.seats)
-                if defensor not in contra:
-                    raise HandError("defensor_not_contra", "defensor", seat=defensor, contra=list(contra))
-                return self._defended(state, hand, n, dealer, jugador, defensor, contra, favor)
-            return self._surrendered(state, n, dealer, jugador, lance, favor)
-
-        tricks = tricks_value(hand, active)
-        counts = (tricks[jugador], tricks[contra[0]], tricks[contra[1]])
-        outcome = played_outcome(*counts) if sum(counts) == 9 else decided(played_outcome, counts)
-        if outcome is None:
-            raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="R10")
-        assert isinstance(outcome, tuple)
-        result, giver_index = outcome
-        j, a, b = counts
-        clean = a == 0 and b == 0  # the Jugador took every trick played
-        cut = a + b == 1 and 5 <= j <= 8  # J-1-0: the play stopped at the contra's first trick
-        if clean and 6 <= j <= 8:
-            raise HandError("tricks_after_primeras", "tricks", split=split_text(counts))
-        if bola == "hecha" and j != 9:
-            raise HandError("bola_hecha_not_nine", "bola", split=split_text(counts), rule="R19")
-        if bola == "cortada" and not cut:
-            raise HandError("bola_cortada_split", "bola", split=split_text(counts))
-        if primeras == "jugador" and not (clean or cut):
-            raise HandError("primeras_jugador_split", "primeras", split=split_text(counts))
-        if primeras == "contra" and not (result == "puesta" and a + b >= 5):
-            raise HandError("primeras_contra_split", "primeras", split=split_text(counts))
-        bola_hecha = j == 9  # R19: 9-0-0 is a bola hecha with or without the flag
-        bola_cortada = cut and (bola == "cortada" or primeras == "jugador")  # R19
-        has_primeras = clean or bola_cortada  # R13: 5-0-0 and 9-0-0 have primeras without the flag
+        played = read_played(hand, state.options, state.seats, active)
+        contra = contra_pair(active, played.jugador)
+        if played.rendida:
+            defensor = rendida_defensor(played, state.seats, contra)
+            if defensor is None:
+                return self._surrendered(state, n, dealer, played)
+            return self._defended(state, hand, n, dealer, played, defensor, contra)
+        tricks = read_tricks(hand, active, played, contra)
         desk = self._deal(state, n, dealer)
-        case1 = desk.kind != RESERVADA  # R8
+        if tricks.result == "ganada":
+            self._ganada(desk, state, played, tricks)
+            final = "bola" if tricks.bola_hecha else "bola_cortada" if tricks.bola_cortada else "ganada"
+        else:
+            self._perdida(desk, state, played, tricks, contra)
+            final = tricks.result
+        return desk.freeze(dealer, final, next_seat(dealer, state.seats))
+
+    @staticmethod
+    def _ganada(desk: _Desk, state: State, played: Played, tricks: Tricks) -> None:
+        """R16–R19: the participants pay the Jugador, who takes the plato; a bola cortada pays the bola."""
+        opts, jugador = state.options, played.jugador
+        parts = condition_parts(
+            played.lance, played.estuches, played.contraestuches, tricks.has_primeras, tricks.bola_hecha
+        )
+        if desk.kind != RESERVADA:  # R8, case 1
+            parts.insert(0, (5, "por jugar"))
+        amount = per_participant(tuple(parts), opts, played.favor)  # R16
         participants = others(state.seats, jugador)  # R4
-        if result == "ganada":
-            parts = condition_parts(lance, estuches, contra_est, has_primeras, bola_hecha)
-            if case1:
-                parts.insert(0, (5, "por jugar"))
-            amount = per_participant(tuple(parts), opts, favor)  # R16
+        for seat in participants:
+            desk.pay(seat, jugador, amount.value, "juego", amount.detail)
+        desk.take_plato(jugador)  # R17-R18
+        if tricks.bola_cortada and opts.failed_bola == "pays_bola":  # R19
+            lost = per_participant(((BOLA_VALUE, "bola cortada"),), opts, played.favor)
             for seat in participants:
-                desk.pay(seat, jugador, amount.value, "juego", amount.detail)
-            desk.take_plato(jugador)  # R17-R18
-            if bola_cortada and opts.failed_bola == "pays_bola":  # R19
-                lost = per_participant(((BOLA_VALUE, "bola cortada"),), opts, favor)
-                for seat in participants:
-                    desk.pay(jugador, seat, lost.value, "bola_cortada", lost.detail)
-            final = "bola" if bola_hecha else "bola_cortada" if bola_cortada else "ganada"
-            return desk.freeze(dealer, final, next_seat(dealer, state.seats))
-        # R20-R24: a lost hand (R24: a solo or vuelta solera lost by codillo makes no puesta and,
-        # by default, pays only the codillo)
-        parts = condition_parts(lance, estuches, contra_est, primeras == "contra", False)
-        solo_codillo = result == "codillo" and lance in ("solo", "vuelta_solera")
+                desk.pay(jugador, seat, lost.value, "bola_cortada", lost.detail)
+
+    @staticmethod
+    def _perdida(desk: _Desk, state: State, played: Played, tricks: Tricks, contra: tuple[int, ...]) -> None:
+        """R20–R24: a lost hand pays its conditions and makes a puesta; a codillo pays it to the giver.
+
+        R24: a solo or vuelta solera lost by codillo makes no puesta and, by default, pays only the codillo.
+        """
+        opts, jugador = state.options, played.jugador
+        case1 = desk.kind != RESERVADA  # R8
+        solo_codillo = tricks.result == "codillo" and played.lance in ("solo", "vuelta_solera")
         if not (solo_codillo and opts.solo_codillo == "codillo_only"):
-            amount = per_participant(tuple(parts), opts, favor)
-            for seat in participants:
-                desk.pay(jugador, seat, amount.value, "condiciones", amount.detail)
-        puesta, why = self._puesta(desk, case1, favor)
-        if not solo_codillo:
-            desk.place_puesta(jugador, puesta, desk.kind == SIN_PUESTA, why)
-        if result == "codillo":
-            giver = contra[giver_index - 1]
-            desk.pay(jugador, giver, puesta, "codillo", Detail("codillo", puesta=why))
-        return desk.freeze(dealer, result, next_seat(dealer, state.seats))
-
-    @staticmethod
-    def _estuches(hand: Mapping[str, Any], key: str, top: int, trump: str) -> int:
-        value = hand.get(key)
-        if value is None:
-            return 0
-        if not is_int(value):
-            raise HandError("not_a_whole_number", key, key=key, value=describe(value))
-        if value != 0 and not 3 <= value <= top:
-            raise HandError("estuches_impossible", key, key=key, value=value, top=top, trump=trump)
-        return int(value)
-
-    @staticmethod
-    def _puesta(desk: _Desk, case1: bool, favor: bool) -> tuple[int, Detail]:
-        """R21: P = PL + 20 (40 a favor) in case 1, PL in case 2."""
-        pl = desk.plato
-        if not case1:
-            return pl, Detail("plato_entero", plato=pl)
-        extra = 2 * PUESTA_EXTRA if favor else PUESTA_EXTRA
-        return pl + extra, Detail("plato_mas_favor" if favor else "plato_mas", plato=pl, extra=extra, total=pl + extra)
-
-    def _surrendered(
-        self, state: State, n: int, dealer: int, jugador: int, lance: str, favor: bool
-    ) -> tuple[State, JSON]:
-        desk = self._deal(state, n, dealer)
-        case1 = desk.kind != RESERVADA
-        if lance == "vuelta":  # R26
-            amount = per_participant(((LANCE_VALUE["vuelta"], "vuelta"),), state.options, favor)
+            parts = condition_parts(
+                played.lance, played.estuches, played.contraestuches, played.primeras == "contra", False
+            )
+            amount = per_participant(tuple(parts), opts, played.favor)
             for seat in others(state.seats, jugador):
                 desk.pay(jugador, seat, amount.value, "condiciones", amount.detail)
-        puesta, why = self._puesta(desk, case1, favor)  # R25, R27
-        desk.place_puesta(jugador, puesta, desk.kind == SIN_PUESTA, why)
+        puesta, why = puesta_amount(desk.plato, case1, played.favor)
+        if not solo_codillo:
+            desk.place_puesta(jugador, puesta, desk.kind == SIN_PUESTA, why)
+        if tricks.result == "codillo":
+            giver = contra[tricks.giver - 1]
+            desk.pay(jugador, giver, puesta, "codillo", Detail("codillo", puesta=why))
+
+    def _surrendered(self, state: State, n: int, dealer: int, played: Played) -> tuple[State, JSON]:
+        """R25–R27: a rendida nobody defends makes a puesta; a vuelta pays its 2 first."""
+        desk = self._deal(state, n, dealer)
+        case1 = desk.kind != RESERVADA
+        if played.lance == "vuelta":  # R26
+            amount = per_participant(((LANCE_VALUE["vuelta"], "vuelta"),), state.options, played.favor)
+            for seat in others(state.seats, played.jugador):
+                desk.pay(played.jugador, seat, amount.value, "condiciones", amount.detail)
+        puesta, why = puesta_amount(desk.plato, case1, played.favor)  # R25, R27
+        desk.place_puesta(played.jugador, puesta, desk.kind == SIN_PUESTA, why)
         return desk.freeze(dealer, "rendida", next_seat(dealer, state.seats))
 
     def _defended(
@@ -696,11 +560,12 @@ class Tresillo:
         hand: Mapping[str, Any],
         n: int,
         dealer: int,
-        jugador: int,
+        played: Played,
         defensor: int,
         contra: tuple[int, ...],
-        favor: bool,
     ) -> tuple[State, JSON]:
+        """R28: a defended rendida, played out between the defensor and the surrenderer."""
+        jugador = played.jugador
         active = active_seats(state.seats, dealer)
         pobre = contra[0] if contra[1] == defensor else contra[1]
         tricks = tricks_value(hand, active)
@@ -709,8 +574,7 @@ class Tresillo:
         if case is None:
             raise HandError("defended_tricks_undecided", "tricks", split=split_text(counts))
         desk = self._deal(state, n, dealer)
-        case1 = desk.kind != RESERVADA
-        puesta, why = self._puesta(desk, case1, favor)
+        puesta, why = puesta_amount(desk.plato, desk.kind != RESERVADA, played.favor)
         into = desk.kind == SIN_PUESTA
         if case == "a":
             desk.pay(jugador, defensor, puesta, "puesta_defendida", Detail("defensor_gana", puesta=why))

@@ -19,10 +19,10 @@ from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
 from scorer import resources
-from scorer.web import answers, i18n, proxy
-from scorer.web.extensions import csrf, db, limiter, migrate
-
-MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
+from scorer.store.db import MIGRATIONS, db
+from scorer.web import answers
+from scorer.web.common import i18n, proxy
+from scorer.web.common.extensions import csrf, limiter, migrate
 
 # No inline scripts or styles: JS and CSS live in static files (QR codes are SVG images).
 CONTENT_SECURITY_POLICY = (
@@ -135,10 +135,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                 flask_migrate.upgrade(directory=str(MIGRATIONS))
 
     # the blueprints, one package per concern (README "Architecture"); imported here, when the app is made
-    from scorer.web import pages
     from scorer.web.api import entries  # noqa: F401  (the offline queue's route, on the api blueprint)
     from scorer.web.api.penas import bp as pena_api_bp
     from scorer.web.api.tables import bp as api_bp
+    from scorer.web.common import pages
     from scorer.web.evening.routes import bp as evening_bp
     from scorer.web.pena.routes import bp as pena_bp
     from scorer.web.tables.engine_files import bp as engine_bp

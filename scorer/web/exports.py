@@ -21,12 +21,15 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from flask_babel import force_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 
-from scorer import evening
+from scorer import evening, store
+from scorer.store.models import Table
 from scorer.web.games import game_of
+from scorer.web.i18n import language_or_default
 from scorer.web.messages import CHOICE_WORDS
 from scorer.words import GAME_NAMES, lance_word, result_word, suit_text, tanto_value
 
@@ -293,3 +296,11 @@ def with_rules(text: str, session: Mapping[str, Any]) -> str:
     for row in rules_rows(session):
         writer.writerow([cell(c) for c in row] + [""] * max(0, len(header) - len(row)))
     return text + out.getvalue()
+
+
+def export_csv(table: Table) -> str:
+    """The hand table as CSV, every cell escaped against formula injection."""
+    session = store.session_of(table)
+    with force_locale(language_or_default(table.language)):  # the table's language, as its sheet
+        text = hands_csv(table.players, session["hands"], store.settlement_of(table).ledger(), session)
+        return with_rules(text, session)

@@ -31,8 +31,8 @@ from scorer.engine import RULESETS
 from scorer.engine.core import SESSION_FORMAT
 from scorer.engine.tresillo import active_seats
 from scorer.web import messages
+from scorer.web.common.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, language_or_default
 from scorer.web.games import all_games, game_of
-from scorer.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, language_or_default
 from scorer.words import GAME_NAMES, SUITS, known_timezone, parse_decimal, suit_text
 
 # Spanish names of the rule sets a table can choose ("Juego"); a rule set registered

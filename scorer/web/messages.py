@@ -1,7 +1,7 @@
 """The pages' messages for refusals, rendered from data: code, field and parameters.
 
 The engine (:mod:`scorer.engine.errors`), the limits (:mod:`scorer.limits`) and the
-services (:mod:`scorer.web.services`, :mod:`scorer.web.pena.services`) raise errors that
+services (:mod:`scorer.store`, :mod:`scorer.web.pena.services`) raise errors that
 carry a stable ``code``, the ``field`` they concern and their ``params``; their English
 text is for the CLI and the JSON API only. Here each code has its Spanish template
 (``MESSAGES``, ``lazy_gettext`` of literal strings with named placeholders: rendered at request

@@ -1,4 +1,4 @@
-"""Behind a proxy that serves https (scorer/web/proxy.py): links, QR codes, cookies and HSTS say https.
+"""Behind a proxy that serves https (scorer/web/common/proxy.py): links, QR codes, cookies and HSTS say https.
 
 The proxy is played by the headers Caddy and nginx add (X-Forwarded-For/-Proto/-Host). The app
 believes them only when CARTULINA_PROXIES says a proxy is there; at plain http nothing changes.
@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from werkzeug.test import TestResponse
 
-from scorer.web.proxy import secure_cookie
+from scorer.web.common.proxy import secure_cookie
 from scorer.web.tables.routes import _qr
 from tests.web.conftest import sample_session
 from tests.web.tables.test_pages import new_table_form

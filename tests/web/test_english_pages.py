@@ -18,7 +18,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web.i18n import GLOSSARY
+from scorer.web.common.i18n import GLOSSARY
 from tests.conftest import EXAMPLES, load_json
 
 REAL = load_json(EXAMPLES / "real_evening.json")

@@ -16,13 +16,15 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer import limits
-from scorer.web import messages, services, strict_json
-from scorer.web.extensions import limiter
-from scorer.web.models import Table
+from scorer import limits, store
+from scorer.store import answers as service
+from scorer.store.answers import Refused
+from scorer.store.models import Table
+from scorer.web import messages
+from scorer.web.common import strict_json
+from scorer.web.common.extensions import limiter
 
-from . import present, service
-from .service import Refused
+from . import present
 
 bp = Blueprint("answers", __name__)
 api = Blueprint("api_answers", __name__, url_prefix="/api")
@@ -76,7 +78,7 @@ def _back(token: str) -> str:
 @bp.post("/t/<token>/yo")
 def who_am_i(token: str) -> BaseResponse:
     """Remember (or forget) which of the people seated this phone is, for this table only."""
-    table, _can_edit = services.open_table(token)
+    table, _can_edit = store.open_table(token)
     response = redirect(_back(token))
     path = f"/t/{token}"
     if request.form.get("olvidar"):
@@ -95,7 +97,7 @@ def who_am_i(token: str) -> BaseResponse:
 @answer_limit
 def answer(token: str, n: int) -> BaseResponse:
     """De acuerdo / No es así from a page's form: saved, or the reason at the top of the page it came from."""
-    table, _can_edit = services.open_table(token)
+    table, _can_edit = store.open_table(token)
     said = request.form.get("acuerdo")
     agrees: object = {"si": True, "no": False}.get(said or "", said)
     version = request.form.get("version", "")
@@ -133,7 +135,7 @@ def _numbers(raw: str) -> list[int]:
 def live(token: str) -> BaseResponse:
     """What an open page polls: 204 while no answer came since ``sello``, else the disagreements and the marks."""
     g.quiet_session = True
-    table, _can_edit = services.open_table(token)
+    table, _can_edit = store.open_table(token)
     known = request.args.get("sello", "")
     if known.isdigit() and len(known) <= limits.REVISION_DIGITS_MAX and int(known) == service.stamp(table):
         response = Response(status=204)  # the usual answer: one query for the table, one for the stamp
@@ -146,9 +148,9 @@ def live(token: str) -> BaseResponse:
     return response
 
 
-@bp.errorhandler(services.ServiceError)
-def _page_error(exc: services.ServiceError) -> tuple[str, int]:
-    message = messages.render("not_found") if isinstance(exc, services.NotFound) else messages.message(exc)
+@bp.errorhandler(store.ServiceError)
+def _page_error(exc: store.ServiceError) -> tuple[str, int]:
+    message = messages.render("not_found") if isinstance(exc, store.NotFound) else messages.message(exc)
     return render_template("error.html", message=message, status=exc.status), exc.status
 
 
@@ -165,7 +167,7 @@ def _too_many(_exc: HTTPException) -> tuple[str, int]:
 @answer_limit
 def post_answer(token: str, n: int) -> tuple[Response, int]:
     """One person's answer to hand ``n``, with the view or the edit token: 201 and the hand's answers."""
-    table, _can_edit = services.open_table(token)
+    table, _can_edit = store.open_table(token)
     body = _body()
     try:
         strict_json.only(body, ("person", "agrees", "note"), "an answer")
@@ -200,8 +202,8 @@ def _refused(exc: Refused) -> tuple[Response, int]:
     return jsonify(error=exc.message), exc.status
 
 
-@api.errorhandler(services.ServiceError)
-def _api_service_error(exc: services.ServiceError) -> tuple[Response, int]:
+@api.errorhandler(store.ServiceError)
+def _api_service_error(exc: store.ServiceError) -> tuple[Response, int]:
     return jsonify(error=exc.message), exc.status
 
 

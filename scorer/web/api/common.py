@@ -9,8 +9,8 @@ from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from scorer import limits
-from scorer.web import strict_json
-from scorer.web.services import Invalid, ServiceError
+from scorer.store import Invalid, ServiceError
+from scorer.web.common import strict_json
 
 
 def service_error(exc: ServiceError) -> tuple[Response, int]:
@@ -33,7 +33,7 @@ class UnsupportedMediaType(ServiceError):
 
 
 class BodyKey(ServiceError):
-    """A key repeated in the body, or one its shape does not have (scorer/web/strict_json.py)."""
+    """A key repeated in the body, or one its shape does not have (scorer/web/common/strict_json.py)."""
 
     status = 422
     default_code = "body_key"
@@ -54,7 +54,7 @@ def require_json() -> None:
 
 def json_body(about: str = "session", limit: int = limits.SESSION_BYTES_MAX) -> Any:
     """The request's JSON body; 415 unless it is declared as JSON, 400 unless it parses within the limits,
-    422 for a key repeated in any of its objects (scorer/web/strict_json.py).
+    422 for a key repeated in any of its objects (scorer/web/common/strict_json.py).
 
     ``about`` prefixes the errors ("session" for a session file, "" for a hand: its number is not known yet).
     """

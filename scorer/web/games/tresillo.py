@@ -120,11 +120,11 @@ def hand_from_form(form: HandForm) -> dict[str, Any] | None:
 
 def preview(session: Mapping[str, Any], ledger: Mapping[str, Any], entry: Mapping[str, Any], n: int) -> dict[str, Any]:
     """What a hand not yet saved does: its summary, its payments and the plato after it."""
-    from scorer.web.evening import routes as evening_routes
+    from scorer.web.common.evening import names_at
 
     entries = ledger.get("hands", [])
     before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
-    names = evening_routes.names_at(session, ledger, n)  # R33: the people seated for that hand
+    names = names_at(session, ledger, n)  # R33: the people seated for that hand
     return {
         "summary": present.summary(entry, before, names),
         "transfers": present.transfer_lines(entry, names),

@@ -7,8 +7,8 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length, Optional
 
+from scorer.store import penas as ps
 from scorer.web.forms import game_choices
-from scorer.web.pena import services as ps
 
 
 class NewPenaForm(FlaskForm):

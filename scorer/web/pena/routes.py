@@ -14,27 +14,27 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 from flask import session as browser
 from flask_babel import gettext as _
 
-from scorer import words
+from scorer import store, words
 from scorer.pena import stats
-from scorer.web import messages, services
+from scorer.store import penas as ps
+from scorer.store.models import Pena
+from scorer.web import messages
+from scorer.web.common.pages import Page, refusals_as_pages
+from scorer.web.common.pena_tables import SEATS
+from scorer.web.common.remember import import_text
 from scorer.web.forms import ImportForm
 from scorer.web.games import seat_label
-from scorer.web.models import Pena
-from scorer.web.pages import Page, refusals_as_pages
-from scorer.web.pena import services as ps
 from scorer.web.pena.forms import AttachForm, ConfirmForm, NewPenaForm, PersonForm, PickForm, SeasonForm
 from scorer.web.pena.present import balance_chart, ledger_context, money_text, people_names, stats_context, table_token
-from scorer.web.pena.tables import SEATS
-from scorer.web.tables.remember import import_text
 
 bp = Blueprint("pena", __name__)
 
 
-def _refusal(exc: services.ServiceError) -> str:
+def _refusal(exc: store.ServiceError) -> str:
     """A refusal of the peña's pages in Spanish, from its code (scorer.web.messages)."""
-    if isinstance(exc, services.NotFound):
+    if isinstance(exc, store.NotFound):
         return messages.render("pena_not_found")
-    if isinstance(exc, services.Forbidden):
+    if isinstance(exc, store.Forbidden):
         return messages.render("pena_view_link")
     return messages.message(exc)
 
@@ -92,7 +92,7 @@ def penas() -> str:
     for token in tokens:
         try:
             pena, can_edit = ps.open_pena(token)
-        except services.ServiceError:
+        except store.ServiceError:
             continue
         if can_edit:
             found.append(pena)
@@ -109,7 +109,7 @@ def new_pena() -> Page:
     if form.validate_on_submit():
         try:
             pena = ps.create_pena(form.name.data, form.roster())
-        except services.Invalid as exc:
+        except store.Invalid as exc:
             error = messages.message(exc)
         else:
             _remember(pena)
@@ -157,7 +157,7 @@ def add_person(token: str) -> Page:
     if form.validate_on_submit():
         try:
             person = ps.add_person(pena, form.name.data, form.nickname.data)
-        except services.Invalid as exc:
+        except store.Invalid as exc:
             flash(messages.message(exc), "error")
         else:
             flash(_("%(name)s está en la peña.", name=person.name))
@@ -176,7 +176,7 @@ def person(token: str, person_id: int) -> Page:
         if form.validate_on_submit():
             try:
                 ps.rename_person(pena, person_id, form.name.data, form.nickname.data)
-            except services.Invalid as exc:
+            except store.Invalid as exc:
                 flash(messages.message(exc), "error")
             else:
                 flash(_("Nombre cambiado: sus noches siguen siendo suyas."))
@@ -252,7 +252,7 @@ def new_table(token: str) -> Page:
             elif seat["chosen"]:
                 try:
                     names.append(ps.person_of(pena, int(seat["chosen"])).name)
-                except (ValueError, services.NotFound):
+                except (ValueError, store.NotFound):
                     error = _("Asiento %(n)s: esa persona no está en la peña.", n=seat["n"])
             else:
                 names.append("")
@@ -286,7 +286,7 @@ def attach(token: str) -> Page:
     if request.method == "POST" and "t-submit" in request.form and form.validate_on_submit():
         try:
             table = ps.table_by_token(form.link.data or "")
-        except services.ServiceError:
+        except store.ServiceError:
             error = _("No encontramos esa partida: pega su enlace completo.")
         else:
             return redirect(url_for("pena.confirm", token=token, table=table.edit_token))
@@ -305,14 +305,14 @@ def attach(token: str) -> Page:
 def confirm(token: str, table: str) -> Page:
     """Each name of the table → a person of the roster, or a new person; the unsure ones are asked."""
     pena = ps.require_edit(token)
-    target = services.require_edit(table)  # only the keeper of a table can give it to a peña
+    target = store.require_edit(table)  # only the keeper of a table can give it to a peña
     form = ConfirmForm()
     error = None
     if form.validate_on_submit():
         choices = {m.name: request.form.get(f"name-{i}", "") for i, m in enumerate(ps.matches(pena, target), 1)}
         try:
             ps.attach_checked(pena, target, choices)
-        except services.ServiceError as exc:
+        except store.ServiceError as exc:
             error = messages.message(exc)
         else:
             flash(_("Partida añadida a la peña."))

@@ -17,22 +17,24 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.routing import BuildError
 
+from scorer import store
 from scorer.sheet.build import RenderTimeout, render_html, render_pdf_within, sheet_css
-from scorer.web import services
-from scorer.web.answers import sheet as answers_sheet
-from scorer.web.i18n import language_or_default
+from scorer.web.common import answers_sheet
+from scorer.web.common.i18n import language_or_default
+from scorer.web.common.table import is_keeper, linked_table, resolve_tables
 from scorer.words import Catalog
 
 bp = Blueprint("sheet", __name__)
+resolve_tables(bp)  # the table of the link, once per request: g.table
 
 
 def _load(token: str) -> tuple[dict[str, object], dict[str, object], str, Any]:
     """The session, the ledger (read-only), the language the table's sheet prints in, the table."""
     try:
-        table, _can_edit = services.open_table(token)
-    except services.NotFound:
+        table = linked_table()
+    except store.NotFound:
         abort(404)
-    return services.session_view(table), services.ledger_view(table), language_or_default(table.language), table
+    return store.session_view(table), store.ledger_view(table), language_or_default(table.language), table
 
 
 def sheet_tongue(language: str) -> Catalog:
@@ -86,10 +88,10 @@ def sheet_offer(token: str, language: str) -> dict[str, str]:
     from flask_babel import get_locale
     from flask_babel import gettext as _
 
-    from scorer.web.i18n import LANGUAGE_NAMES, LANGUAGE_WORDS
+    from scorer.web.common.i18n import LANGUAGE_NAMES, LANGUAGE_WORDS
 
     reader = str(get_locale() or language)
-    _table, can_edit = services.open_table(token)
+    can_edit = is_keeper()
     if not can_edit or reader == language or reader not in LANGUAGE_NAMES:
         return {}
     text = _(
@@ -102,7 +104,7 @@ def sheet_offer(token: str, language: str) -> dict[str, str]:
 
 def _screen_words() -> dict[str, str]:
     """The sheet page's links and hint (never printed) in the reader's language, not the sheet's."""
-    from scorer.web.i18n import current_language
+    from scorer.web.common.i18n import current_language
 
     return {
         "screen_lang": current_language(),

@@ -1,4 +1,4 @@
-"""Hostile but well-formed JSON bodies (scorer/web/strict_json.py): a key repeated in any object of
+"""Hostile but well-formed JSON bodies (scorer/web/common/strict_json.py): a key repeated in any object of
 any body of the API, or a top-level key a body of that shape does not have, is refused with 422
 naming the key, and nothing is saved. A session file keeps unknown top-level keys (docs/format.md:
 an imported file's extra keys are kept), never a repeated one; a hand's unknown keys are the
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from scorer.web.models import Table
+from scorer.store.models import Table
 from tests.web.conftest import sample_session
 
 FIELDS = {"jugador": "2", "lance": "entrada", "trump": "oros", "tricks_2": "5", "tricks_3": "3"}
