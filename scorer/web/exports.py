@@ -28,8 +28,8 @@ from flask_babel.speaklater import LazyString
 
 from scorer import evening, store
 from scorer.store.models import Table
-from scorer.web.games import game_of
 from scorer.web.common.i18n import language_or_default
+from scorer.web.games import game_of
 from scorer.web.messages import CHOICE_WORDS
 from scorer.words import GAME_NAMES, lance_word, result_word, suit_text, tanto_value
 
