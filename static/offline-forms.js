@@ -6,8 +6,8 @@
 import { state, offline, tablePath, fixId, formsCycle, dealsAhead } from "./offline-state.js";
 import { msg, hhmm, formNote } from "./offline-status.js";
 import * as queue from "./offline-queue.js";
-import * as refusals from "./offline-refusals.js";
-import { describe, fieldsOf, labelOf, placeOf, shownOf, wordsOf } from "./offline-fields.js";
+import { fixNote, groupsOf, keep } from "./offline-fixing.js";
+import { describe, fieldsOf, placeOf, shownOf, wordsOf } from "./offline-fields.js";
 import { reachable } from "./offline-send.js";
 import { inPlace, navigate } from "./offline-pages.js";
 import { showOfflinePreview } from "./offline-preview.js";
@@ -24,7 +24,7 @@ function refill(fixing, form, fields, label) {
     if (!entry) return null;
     entry.fields = fields;
     entry.words = wordsOf(form);
-    entry.groups = refusals.groupsOf(form);
+    entry.groups = groupsOf(form);
     entry.kind = null;
     entry.takenHand = null;
     entry.shown = shownOf(form);
@@ -60,7 +60,7 @@ function enqueue(form, submitter) {
       revision: !chained ? null : last ? last.revision : place.revision,
       before: entries.map(function (e) { return e.key; }),
       words: wordsOf(form),
-      groups: refusals.groupsOf(form),
+      groups: groupsOf(form),
       shown: shownOf(form),
       table: state.token,
       form: form.getAttribute("data-offline"),
@@ -292,10 +292,10 @@ export function fillForFix() {
     var given = {};
     entry.fields.forEach(function (pair) { (given[pair[0]] = given[pair[0]] || []).push(pair[1]); });
     var placed = restore(form, given);
-    note(form, refusals.fixNote(entry, placeOf(form).deal, msg("fix_entry")));
+    note(form, fixNote(entry, placeOf(form).deal, msg("fix_entry")));
     markProblems(entry.problems);
     // what this deal's form cannot take (a Jugador who deals this one, the tricks of a seat that
     // deals it): marked on the field with what was entered; not saved until chosen again there
-    refusals.keep(form, entry, given, placed, labelOf);
+    keep(form, entry, given, placed);
   });
 }

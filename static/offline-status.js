@@ -1,10 +1,19 @@
 // Cartulina offline: the words the offline scripts show, and the boxes they show them in (the
 // "sin conexión" note at the top of the page, the note above a form). One copy, shared by every
-// offline module and by offline-refusals.js.
+// offline module.
 
 // The words shown to people come from the page, in its language (static/i18n.js, loaded before).
 export function msg(key, values) {
   return window.cartulinaText ? window.cartulinaText(key, values) : "";
+}
+
+// The page's words (static/i18n.js), with the Spanish as a last resort: a button never goes blank.
+export function say(key, values, spanish) {
+  var text = msg(key, values);
+  if (text) return text;
+  text = spanish || "";
+  Object.keys(values || {}).forEach(function (hole) { text = text.split("{" + hole + "}").join(String(values[hole])); });
+  return text;
 }
 
 // "HH:MM" of an ISO time (when the server made the page), or "".

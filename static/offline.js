@@ -5,7 +5,7 @@
 //   made that copy); a watcher's view refreshes again when the network returns.
 // - A form kept offline is queued (offline-forms.js, offline-queue.js); the table page lists what
 //   waits (offline-list.js); when the network returns (offline-sync.js) the queue is sent in order
-//   (offline-send.js); a refusal waits for the keeper (offline-refusals.js).
+//   (offline-send.js); a refusal waits for the keeper (offline-refusals.js, offline-fixing.js).
 // - While offline, on a phone that keeps the engine (offline-engine.js, offline-preview.js), the
 //   table page and its hand forms behave as one page (offline-pages.js), so the engine's worker,
 //   started when the network went, stays warm for every hand of the offline stretch.
@@ -14,7 +14,8 @@
 // Nothing here knows the game: no rule, no field name of a hand.
 import { state, onTablePage } from "./offline-state.js";
 import { banner } from "./offline-status.js";
-import { guard, tell } from "./offline-refusals.js";
+import { tell } from "./offline-refusals.js";
+import { guard } from "./offline-fixing.js";
 import { setUpEngine, tellInsecure, watchEngine } from "./offline-engine.js";
 import { previewOffline } from "./offline-preview.js";
 import { asCopy, copyFromWorker, isCopy, keepForms, lateAnswers, onPopState, whenPlaced } from "./offline-pages.js";

@@ -21,6 +21,7 @@ var SHELL_FILES = [
   "/static/offline-state.js",
   "/static/offline-status.js",
   "/static/offline-refusals.js",
+  "/static/offline-fixing.js",
   "/static/offline-queue.js",
   "/static/offline-send.js",
   "/static/offline-sync.js",
