@@ -123,7 +123,7 @@ def _invalid(exc: store.Invalid, table: Any, seen: int) -> Refused:
     """An engine refusal, next to its field (a later hand it would break: in general)."""
     _unless_moved(table, seen)
     field, message = messages.explain(exc)
-    count = store.settlement_of(table).count
+    count = store.read(table).settlement.count
     if exc.hand is not None and exc.hand != count + 1:
         field = "general"
         message = gettext("La mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message)

@@ -65,7 +65,7 @@ def read_form(form: Any, read: Callable[[Any], dict[str, Any] | None]) -> dict[s
 
 def _read_hand_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
     """The new-hand form (any game), read exactly as ``tables.hands.new_hand`` reads its POST."""
-    dealer = int(store.ledger_of(table).get("next_dealer") or 1)
+    dealer = int(store.read(table).ledger_copy().get("next_dealer") or 1)
     return read_form(hand_form(table, dealer, formdata=fields), read_hand)
 
 
@@ -78,7 +78,7 @@ def _read_ajuste_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]
     """An ajuste (R32), read as ``evening.routes.ajuste`` reads its POST, for the seating now."""
     if not game_of(table.ruleset).evening:  # R32: Tresillo's
         raise Refused(gettext("Esta partida no admite ajustes: sus reglas no los tienen."), 422)
-    seating = seating_for(store.session_of(table), store.ledger_of(table), None)
+    seating = seating_for(store.read(table).session_copy(), store.read(table).ledger_copy(), None)
     return read_form(ajuste_form(seating, formdata=fields), read_ajuste)
 
 

@@ -34,13 +34,13 @@ def create_table() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/tables/<token>")
 def get_table(token: str) -> Response:
     table = linked_table()
-    return present.json_text(store.session_json(table))
+    return present.json_text(store.read(table).session_json)
 
 
 @bp.get("/tables/<token>/ledger")
 def get_ledger(token: str) -> Response:
     table = linked_table()
-    return present.json_text(store.ledger_json(table))
+    return present.json_text(store.read(table).ledger_json)
 
 
 @bp.post("/tables/<token>/hands")
@@ -70,7 +70,7 @@ def get_hand(token: str, n: int) -> Response:
     table = linked_table()
     store.hand_revision(table, n)  # NotFound for a hand that does not exist
     answers = [a.as_json() for a in answer_service.of_hand(table, n)]  # the players' answers
-    return present.with_etag(table, n, store.ledger_of(table)["hands"][n - 1], answers=answers)
+    return present.with_etag(table, n, store.read(table).ledger_copy()["hands"][n - 1], answers=answers)
 
 
 @bp.put("/tables/<token>/hands/<int:n>")
@@ -100,4 +100,4 @@ def restore_hand(token: str, hand_id: int) -> Response:
     table = keepers_table()
     require_json()
     n = store.restore_hand(table, hand_id)
-    return jsonify(n=n, hand=store.ledger_view(table)["hands"][n - 1])
+    return jsonify(n=n, hand=store.read(table).ledger["hands"][n - 1])

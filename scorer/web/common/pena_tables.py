@@ -74,7 +74,7 @@ def after_table_created(table: Table) -> None:
         pena = ps.require_edit(str(kept.get("token")))
     except store.ServiceError:
         return
-    session = store.session_of(table)
+    session = store.read(table).session_copy()
     choices = {n: ps.NEW for n in stats.names_that_sat(session) if not ps.match_name(pena, n).sure}
     try:
         ps.attach_checked(pena, table, choices)

@@ -116,10 +116,13 @@ def pending_by_seat(table: Any, seating: Mapping[int, str]) -> list[SeatPending]
     """For every seat, what a change of player there would cancel, by the engine (a preview per seat,
     nothing saved). The cambio page carries it so that, offline, the keeper sees it before confirming
     (what the server knew when the page was made)."""
-    before = list(store.ledger_of(table).get("cartulina") or [])
+    before = list(store.read(table).ledger_copy().get("cartulina") or [])
     if not any(e.get("state") == "pendiente" for e in before):
         return [SeatPending(seat, seating[seat], []) for seat in sorted(seating)]
-    taken = {name.casefold() for name in evening.names_used(store.session_of(table), store.ledger_of(table))}
+    taken = {
+        name.casefold()
+        for name in evening.names_used(store.read(table).session_copy(), store.read(table).ledger_copy())
+    }
     stranger = next(f"Nadie {k}" for k in range(len(taken) + 1) if f"nadie {k}" not in taken)
     return [
         SeatPending(seat, seating[seat], _cancelled_by(table, before, seat, stranger, seating))
