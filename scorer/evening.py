@@ -5,8 +5,8 @@ Tresillo's entries that use up no deal — an ajuste (R32), a change of player (
 behind the seats: money belongs to people (R33), so balances and the settle-up are
 by name. Everything here is derived from what the engine answered (``seating`` of a
 ``sienta`` entry, the top-level ``people``), never stored. The pages
-(:mod:`scorer.web.present`), the sheet (:mod:`scorer.sheet.build`) and the CSV
-(:mod:`scorer.web.exports`) all read the evening through these functions.
+(:mod:`scorer.games.views`), the sheet (:mod:`scorer.sheet.build`) and the CSV
+(:mod:`scorer.games.exports`) all read the evening through these functions.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A hand read from the fields of its form: standard library only.
 
-The server's hand forms (``scorer/web/games/<game>.py``) read their fields with :func:`read_tresillo`,
+The server's hand forms (``scorer/games/<game>.py``) read their fields with :func:`read_tresillo`,
 :func:`read_pozo_viuda`, :func:`read_ombre` and :func:`read_bandos`; a phone with no network runs these
 very lines in Pyodide (``static/engine-worker.js``), with the engine, to show what a hand pays before
 the server has it (:func:`offline_preview`). So what the phone shows offline is what the server

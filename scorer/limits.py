@@ -1,7 +1,7 @@
 """The input limits of Cartulina: one set, the same for the HTML forms, the JSON API and import.
 
 Everything a table stores passes :func:`check_session` (a new table, an import) or
-:func:`check_hand` (a hand added or replaced) in :mod:`scorer.web.services`; the
+:func:`check_hand` (a hand added or replaced) in :mod:`scorer.store`; the
 forms use the same numbers and :func:`char_problem` to put a Spanish message next
 to the field. A value outside the limits raises :class:`LimitError` with a code and
 parameters (the pages render them with :mod:`scorer.web.messages`) and its English

@@ -1,4 +1,4 @@
-"""The Spanish words of Cartulina, shared by the pages (``scorer.web.present``) and the sheet (``scorer.sheet``).
+"""The Spanish words of Cartulina, shared by the pages (``scorer.games.views``) and the sheet (``scorer.sheet``).
 
 Standard library and Babel (no Flask). One word per thing, so that the sheet and the pages say the same:
 results, lances, suits, the plato and the cartulina, the games; numbers, money and dates are

@@ -19,12 +19,10 @@ from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
 from scorer import resources
+from scorer.store.db import MIGRATIONS, db
 from scorer.web import answers
 from scorer.web.common import i18n, proxy
 from scorer.web.common.extensions import csrf, limiter, migrate
-from scorer.web.extensions import db
-
-MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
 
 # No inline scripts or styles: JS and CSS live in static files (QR codes are SVG images).
 CONTENT_SECURITY_POLICY = (

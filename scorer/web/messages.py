@@ -1,7 +1,7 @@
 """The pages' messages for refusals, rendered from data: code, field and parameters.
 
 The engine (:mod:`scorer.engine.errors`), the limits (:mod:`scorer.limits`) and the
-services (:mod:`scorer.web.services`, :mod:`scorer.web.pena.services`) raise errors that
+services (:mod:`scorer.store`, :mod:`scorer.web.pena.services`) raise errors that
 carry a stable ``code``, the ``field`` they concern and their ``params``; their English
 text is for the CLI and the JSON API only. Here each code has its Spanish template
 (``MESSAGES``, ``lazy_gettext`` of literal strings with named placeholders: rendered at request
@@ -22,6 +22,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 
 from scorer import words
+from scorer.games.text import CHOICE_WORDS
 from scorer.words import ALL_LANCE_WORDS, FALTA_WORDS, GAME_NAMES, SUITS
 
 GENERAL = "general"  # the message of the hand (or form) as a whole, above its fields
@@ -257,7 +258,7 @@ FIELD_WORDS: dict[str, LazyString] = {
 # The form field a message goes next to, by the error's field; a field not listed (the
 # session's keys, the rule options, None) puts it above the form ("general").
 FORM_FIELDS: dict[str, str] = {
-    # the hand forms (scorer.web.forms, scorer.web.games)
+    # the hand forms (scorer.web.forms, scorer.games)
     **{name: name for name in ("jugador", "lance", "trump", "tricks", "estuches", "contraestuches", "primeras",
                                "bola", "rendida", "defensor", "matadores", "matadores_en", "capote", "faltas")},
     # the ajuste and cambio forms (scorer.web.evening_forms)
@@ -343,23 +344,6 @@ def _shown(value: object) -> str:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         text = text[1:-1]
     return _("«%(text)s»", text=text)
-
-
-# The values of the rule options (format.md), as the new-table form words them.
-CHOICE_WORDS: dict[str, LazyString] = {
-    "double_rounded": _l("redondear y doblar"),
-    "round_doubled": _l("doblar y redondear"),
-    "codillo_only": _l("solo el codillo"),
-    "codillo_and_conditions": _l("codillo y condiciones"),
-    "pays_bola": _l("paga la bola"),
-    "free": _l("no paga"),
-    "majority_five": _l("5 bazas"),
-    "most_tricks": _l("más bazas que cada defensor"),
-    "double_sacada": _l("el doble de la sacada (4 × pago)"),
-    "double_stake": _l("el doble del pago (2 × pago)"),
-    "first_to_three": _l("el primer equipo que llega a tres bazas"),
-    "first_three_tricks": _l("las tres primeras bazas"),
-}
 
 
 def _word(value: object) -> str:

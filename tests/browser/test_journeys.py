@@ -373,7 +373,7 @@ def test_close_the_table_at_the_end_of_the_night(live_server: LiveServer, page: 
 
 def test_the_new_table_form_follows_the_chosen_game(live_server: LiveServer, page: Page) -> None:
     """The seats, options and words of the new-table form follow the chosen game, from the data the
-    page carries (data-for lists and each game's data-seats, built from scorer.web.games): Ombre is for
+    page carries (data-for lists and each game's data-seats, built from scorer.games): Ombre is for
     three (O1), bandos for six in two teams and without money (B1), Tresillo for three or four (R1)."""
     page.goto(live_server.url("/nueva"))
     seat = {n: page.locator(f'.seat-row[data-seat="{n}"]') for n in range(1, 7)}

@@ -257,7 +257,7 @@ def test_keeper_and_missing_app_keys() -> None:
 
 def test_the_sheet_and_the_pages_say_the_same() -> None:
     """One vocabulary (scorer.words): balances, money and result words as the table page shows them."""
-    from scorer.web import present
+    from scorer.games import views as present
 
     session = {**load_json(EXAMPLES / "walkthrough.json"), "tanto_value": "0.05", "currency": "EUR"}
     ledger = settle(session)
@@ -292,10 +292,10 @@ def sheet_app(make_app: Callable[..., Flask]) -> Flask:  # noqa: F811
 
 
 def _table(app: Flask, session: dict[str, Any]) -> tuple[str, str]:
-    from scorer.web import services
+    from scorer import store
 
     with app.app_context():
-        table = services.create_table(copy.deepcopy(session))
+        table = store.create_table(copy.deepcopy(session))
         return table.edit_token, table.view_token
 
 
@@ -332,11 +332,11 @@ def test_routes_404_for_unknown_token(sheet_app: Flask) -> None:
 
 
 def test_route_of_a_closed_table(sheet_app: Flask) -> None:
-    from scorer.web import services
+    from scorer import store
 
     edit, view = _table(sheet_app, sample_session())
     with sheet_app.app_context():
-        services.close_table(services.require_edit(edit))
+        store.close_table(store.require_edit(edit))
     response = sheet_app.test_client().get(f"/tables/{view}/sheet")
     text = " ".join(parse_html(response.get_data(as_text=True)).text)
     assert "Mesa cerrada" in text

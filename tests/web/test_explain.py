@@ -1,7 +1,7 @@
 """Every game's payment explanations are data, said through the catalogs.
 
 The engine writes each transfer's Spanish text (``detail``, what the command line prints) and the
-same as data (``why``); the pages say ``why`` in the reader's language (``scorer.web.explain``).
+same as data (``why``); the pages say ``why`` in the reader's language (``scorer.games.explain``).
 Said in Spanish, the data must give back the engine's very text.
 """
 
@@ -15,7 +15,7 @@ from flask_babel import force_locale
 
 from scorer.engine import settle
 from scorer.engine.details import TEMPLATES
-from scorer.web.explain import SAY, explain
+from scorer.games.explain import SAY, explain
 from tests.conftest import EXAMPLES, load_json
 
 MONEY_EXAMPLES = sorted(p.name for p in EXAMPLES.glob("*.json") if not p.name.endswith(".ledger.json"))

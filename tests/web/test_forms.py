@@ -9,8 +9,8 @@ from flask import Flask
 from werkzeug.datastructures import MultiDict
 
 from scorer.engine import SessionError, settle
+from scorer.games.tresillo import hand_form, hand_from_form
 from scorer.web.forms import NewTableForm, session_from_form
-from scorer.web.games.tresillo import hand_form, hand_from_form
 from scorer.web.messages import explain
 
 PLAYERS = ["Ana", "Benito", "Carmen", "Diego"]

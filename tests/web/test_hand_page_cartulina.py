@@ -13,8 +13,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorer.engine import settle
-from scorer.web import present
-from scorer.web.models import Table
+from scorer.games import views as present
+from scorer.store.models import Table
 from scorer.web.tables import present as table_present
 from tests.conftest import example_sessions, load_json
 

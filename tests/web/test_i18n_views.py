@@ -22,16 +22,17 @@ from flask import Flask
 from flask_babel import Babel, force_locale
 from pypdf import PdfReader
 
+from scorer.games import views as present
 from scorer.sheet.build import render_html, render_pdf
-from scorer.web import present
-from scorer.words import Catalog
+from scorer.web.common.i18n import PAGE_TONGUE
+from scorer.words import Catalog, speaking
 from tests.conftest import EXAMPLES, load_json
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FRAGMENT = ROOT / "translations" / "en" / "LC_MESSAGES" / "messages.po"  # the English catalog
 MINE = re.compile(
     r"^(templates/(evening/|pena/|sheet/|ajuste\.html|cambio\.html|closing\.html)"
-    r"|scorer/web/(present|exports|evening_views|pena|pena_services)\.py"
+    r"|scorer/web/(evening_views|pena|pena_services)\.py|scorer/games/(views|exports)\.py"
     r"|scorer/sheet/(build|settleup)\.py|scorer/evening\.py|scorer/pena/)"
 )
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
@@ -85,7 +86,7 @@ def test_english_keeps_the_placeholders_of_its_msgid() -> None:
 
 @pytest.fixture()
 def english_app(tmp_path: pathlib.Path) -> Flask:
-    """A bare app with the English catalog, compiled."""
+    """A bare app with the English catalog, compiled (the view-models speak it within ``speaking(PAGE_TONGUE)``)."""
     target = tmp_path / "en" / "LC_MESSAGES"
     target.mkdir(parents=True)
     buffer = io.BytesIO()
@@ -149,7 +150,7 @@ def test_a_hand_summary_is_one_english_sentence(english_app: Flask) -> None:
         ],
     }
     spanish = present.summary(entry, [], players)
-    with english_app.test_request_context(), force_locale("en"):
+    with english_app.test_request_context(), force_locale("en"), speaking(PAGE_TONGUE):
         english = present.summary(entry, [], players)
     assert spanish == "Ana cobra 10 de cada uno y se lleva el plato: 35"
     assert english == "Ana collects 10 from each and takes the plato: 35"

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from scorer.engine import settle
-from scorer.web import present
+from scorer.games import views as present
 from scorer.web.tables import present as table_present
 from tests.conftest import EXAMPLES, load_json
 

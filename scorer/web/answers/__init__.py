@@ -17,8 +17,6 @@ from typing import Any
 
 from flask import Flask
 
-from . import models  # noqa: F401  # the Answer table, for the metadata
-
 __all__ = ["init_app"]
 
 # Answers per client address, from the pages and the API together (Flask-Limiter syntax).
@@ -28,8 +26,7 @@ DEFAULT_REFRESH_SECONDS = 5
 
 def init_app(app: Flask) -> None:
     """Register the forms' and the API's blueprints and the templates' globals."""
-    from scorer import limits
-    from scorer.web import services
+    from scorer import limits, store
     from scorer.web.common.extensions import csrf
     from scorer.web.common.square import Square, square
 
@@ -43,7 +40,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(routes.api)
 
     def table_square(table: Any) -> Square | None:
-        return square(services.totals_of(table))
+        return square(store.totals_of(table))
 
     app.jinja_env.globals.update(
         answers_page=routes.page_of, answers_square=table_square, answers_note_max=limits.ANSWER_NOTE_MAX

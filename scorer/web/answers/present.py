@@ -7,12 +7,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer import words
-from scorer.web import services
-from scorer.web.models import Table
-
-from . import service
-from .service import Given
+from scorer import store, words
+from scorer.store import answers as service
+from scorer.store.answers import Given
+from scorer.store.models import Table
 
 VERSIONS_AROUND = 60  # the hand list shows 50 hands a page, the table page the last 8
 
@@ -134,7 +132,7 @@ def page(table: Table, token: str, me: str | None) -> Page:
     """The answers' view-model of one page of ``table`` seen with ``token``; ``me`` from the phone's cookie."""
     is_editor = token == table.edit_token
     # once per revision; R33: those seated now first, then whoever left (he may still answer the hands he played)
-    seatings, people = services.derived(table, "answer_seatings", service.seats_and_people)
+    seatings, people = store.derived(table, "answer_seatings", service.seats_and_people)
     if me is not None and me not in people:
         me = None  # a name this table never had (an old cookie): ask again
     answers_stamp = service.stamp(table)

@@ -16,15 +16,16 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer import limits
-from scorer.web import messages, services
+from scorer import limits, store
+from scorer.store import answers as service
+from scorer.store.answers import Refused
+from scorer.store.models import Table
+from scorer.web import messages
 from scorer.web.common import strict_json
 from scorer.web.common.extensions import limiter
 from scorer.web.common.table import linked_table, resolve_tables
-from scorer.web.models import Table
 
-from . import present, service
-from .service import Refused
+from . import present
 
 bp = Blueprint("answers", __name__)
 api = Blueprint("api_answers", __name__, url_prefix="/api")
@@ -157,9 +158,9 @@ def live(token: str) -> BaseResponse:
     return response
 
 
-@bp.errorhandler(services.ServiceError)
-def _page_error(exc: services.ServiceError) -> tuple[str, int]:
-    message = messages.render("not_found") if isinstance(exc, services.NotFound) else messages.message(exc)
+@bp.errorhandler(store.ServiceError)
+def _page_error(exc: store.ServiceError) -> tuple[str, int]:
+    message = messages.render("not_found") if isinstance(exc, store.NotFound) else messages.message(exc)
     return render_template("error.html", message=message, status=exc.status), exc.status
 
 
@@ -221,8 +222,8 @@ def _refused(exc: Refused) -> tuple[Response, int]:
     return jsonify(error=exc.message), exc.status
 
 
-@api.errorhandler(services.ServiceError)
-def _api_service_error(exc: services.ServiceError) -> tuple[Response, int]:
+@api.errorhandler(store.ServiceError)
+def _api_service_error(exc: store.ServiceError) -> tuple[Response, int]:
     return jsonify(error=exc.message), exc.status
 
 

@@ -12,8 +12,11 @@ from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 
-from scorer import limits
-from scorer.web import messages, services
+from scorer import limits, store
+from scorer.games import game_of
+from scorer.store import Invalid
+from scorer.store.db import db
+from scorer.web import messages
 from scorer.web.api import queue
 from scorer.web.api.common import BodyKey, json_body, only
 from scorer.web.api.queue import Refused
@@ -30,10 +33,7 @@ from scorer.web.common.evening_forms import (
 )
 from scorer.web.common.pages import refusal
 from scorer.web.common.table import keepers_table
-from scorer.web.extensions import db
 from scorer.web.forms import read_hand
-from scorer.web.games import game_of
-from scorer.web.services import Invalid
 from scorer.web.tables import routes as tables
 
 # ------------------------------------------------------------ forms kept offline
@@ -83,7 +83,7 @@ def read_form(form: Any, read: Callable[[Any], dict[str, Any] | None]) -> dict[s
 
 def _read_hand_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
     """The new-hand form (any game), read exactly as ``tables.routes.new_hand`` reads its POST."""
-    dealer = int(services.ledger_of(table).get("next_dealer") or 1)
+    dealer = int(store.ledger_of(table).get("next_dealer") or 1)
     return read_form(tables.hand_form(table, dealer, formdata=fields), read_hand)
 
 
@@ -96,7 +96,7 @@ def _read_ajuste_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]
     """An ajuste (R32), read as ``evening.routes.ajuste`` reads its POST, for the seating now."""
     if not game_of(table.ruleset).evening:  # R32: Tresillo's
         raise Refused(gettext("Esta partida no admite ajustes: sus reglas no los tienen."), 422)
-    seating = seating_for(services.session_of(table), services.ledger_of(table), None)
+    seating = seating_for(store.session_of(table), store.ledger_of(table), None)
     return read_form(ajuste_form(seating, formdata=fields), read_ajuste)
 
 
@@ -161,7 +161,7 @@ def add_form_entry(token: str) -> tuple[Response, int]:
     for _attempt in range(JUDGE_ATTEMPTS):
         try:
             return _judge_and_write(token, key, replace(entry, fields=entry.fields.copy()))
-        except services.Moved:
+        except store.Moved:
             db.session.rollback()  # read the table again, as it is now
         except Refused as exc:
             if exc.taken_hand is not None:
@@ -173,18 +173,18 @@ def add_form_entry(token: str) -> tuple[Response, int]:
 
 def _judge_and_write(token: str, key: str, entry: queue.Entry) -> tuple[Response, int]:
     """Judge the entry against the table as read now and record it, unless another write came in
-    between: then :class:`services.Moved` (from the write, under the table's lock, or from a refusal
+    between: then :class:`store.Moved` (from the write, under the table's lock, or from a refusal
     that the table's revision no longer backs), and the caller judges it again."""
     fields = entry.fields
     try:
         table = keepers_table()
-    except (services.NotFound, services.Forbidden) as exc:  # an unknown link, the view link
+    except (store.NotFound, store.Forbidden) as exc:  # an unknown link, the view link
         raise Refused(refusal(exc), exc.status) from None
     seen = table.revision  # every judgement below is of this revision, or it is made again
     try:
         try:  # sent again after the answer was lost: already recorded, once (422 with other fields)
-            saved = services.replay_request(table, key, entry.digest())
-        except services.Unprocessable:
+            saved = store.replay_request(table, key, entry.digest())
+        except store.Unprocessable:
             reused = gettext("Esta clave ya se usó para guardar otra anotación: no se ha guardado.")
             raise Refused(reused, 422) from None
         if saved is not None:
@@ -196,29 +196,29 @@ def _judge_and_write(token: str, key: str, entry: queue.Entry) -> tuple[Response
         if current_app.config.get("WTF_CSRF_ENABLED", True):
             fields["csrf_token"] = generate_csrf()  # the API's own protection: edit token + JSON
         hand = OFFLINE_FORMS[entry.form](table, fields)
-        n, answer = services.add_hand(table, hand, request_id=key, digest=entry.digest(), judged=seen)
-    except services.Moved:
+        n, answer = store.add_hand(table, hand, request_id=key, digest=entry.digest(), judged=seen)
+    except store.Moved:
         raise
     except Refused:
         _unless_moved(table, seen)
         raise
-    except services.Invalid as exc:
+    except store.Invalid as exc:
         _unless_moved(table, seen)
         field, message = messages.explain(exc)
-        count = services.settlement_of(table).count
+        count = store.settlement_of(table).count
         if exc.hand is not None and exc.hand != count + 1:
             field = "general"
             message = gettext("La mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message)
         said = gettext("No se ha guardado: %(reason)s", reason=message)
         raise Refused(said, 422, {field: [message]}, reason=message) from None
-    except services.Conflict:  # the key's hand was saved, then deleted at the table: not again
+    except store.Conflict:  # the key's hand was saved, then deleted at the table: not again
         raise Refused(gettext("Ya se había guardado y después se borró en la partida: descártala."), 409) from None
-    except services.Forbidden as exc:
+    except store.Forbidden as exc:
         _unless_moved(table, seen)
         if exc.code == "table_closed":  # closed by another writer while this entry was judged
             queue.check_open(table)
         raise Refused(refusal(exc), exc.status) from None
-    except services.NotFound as exc:
+    except store.NotFound as exc:
         raise Refused(refusal(exc), exc.status) from None
     return jsonify(n=n, hand=answer, revision=table.revision, message=gettext("Mano %(n)s anotada.", n=n)), 201
 
@@ -226,5 +226,5 @@ def _judge_and_write(token: str, key: str, entry: queue.Entry) -> tuple[Response
 def _unless_moved(table: Any, seen: int) -> None:
     """A refusal stands only for the table as it was judged: another write since, and it is judged again
     (a retry that met its own first try is then a replay; a deal another phone took, a 409 that says so)."""
-    if not services.revision_is(table, seen):
-        raise services.Moved("the table moved while the entry was judged")
+    if not store.revision_is(table, seen):
+        raise store.Moved("the table moved while the entry was judged")

@@ -13,13 +13,13 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
+from scorer import store
 from scorer.pena import stats
-from scorer.web import services
+from scorer.store import ServiceError
+from scorer.store import penas as ps
+from scorer.store.db import db
+from scorer.store.penas import Invalid
 from scorer.web.api.common import answer_errors_in_json, json_body, only
-from scorer.web.extensions import db
-from scorer.web.pena import services as ps
-from scorer.web.pena.services import Invalid
-from scorer.web.services import ServiceError
 
 bp = Blueprint("pena_api", __name__, url_prefix="/api/penas")
 
@@ -145,7 +145,7 @@ def attach(token: str) -> tuple[Response, int]:
         ]
         if unsure:
             raise Invalid(f"{unsure[0]}: say which person it is in people")
-        table = services.create_table(dict(session))
+        table = store.create_table(dict(session))
         try:
             link = ps.attach(pena, table, choices)
         except ServiceError:
@@ -153,7 +153,7 @@ def attach(token: str) -> tuple[Response, int]:
             db.session.commit()
             raise
     else:
-        table = services.require_edit(str(body.get("table") or ""))
+        table = store.require_edit(str(body.get("table") or ""))
         link = ps.attach_checked(pena, table, choices)
     return jsonify(token=table.edit_token, view_token=table.view_token, people=link.names, seats=link.seats), 201
 
@@ -162,7 +162,7 @@ def attach(token: str) -> tuple[Response, int]:
 def matches(token: str, table: str) -> Response:
     """How the names of a table match the roster: ``person`` when sure, ``candidates`` when not."""
     pena, _ = ps.open_pena(token)
-    target, _ = services.open_table(table)
+    target, _ = store.open_table(table)
     return jsonify(
         matches=[
             {
@@ -178,7 +178,7 @@ def matches(token: str, table: str) -> Response:
 @bp.delete("/<token>/tables/<table>")
 def detach(token: str, table: str) -> Response:
     pena = ps.require_edit(token)
-    target, _ = services.open_table(table)
+    target, _ = store.open_table(table)
     ps.detach(pena, target)
     return jsonify(detached=True)
 

@@ -18,13 +18,13 @@ its ``dealer`` and the form's hidden ``deal`` / ``table_revision``.
 
 A closed table refuses every entry first (403, ``closed``); a taken deal carries the hand that took
 it (``taken_hand``). The judging and the write are one step: the write is made only if the table is
-still at the revision the entry was judged against (``services.add_hand(judged=…)``, under the
+still at the revision the entry was judged against (``store.add_hand(judged=…)``, under the
 table's write lock), and a refusal only if the table did not move meanwhile; otherwise the entry is
 judged again (``api.entries.JUDGE_ATTEMPTS``), so two phones racing for a deal are told the truth.
 
 The same Idempotency-Key sent again is answered with what was saved (the answer was lost on the way
 back); sent with other fields it is refused with 422, by the very check of ``/hands``
-(:func:`services.replay_request`): the body's hash here is the hash of the form's fields.
+(:func:`store.replay_request`): the body's hash here is the hash of the form's fields.
 """
 
 from __future__ import annotations
@@ -38,9 +38,11 @@ from typing import Any
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from scorer import evening, limits
-from scorer.web import messages, present, services
-from scorer.web.services import Invalid, ServiceError
+from scorer import evening, limits, store
+from scorer.games import game_of
+from scorer.games import views as present
+from scorer.store import Invalid, ServiceError
+from scorer.web import messages
 
 BEFORE_MAX = 500  # entries a phone may have waiting before one (far more than a night's deals)
 DEAL_MAX = 10**6
@@ -161,7 +163,7 @@ def stale(why: str) -> str:
 
 def hand_words(table: Any, n: int) -> str:
     """Hand ``n`` as the table page lists it, without its number: "Benito · entrada ♦ · 5-3-1 · ganada · +35"."""
-    session, ledger = services.session_view(table), services.ledger_view(table)
+    session, ledger = store.session_view(table), store.ledger_view(table)
     hands, entries = list(session.get("hands", [])), list(ledger.get("hands", []))
     seats = evening.seatings(tuple(session.get("players", [])), entries, hands)
     line = present.hand_line(
@@ -177,7 +179,7 @@ def hand_words(table: Any, n: int) -> str:
 def _check_dealer(table: Any, dealer: int | None) -> None:
     if dealer is None:  # the form was made for a deal by this seat (its data-dealer)
         return
-    dealing = int(services.ledger_of(table).get("next_dealer") or 1)
+    dealing = int(store.ledger_of(table).get("next_dealer") or 1)
     if dealer != dealing:
         names = table.players
         who = names[dealer - 1] if 1 <= dealer <= len(names) else str(dealer)
@@ -191,7 +193,7 @@ def check_open(table: Any) -> None:
     other judging, so that its closing is never told as a hand another phone took."""
     if not table.closed:
         return
-    rule = services.CLOSING_RULES.get(table.ruleset, "R30")
+    rule = game_of(table.ruleset).closing_rule
     reason = gettext("la partida se cerró (%(rule)s): ya no se puede guardar nada en ella", rule=rule)
     said = messages.render("table_closed", {"rule": rule})  # "La partida está cerrada (R30): ya no se puede cambiar."
     raise Refused(said, 403, {"general": [reason]}, reason=reason, closed=True)
@@ -199,7 +201,7 @@ def check_open(table: Any) -> None:
 
 def taken_hand(table: Any, n: int) -> dict[str, Any]:
     """Hand ``n`` as recorded, for a refusal: its number, its words, its entry of the session file."""
-    hands = services.session_view(table).get("hands", [])
+    hands = store.session_view(table).get("hands", [])
     recorded = copy.deepcopy(hands[n - 1]) if 0 < n <= len(hands) else None
     return {"n": n, "words": hand_words(table, n), "hand": recorded}
 
@@ -209,13 +211,13 @@ def check_place(table: Any, entry: Entry) -> None:
     if entry.deal is None:
         _check_place_by_after(table, entry)
         return
-    count = services.settlement_of(table).count
+    count = store.settlement_of(table).count
     if entry.deal <= count:  # taken: by another phone (this phone's own copy is a replay, found before)
         taken = taken_hand(table, entry.deal)
         reason = gettext("la mano %(n)s ya la anotó otro teléfono: %(hand)s", n=entry.deal, hand=taken["words"])
         said = gettext("No se ha guardado: %(reason)s", reason=reason)
         raise Refused(said, 409, reason=reason, taken=entry.deal, taken_hand=taken)
-    missing = [key for key in entry.before if services.hand_for_request(table, key) is None]
+    missing = [key for key in entry.before if store.hand_for_request(table, key) is None]
     if missing:
         raise Refused(stale(gettext("la anotación anterior de la cola no está guardada")), 409)
     if entry.deal != count + 1:
@@ -231,10 +233,10 @@ def check_place(table: Any, entry: Entry) -> None:
 def _check_place_by_after(table: Any, entry: Entry) -> None:
     """An entry of a queue kept before deals were numbered: its dealer, the entry before, the form's hidden fields."""
     fields = entry.fields
-    count = services.settlement_of(table).count
+    count = store.settlement_of(table).count
     _check_dealer(table, entry.dealer)
     if entry.after is not None:
-        previous = services.hand_for_request(table, entry.after)
+        previous = store.hand_for_request(table, entry.after)
         if previous is None:
             raise Refused(stale(gettext("la anotación anterior de la cola no está guardada")), 409)
         if previous != count:

@@ -1,4 +1,4 @@
-"""The JSON API of the tables (docs/api.md, blueprint ``api``): thin handlers over :mod:`scorer.web.services`.
+"""The JSON API of the tables (docs/api.md, blueprint ``api``): thin handlers over :mod:`scorer.store`.
 
 Writes need the edit token and ``Content-Type: application/json``. A POST of a
 hand may carry an ``Idempotency-Key`` header: sent twice, the hand is saved
@@ -13,13 +13,12 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from scorer import limits
-from scorer.web import services
-from scorer.web.answers import service as answer_service
+from scorer import limits, store
+from scorer.store import Invalid
+from scorer.store import answers as answer_service
 from scorer.web.api.common import answer_errors_in_json, json_body, require_json
 from scorer.web.common.extensions import create_limit
 from scorer.web.common.table import keepers_table, linked_table, resolve_tables
-from scorer.web.services import Invalid
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 resolve_tables(bp)  # the table of the link, once per request: g.table
@@ -33,14 +32,14 @@ def _page_url(token: str) -> str:
     return url_for("api.get_table", token=token, _external=True)
 
 
-def _json_body(body: services.JsonBody) -> Response:
+def _json_body(body: store.JsonBody) -> Response:
     return current_app.response_class(body.sent, mimetype="application/json")
 
 
 @bp.post("/tables")
 @create_limit
 def create_table() -> tuple[Response, int, dict[str, str]]:
-    table = services.create_table(json_body())
+    table = store.create_table(json_body())
     answer = {
         "edit_token": table.edit_token,
         "view_token": table.view_token,
@@ -53,13 +52,13 @@ def create_table() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/tables/<token>")
 def get_table(token: str) -> Response:
     table = linked_table()
-    return _json_body(services.session_json(table))
+    return _json_body(store.session_json(table))
 
 
 @bp.get("/tables/<token>/ledger")
 def get_ledger(token: str) -> Response:
     table = linked_table()
-    return _json_body(services.ledger_json(table))
+    return _json_body(store.ledger_json(table))
 
 
 @bp.post("/tables/<token>/hands")
@@ -67,7 +66,7 @@ def add_hand(token: str) -> tuple[Response, int]:
     table = keepers_table()
     hand = json_body("", limits.HAND_BYTES_MAX)
     key = request.headers.get("Idempotency-Key") or request.headers.get("X-Request-Id") or None
-    n, entry = services.add_hand(table, hand, request_id=key)
+    n, entry = store.add_hand(table, hand, request_id=key)
     return jsonify(n=n, hand=entry), 201
 
 
@@ -85,7 +84,7 @@ def _if_match() -> int | None:
 
 def _with_etag(table: Any, n: int, entry: dict[str, Any], **extra: Any) -> Response:
     """A hand's answer: ``{"n", "hand", "revision"}`` and its revision as the ETag (for If-Match)."""
-    revision = services.hand_revision(table, n)
+    revision = store.hand_revision(table, n)
     response = jsonify(n=n, hand=entry, revision=revision, **extra)
     response.headers["ETag"] = f'"{revision}"'
     return response
@@ -95,9 +94,9 @@ def _with_etag(table: Any, n: int, entry: dict[str, Any], **extra: Any) -> Respo
 def get_hand(token: str, n: int) -> Response:
     """One hand's ledger entry, with its revision (ETag) for a later PUT's If-Match."""
     table = linked_table()
-    services.hand_revision(table, n)  # NotFound for a hand that does not exist
+    store.hand_revision(table, n)  # NotFound for a hand that does not exist
     answers = [a.as_json() for a in answer_service.of_hand(table, n)]  # the players' answers
-    return _with_etag(table, n, services.ledger_of(table)["hands"][n - 1], answers=answers)
+    return _with_etag(table, n, store.ledger_of(table)["hands"][n - 1], answers=answers)
 
 
 @bp.put("/tables/<token>/hands/<int:n>")
@@ -105,30 +104,30 @@ def replace_hand(token: str, n: int) -> Response:
     table = keepers_table()
     revision = _if_match()
     hand = json_body(f"hand {n}", limits.HAND_BYTES_MAX)
-    entry = services.replace_hand(table, n, hand, revision=revision)
+    entry = store.replace_hand(table, n, hand, revision=revision)
     return _with_etag(table, n, entry)
 
 
 @bp.delete("/tables/<token>/hands/<int:n>")
 def delete_hand(token: str, n: int) -> Response:
     table = keepers_table()
-    services.delete_hand(table, n)
-    return jsonify(deleted=n, restorable=[_deleted_json(d) for d in services.deleted_hands(table)])
+    store.delete_hand(table, n)
+    return jsonify(deleted=n, restorable=[_deleted_json(d) for d in store.deleted_hands(table)])
 
 
-def _deleted_json(item: services.DeletedHand) -> dict[str, Any]:
+def _deleted_json(item: store.DeletedHand) -> dict[str, Any]:
     return {"hand_id": item.hand_id, "n": item.n, "hand": item.hand}
 
 
 @bp.get("/tables/<token>/deleted")
 def list_deleted(token: str) -> Response:
     table = linked_table()
-    return jsonify(deleted=[_deleted_json(d) for d in services.deleted_hands(table)])
+    return jsonify(deleted=[_deleted_json(d) for d in store.deleted_hands(table)])
 
 
 @bp.post("/tables/<token>/deleted/<int:hand_id>")
 def restore_hand(token: str, hand_id: int) -> Response:
     table = keepers_table()
     require_json()
-    n = services.restore_hand(table, hand_id)
-    return jsonify(n=n, hand=services.ledger_view(table)["hands"][n - 1])
+    n = store.restore_hand(table, hand_id)
+    return jsonify(n=n, hand=store.ledger_view(table)["hands"][n - 1])

@@ -14,10 +14,10 @@ from typing import Any
 from flask import render_template
 from markupsafe import Markup
 
-from scorer.web.answers import service
-from scorer.web.answers.service import Given
+from scorer.store import answers as service
+from scorer.store.answers import Given
+from scorer.store.models import Table
 from scorer.web.common.square import square
-from scorer.web.models import Table
 
 
 def section(table: Table, session: Mapping[str, Any], ledger: Mapping[str, Any]) -> Markup:

@@ -17,12 +17,11 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField, SubmitField
 from wtforms.validators import Length, Optional
 
-from scorer import evening
+from scorer import evening, store
 from scorer.evening import PLATO, TODOS, join_note, split_note
-from scorer.web import services
+from scorer.games.fields import SUIT_PAIRS, WholeField, options
+from scorer.store import penas as pena_services
 from scorer.web.common.evening import seating_for
-from scorer.web.forms import SUIT_PAIRS, WholeField, options
-from scorer.web.pena import services as pena_services
 from scorer.words import AJUSTE_REASON_WORDS, AJUSTE_REASONS, suit_text
 
 MAX_AMOUNT = 100_000  # tantos: far above any ajuste a table agrees
@@ -229,7 +228,7 @@ def _name_problem(name: str, seating: Mapping[int, str]) -> str | None:
 def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
     """The cambio form for the seating now (or at entry ``n``), offering the names already used at the
     table and its peña's people; the cambio page and the offline queue (api/entries.py) read it."""
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     used = evening.names_used(session, ledger)
     used += [name for name in pena_services.roster_for_table(table) if name not in used]
     return cambio_form(seating_for(session, ledger, n), used, **kwargs)

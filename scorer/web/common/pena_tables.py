@@ -13,11 +13,12 @@ from flask import flash, request
 from flask import session as browser
 from flask_babel import gettext as _
 
+from scorer import store
 from scorer.pena import stats
-from scorer.web import messages, services
+from scorer.store import penas as ps
+from scorer.store.models import Table
+from scorer.web import messages
 from scorer.web.forms import GAME_LABELS
-from scorer.web.models import Table
-from scorer.web.pena import services as ps
 
 SEATS = 6
 PREFILL_KEY = "pena_nueva"  # the peña a new table made from its roster goes to
@@ -37,7 +38,7 @@ def new_table_prefill() -> dict[str, Any] | None:
         return None
     try:
         pena = ps.require_edit(token)
-    except services.ServiceError:
+    except store.ServiceError:
         browser.pop(PREFILL_KEY, None)
         return None
     browser[PREFILL_KEY] = {"token": pena.edit_token, "at": int(time.time())}
@@ -59,7 +60,7 @@ def pena_names() -> list[str]:
         return []
     try:
         pena, _ = ps.open_pena(str(kept.get("token")))
-    except services.ServiceError:
+    except store.ServiceError:
         return []
     return [p.name for p in pena.people]
 
@@ -71,13 +72,13 @@ def after_table_created(table: Table) -> None:
         return
     try:
         pena = ps.require_edit(str(kept.get("token")))
-    except services.ServiceError:
+    except store.ServiceError:
         return
-    session = services.session_of(table)
+    session = store.session_of(table)
     choices = {n: ps.NEW for n in stats.names_that_sat(session) if not ps.match_name(pena, n).sure}
     try:
         ps.attach_checked(pena, table, choices)
-    except services.ServiceError as exc:
+    except store.ServiceError as exc:
         flash(_("La partida no se ha añadido a la peña: %(reason)s", reason=messages.message(exc)), "error")
         return
     flash(_("Partida añadida a la peña %(pena)s.", pena=pena.name))

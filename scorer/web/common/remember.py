@@ -9,10 +9,10 @@ from flask import current_app
 from flask import session as browser
 from flask_babel import gettext as _
 
+from scorer import store
 from scorer.engine.errors import MESSAGES as ENGINE_CODES
-from scorer.web import messages, services
-from scorer.web.models import Table
-from scorer.web.tables import services as table_services
+from scorer.store.models import Table
+from scorer.web import messages
 
 REMEMBERED_TABLES = 30  # edit tokens kept in the cookie: ~35 bytes each, far below the 4 KB a cookie may hold
 
@@ -22,7 +22,7 @@ def kept_tokens() -> list[str]:
     kept = browser.get("tables")
     if not isinstance(kept, list):
         return []
-    return [t for t in kept[:REMEMBERED_TABLES] if services.token_shaped(t)]
+    return [t for t in kept[:REMEMBERED_TABLES] if store.token_shaped(t)]
 
 
 def remember(table: Any) -> None:
@@ -34,14 +34,14 @@ def remember(table: Any) -> None:
         browser.permanent = True
 
 
-def my_tables() -> list[table_services.TableSummary]:
+def my_tables() -> list[store.TableSummary]:
     """The tables of the home page: this browser's (most recent first in the cookie), or all of them."""
     if current_app.config.get("CARTULINA_HOME_LISTS_ALL"):
-        return table_services.list_tables()
+        return store.list_tables()
     tokens = kept_tokens()
     if not tokens:
         return []
-    tables = table_services.list_tables(tokens)
+    tables = store.list_tables(tokens)
     found = {t.edit_token for t in tables}
     if len(found) < len(tokens):  # tables no longer here (another database): forget them
         browser["tables"] = [t for t in tokens if t in found]
@@ -60,14 +60,14 @@ def known_names() -> list[str]:
 def import_text(text: str) -> tuple[Table | None, str | None]:
     """A new table from a session file, remembered by this browser; or why nothing was imported."""
     try:
-        table = table_services.import_session(text)
-    except services.Invalid as exc:
+        table = store.import_session(text)
+    except store.Invalid as exc:
         return None, _("No se ha importado nada: %(reason)s", reason=explain_import(exc))
     remember(table)  # listed on this browser's home page
     return table, None
 
 
-def explain_import(exc: services.Invalid) -> str:
+def explain_import(exc: store.Invalid) -> str:
     """An import refusal in Spanish, naming the hand when one is wrong."""
     if exc.hand is not None and exc.code in ENGINE_CODES:
         return _("la mano %(n)s no es posible. %(reason)s", n=exc.hand, reason=messages.message(exc))

@@ -2,7 +2,7 @@
 the closing with its two choices (R30) and "jugar hasta que se gane el plato".
 
 Every amount shown before confirming is the engine's answer to the entry previewed
-(``services.preview_hand`` / ``preview_replace`` / ``closing_previews``): nothing is computed here.
+(``store.preview_hand`` / ``preview_replace`` / ``closing_previews``): nothing is computed here.
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer import evening
-from scorer.web import messages, present, services
+from scorer import evening, store
+from scorer.games import game_of
+from scorer.games import views as present
+from scorer.web import messages
 from scorer.web.common.evening import favor_in_force, seating_for
 from scorer.web.common.evening_forms import (
     AjusteForm,
@@ -35,11 +37,9 @@ from scorer.web.common.evening_forms import (
 from scorer.web.common.pages import Page, refusals_as_pages
 from scorer.web.common.table import keepers_table, resolve_tables
 from scorer.web.evening import favor as favor_page
-from scorer.web.evening import services as evening_services
 from scorer.web.evening.forms import ClosingForm
 from scorer.web.evening.present import EventPreview, SeatPending, closing_choices, event_preview, pending_by_seat
 from scorer.web.forms import ConfirmForm
-from scorer.web.games import game_of
 
 bp = Blueprint("evening", __name__)
 refusals_as_pages(bp)
@@ -78,7 +78,7 @@ def _posted() -> Any:
     return request.form if request.method == "POST" else None
 
 
-def _refusal(form: EventForm, exc: services.Invalid, n: int) -> None:
+def _refusal(form: EventForm, exc: store.Invalid, n: int) -> None:
     field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
         form.problem(
@@ -92,9 +92,9 @@ def _entry_at(table: Any, n: int | None, kind: str) -> dict[str, Any] | None:
     """The stored entry ``n`` being corrected (None for a new one); NotFound when it is not a ``kind``."""
     if n is None:
         return None
-    hands = services.session_of(table).get("hands") or []
+    hands = store.session_of(table).get("hands") or []
     if not 1 <= n <= len(hands) or evening.entry_kind(hands[n - 1]) != kind:
-        raise services.NotFound(f"hand {n}: no such {kind}")
+        raise store.NotFound(f"hand {n}: no such {kind}")
     return dict(hands[n - 1])
 
 
@@ -102,7 +102,7 @@ def _fresh(form: EventForm, table: Any, n: int | None) -> None:
     """The hidden fields of the form a GET shows: a new request id and, correcting entry ``n``, its revision."""
     form.request_id.data = uuid.uuid4().hex
     if n is not None:
-        form.revision.data = str(services.hand_revision(table, n))
+        form.revision.data = str(store.hand_revision(table, n))
 
 
 def _saved(token: str, n: int | None, said: str) -> BaseResponse:
@@ -114,10 +114,10 @@ def _saved(token: str, n: int | None, said: str) -> BaseResponse:
 def _store(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> int:
     """Add the entry (or replace entry ``n`` at the revision the form was shown with); its number."""
     if n is None:
-        number, _entry = services.add_hand(table, hand, request_id=form.request_id.data or None)
+        number, _entry = store.add_hand(table, hand, request_id=form.request_id.data or None)
         return number
     revision = int(form.revision.data) if (form.revision.data or "").isdigit() else None
-    services.replace_hand(table, n, hand, revision=revision)
+    store.replace_hand(table, n, hand, revision=revision)
     return n
 
 
@@ -125,9 +125,9 @@ def _save(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> i
     """Add (or replace entry ``n``); its number, or None with the engine's refusal next to the form."""
     try:
         return _store(table, hand, n, form)
-    except services.Invalid as exc:
+    except store.Invalid as exc:
         _refusal(form, exc, n or 0)
-    except services.Conflict:
+    except store.Conflict:
         form.problem(
             "general", _("Alguien ha cambiado la partida mientras tanto: vuelve a abrirla y repite el cambio.")
         )
@@ -135,18 +135,18 @@ def _save(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> i
 
 
 def _preview_of(table: Any, hand: dict[str, Any], n: int | None, form: AjusteForm | CambioForm) -> EventPreview | None:
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     number = len(ledger.get("hands") or []) + 1 if n is None else n
     try:
-        entry = services.preview_hand(table, hand) if n is None else services.preview_replace(table, n, hand)
-    except services.Invalid as exc:
+        entry = store.preview_hand(table, hand) if n is None else store.preview_replace(table, n, hand)
+    except store.Invalid as exc:
         _refusal(form, exc, number)
         return None
     return event_preview(session, ledger, hand, entry, number)
 
 
 def _already_saved(table: Any) -> BaseResponse | None:
-    saved = services.hand_for_request(table, request.form.get("request_id"))
+    saved = store.hand_for_request(table, request.form.get("request_id"))
     if saved is None:
         return None
     flash(_("La anotación %(n)s ya estaba guardada.", n=saved))
@@ -204,7 +204,7 @@ def ajuste(token: str, n: int | None = None) -> Page:
     table = _event_table(token, n)
     if isinstance(table, BaseResponse):
         return table
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     form = ajuste_form(seating_for(session, ledger, n), hand=_entry_at(table, n, "ajuste"), formdata=_posted())
     if request.method == "GET":
         _fresh(form, table, n)
@@ -276,8 +276,8 @@ def close(token: str) -> Page:
 
 def _confirm_close(token: str, table: Any, form: ConfirmForm) -> str:
     """The one closing of the game, to confirm, with the pots it leaves."""
-    ledger = services.ledger_view(table)
-    session = services.session_view(table)
+    ledger = store.ledger_view(table)
+    session = store.session_view(table)
     plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
     return render_template(
         "confirm.html",
@@ -294,10 +294,10 @@ def _close_table(token: str, table: Any, said: str, how: str | None = None, requ
     """Close the table (``how``: R30's choice, for a game with several); back to its page saying so or why not."""
     try:
         if how is None:
-            services.close_table(table)
+            store.close_table(table)
         else:
-            services.close_table(table, how, request_id=request_id)
-    except services.Invalid as exc:
+            store.close_table(table, how, request_id=request_id)
+    except store.Invalid as exc:
         flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("tables.table", token=token))
     flash(said)
@@ -312,7 +312,7 @@ def closing(token: str, table: Any) -> Page:
     if not form.validate_on_submit():
         abort(400)
     how = form.how.data or ""
-    if how not in evening_services.CLOSE_HOWS:
+    if how not in store.CLOSE_HOWS:
         flash(_("Elige cómo se cierra: devolver o repartir el plato."), "error")
         return redirect(url_for("evening.close", token=token))
     # the table page itself says "Partida cerrada" and how
@@ -321,10 +321,10 @@ def closing(token: str, table: Any) -> Page:
 
 def _closing_choices(token: str, table: Any, form: ClosingForm) -> Page:
     """The two closings previewed by the engine, to choose one."""
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     try:
-        previews = evening_services.closing_previews(table)
-    except services.Invalid as exc:
+        previews = store.closing_previews(table)
+    except store.Invalid as exc:
         flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("tables.table", token=token))
     seating = evening.seating_now(session, ledger)
@@ -354,7 +354,7 @@ def ending(token: str) -> BaseResponse:
         flash(_("La partida ya está cerrada."), "error")
         return redirect(url_for("tables.table", token=token))
     on = form.ending.data == "1"
-    evening_services.set_ending(table, on)
+    store.set_ending(table, on)
     if on:
         flash(_("Última vuelta: se juega hasta que alguien se lleve el plato; entonces se ofrece cerrar."))
     else:
@@ -407,11 +407,11 @@ def favor(token: str) -> Page:
 def _favor_preview(table: Any, token: str, form: FavorForm, current: str | None, hand: dict[str, Any]) -> Page:
     """From which entry on the new suit is favour, once the engine takes the change (nothing saved)."""
     try:
-        services.preview_hand(table, hand)
-    except services.Invalid as exc:
+        store.preview_hand(table, hand)
+    except store.Invalid as exc:
         _refusal(form, exc, 0)
         return favor_page.page(table, token, form, None, 400)
-    first = len(services.ledger_of(table).get("hands") or []) + 2  # the entry after this one
+    first = len(store.ledger_of(table).get("hands") or []) + 2  # the entry after this one
     return favor_page.page(table, token, form, favor_page.FavorPreview(current, hand["favor"], first), 200)
 
 

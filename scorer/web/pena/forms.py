@@ -11,12 +11,12 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length, Optional
 
-from scorer.web import services
+from scorer import store
+from scorer.games import seat_label
+from scorer.store import penas as ps
+from scorer.store.models import Pena
 from scorer.web.common.pena_tables import SEATS
 from scorer.web.forms import game_choices
-from scorer.web.games import seat_label
-from scorer.web.models import Pena
-from scorer.web.pena import services as ps
 
 
 class NewPenaForm(FlaskForm):
@@ -85,7 +85,7 @@ def _seat_name(pena: Pena, seat: dict[str, Any]) -> tuple[str, str | None]:
         return new, None
     try:
         return ps.person_of(pena, int(seat["chosen"])).name, None
-    except (ValueError, services.NotFound):
+    except (ValueError, store.NotFound):
         return "", _("Asiento %(n)s: esa persona no está en la peña.", n=seat["n"])
 
 

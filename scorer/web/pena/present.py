@@ -13,8 +13,8 @@ from flask_babel import ngettext
 
 from scorer import words
 from scorer.pena import charts, stats
-from scorer.web.models import Pena, Table
-from scorer.web.pena import services as ps
+from scorer.store import penas as ps
+from scorer.store.models import Pena, Table
 
 
 def money_text(amount: Decimal | None, currency: str, *, sign: bool = True) -> str:

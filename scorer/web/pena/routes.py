@@ -15,13 +15,14 @@ from flask import session as browser
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorer import store
 from scorer.pena import stats
-from scorer.web import messages, services
+from scorer.store import penas as ps
+from scorer.store.models import Pena, Table
+from scorer.web import messages
 from scorer.web.common.pages import Page, refusals_as_pages
 from scorer.web.common.remember import import_text
 from scorer.web.forms import ImportForm
-from scorer.web.models import Pena, Table
-from scorer.web.pena import services as ps
 from scorer.web.pena.forms import (
     AttachForm,
     ConfirmForm,
@@ -37,11 +38,11 @@ from scorer.web.pena.present import confirm_rows, ledger_context, person_chart, 
 bp = Blueprint("pena", __name__)
 
 
-def _refusal(exc: services.ServiceError) -> str:
+def _refusal(exc: store.ServiceError) -> str:
     """A refusal of the peña's pages in Spanish, from its code (scorer.web.messages)."""
-    if isinstance(exc, services.NotFound):
+    if isinstance(exc, store.NotFound):
         return messages.render("pena_not_found")
-    if isinstance(exc, services.Forbidden):
+    if isinstance(exc, store.Forbidden):
         return messages.render("pena_view_link")
     return messages.message(exc)
 
@@ -106,7 +107,7 @@ def _kept_pena(token: str) -> Pena | None:
     """The peña of a kept edit link; None when it is gone or the link no longer edits it."""
     try:
         pena, can_edit = ps.open_pena(token)
-    except services.ServiceError:
+    except store.ServiceError:
         return None
     return pena if can_edit else None
 
@@ -134,7 +135,7 @@ def _create_pena(form: NewPenaForm) -> tuple[BaseResponse | None, str | None]:
         return redirect(url_for("pena.page", token=str(made.get("token")))), None
     try:
         pena = ps.create_pena(form.name.data, form.roster())
-    except services.Invalid as exc:
+    except store.Invalid as exc:
         return None, messages.message(exc)
     _remember(pena)
     if form.request_id.data:
@@ -175,7 +176,7 @@ def add_person(token: str) -> Page:
     if form.validate_on_submit():
         try:
             person = ps.add_person(pena, form.name.data, form.nickname.data)
-        except services.Invalid as exc:
+        except store.Invalid as exc:
             flash(messages.message(exc), "error")
         else:
             flash(_("%(name)s está en la peña.", name=person.name))
@@ -217,7 +218,7 @@ def _rename(token: str, person_id: int, form: PersonForm) -> BaseResponse:
     if form.validate_on_submit():
         try:
             ps.rename_person(pena, person_id, form.name.data, form.nickname.data)
-        except services.Invalid as exc:
+        except store.Invalid as exc:
             flash(messages.message(exc), "error")
         else:
             flash(_("Nombre cambiado: sus noches siguen siendo suyas."))
@@ -270,7 +271,7 @@ def _table_of_link(link: str) -> tuple[Table | None, str | None]:
     """The table of a link pasted (or its code), or why not."""
     try:
         return ps.table_by_token(link), None
-    except services.ServiceError:
+    except store.ServiceError:
         return None, _("No encontramos esa partida: pega su enlace completo.")
 
 
@@ -289,14 +290,14 @@ def _imported_table(upload: ImportForm) -> tuple[Table | None, str | None]:
 def confirm(token: str, table: str) -> Page:
     """Each name of the table → a person of the roster, or a new person; the unsure ones are asked."""
     pena = ps.require_edit(token)
-    target = services.require_edit(table)  # only the keeper of a table can give it to a peña
+    target = store.require_edit(table)  # only the keeper of a table can give it to a peña
     form = ConfirmForm()
     error = None
     if form.validate_on_submit():
         choices = {m.name: request.form.get(f"name-{i}", "") for i, m in enumerate(ps.matches(pena, target), 1)}
         try:
             ps.attach_checked(pena, target, choices)
-        except services.ServiceError as exc:
+        except store.ServiceError as exc:
             error = messages.message(exc)
         else:
             flash(_("Partida añadida a la peña."))

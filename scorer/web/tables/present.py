@@ -1,6 +1,6 @@
 """The view-models only the table's pages use: the table page, the list of hands, a hand's history,
 the settle-up of a closed table, the preview of a hand of another rule set. What the pages and the
-games' modules share is in :mod:`scorer.web.present`."""
+games' modules share is in :mod:`scorer.games.views`."""
 
 from __future__ import annotations
 
@@ -15,9 +15,8 @@ from flask_babel import lazy_gettext as _l
 
 from scorer import evening
 from scorer import people as by_person
-from scorer.sheet.settleup import settle_up
-from scorer.web.games import game_of
-from scorer.web.present import (
+from scorer.games import game_of
+from scorer.games.views import (
     CROSSED_SHOWN,
     FIELD_WORDS,
     BalanceLine,
@@ -45,6 +44,7 @@ from scorer.web.present import (
     teams_view,
     transfer_lines,
 )
+from scorer.sheet.settleup import settle_up
 from scorer.words import N_, lance_word, suit_text, time_text
 
 # the results a hand list can be filtered by: (value, words, ledger results)

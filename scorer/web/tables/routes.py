@@ -28,11 +28,16 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer import words
-from scorer.web import messages, present, services
-from scorer.web.answers import service as answer_service
+from scorer import store, words
+from scorer.games import all_games, game_of, shared
+from scorer.games import views as present
+from scorer.games.fields import HandFormBase
+from scorer.games.views import names_at
+from scorer.store import answers as answer_service
+from scorer.store import penas as pena_services
+from scorer.web import messages
 from scorer.web.common import pena_tables
-from scorer.web.common.evening import evening_state, names_at
+from scorer.web.common.evening import evening_state
 from scorer.web.common.evening_forms import EndingForm
 from scorer.web.common.extensions import create_limit
 from scorer.web.common.i18n import LANGUAGE_NAMES
@@ -43,7 +48,6 @@ from scorer.web.forms import (
     GAME_LABELS,
     RULE_HELP,
     ConfirmForm,
-    HandFormBase,
     ImportForm,
     NewTableForm,
     PassForm,
@@ -51,10 +55,8 @@ from scorer.web.forms import (
     read_hand,
     session_from_form,
 )
-from scorer.web.games import all_games, game_of, shared
-from scorer.web.pena import services as pena_services
+from scorer.web.tables import exports
 from scorer.web.tables import present as table_present
-from scorer.web.tables import services as table_services
 
 bp = Blueprint("tables", __name__)
 resolve_tables(bp)  # the table of the link, once per request: g.table
@@ -63,8 +65,8 @@ refusals_as_pages(bp)
 
 def _table_context(token: str) -> tuple[Any, bool, dict[str, Any], dict[str, Any]]:
     table, can_edit = linked_table(), is_keeper()
-    # shared with the cache, read-only: the pages only read them (scorer/web/settled.py)
-    return table, can_edit, services.session_view(table), services.ledger_view(table)
+    # shared with the cache, read-only: the pages only read them (scorer/store/settled.py)
+    return table, can_edit, store.session_view(table), store.ledger_view(table)
 
 
 @functools.lru_cache(maxsize=256)  # a table's links never change; encoding one costs ~10 ms
@@ -74,12 +76,15 @@ def _qr(url: str) -> Markup:
     return Markup(svg)  # segno's own SVG; the URL is escaped by it
 
 
+store.cache.register(_qr)  # a table's links: emptied with the store's caches
+
+
 def _filename(table: Any, ext: str) -> str:
     slug = re.sub(r"[^A-Za-z0-9]+", "-", table.name).strip("-").lower()[:40] or "partida"
     return f"{slug}.{ext}"
 
 
-def _attach(form: HandFormBase, exc: services.Invalid, n: int) -> None:
+def _attach(form: HandFormBase, exc: store.Invalid, n: int) -> None:
     """An engine refusal as a Spanish message next to the field it concerns."""
     field, message = messages.explain(exc)
     if exc.hand is not None and exc.hand != n:
@@ -110,8 +115,8 @@ def new_table() -> Page:
     error = None
     if form.validate_on_submit():
         try:
-            table = services.create_table(session_from_form(form))
-        except services.Invalid as exc:
+            table = store.create_table(session_from_form(form))
+        except store.Invalid as exc:
             error = messages.message(exc)
         else:
             remember(table)
@@ -140,8 +145,8 @@ def new_table() -> Page:
 @bp.get("/t/<token>")
 def table(token: str) -> str:
     table, can_edit = linked_table(), is_keeper()
-    view = services.derived(table, "table_view", table_present.table_view)
-    game = services.derived(table, "game_view", present.game_view)
+    view = store.derived(table, "table_view", table_present.table_view)
+    game = store.derived(table, "game_view", present.game_view)
     share = None
     if can_edit:
         remember(table)
@@ -162,16 +167,14 @@ def table(token: str) -> str:
         share=share,
         pass_form=pass_form,
         # the deleted hands change only with the table's revision (a delete or a restore): read once per revision
-        deleted=services.kept(table, "deleted_hands", lambda: services.deleted_hands(table)) if can_edit else [],
+        deleted=store.kept(table, "deleted_hands", lambda: store.deleted_hands(table)) if can_edit else [],
         players=table.players,
         revision=table.revision,
         # the evening's state and the small forms it posts, its view-model built once per revision like the others
-        evening=services.derived(
-            table, f"evening_state:{can_edit}", lambda s, le: evening_state(table, s, le, can_edit)
-        ),
+        evening=store.derived(table, f"evening_state:{can_edit}", lambda s, le: evening_state(table, s, le, can_edit)),
         ending_form=EndingForm(),
         settle=(
-            services.derived(table, "settle_up", table_present.settle_up_lines)
+            store.derived(table, "settle_up", table_present.settle_up_lines)
             if table.closed and game_of(table.ruleset).money
             else None
         ),
@@ -202,7 +205,7 @@ def hand_page(table: Any, token: str, form: HandFormBase, n: int | None, preview
 def hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandFormBase:
     players = table.players
     if game_of(table.ruleset).evening:  # R33: the people seated for that hand (the next one unless ``n``)
-        session, ledger = services.session_of(table), services.ledger_of(table)
+        session, ledger = store.session_of(table), store.ledger_of(table)
         players = names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)
 
@@ -268,14 +271,14 @@ def new_hand(token: str) -> Page:
     table = keepers_table()
     if request.method == "POST":
         # a second tap of Guardar after the first was saved: the form no longer fits (the deal moved on)
-        saved = services.hand_for_request(table, request.form.get("request_id"))
+        saved = store.hand_for_request(table, request.form.get("request_id"))
         if saved is not None:
             flash(_("La mano %(n)s ya estaba anotada.", n=saved))
             return redirect(url_for("tables.table", token=token))
     if table.closed:
         flash(_("La partida está cerrada: no se anotan más manos."), "error")
         return redirect(url_for("tables.table", token=token))
-    session, ledger = services.session_view(table), services.ledger_view(table)
+    session, ledger = store.session_view(table), store.ledger_view(table)
     if ledger.get("over") and request.method != "POST":
         flash(_over_words(table, ledger), "error")
         return redirect(url_for("tables.table", token=token))
@@ -294,14 +297,14 @@ def new_hand(token: str) -> Page:
         return hand_page(table, token, form, None, None, 400)
     if form.preview.data:
         try:
-            entry = services.preview_hand(table, hand)
-        except services.Invalid as exc:
+            entry = store.preview_hand(table, hand)
+        except store.Invalid as exc:
             _attach(form, exc, n)
             return hand_page(table, token, form, None, None, 400)
         return hand_page(table, token, form, None, _preview(table, session, ledger, entry, n, hand), 200)
     try:
-        number, entry = services.add_hand(table, hand, request_id=form.request_id.data or None)
-    except services.Invalid as exc:
+        number, entry = store.add_hand(table, hand, request_id=form.request_id.data or None)
+    except store.Invalid as exc:
         _attach(form, exc, n)
         return hand_page(table, token, form, None, None, 400)
     done = _preview(table, session, ledger, entry, number, hand)  # the game's own words for it
@@ -334,7 +337,7 @@ def _live_json(
         return jsonify(ok=False, missing=missing, problems=problems)
     try:
         entry = entry_of(hand)
-    except services.Invalid as exc:
+    except store.Invalid as exc:
         field, message = messages.explain(exc)
         if exc.hand is not None and exc.hand != n:
             field, message = (
@@ -369,7 +372,7 @@ def new_hand_preview(token: str) -> Response:
     """The live preview of the new-hand form (static/app.js posts the form here as the keeper taps)."""
     g.quiet_session = True
     table = keepers_table()
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.session_of(table), store.ledger_of(table)
     dealer = int(ledger.get("next_dealer") or 1)
     n = len(ledger.get("hands", [])) + 1
     form = hand_form(table, dealer, formdata=request.form)
@@ -379,7 +382,7 @@ def new_hand_preview(token: str) -> Response:
         )
     if _deal_moved_on(table, token, form, n) is not None:
         return jsonify(ok=False, missing=[], problems={"general": [_("La partida ha cambiado: vuelve a la mesa.")]})
-    return _live_json(table, form, n, lambda hand: services.preview_hand(table, hand), session, ledger)
+    return _live_json(table, form, n, lambda hand: store.preview_hand(table, hand), session, ledger)
 
 
 @bp.post("/t/<token>/mano/<int:n>/pagos")
@@ -387,13 +390,13 @@ def edit_hand_preview(token: str, n: int) -> Response:
     """The live preview of the edit form."""
     g.quiet_session = True
     table = keepers_table()
-    session = services.session_of(table)
+    session = store.session_of(table)
     hands = session.get("hands", [])
     if not 1 <= n <= len(hands):
-        raise services.NotFound(f"hand {n}: no such hand")
+        raise store.NotFound(f"hand {n}: no such hand")
     form = hand_form(table, int(hands[n - 1].get("dealer") or 1), n, formdata=request.form)
-    ledger = services.ledger_of(table)
-    return _live_json(table, form, n, lambda hand: services.preview_replace(table, n, hand), session, ledger)
+    ledger = store.ledger_of(table)
+    return _live_json(table, form, n, lambda hand: store.preview_replace(table, n, hand), session, ledger)
 
 
 def _over_words(table: Any, ledger: dict[str, Any]) -> str:
@@ -411,8 +414,8 @@ def all_pass(token: str) -> BaseResponse:
         flash(messages.render("bandos_no_pass"), "error")
         return redirect(url_for("tables.table", token=token))
     try:
-        number, _entry = services.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
-    except services.Invalid as exc:
+        number, _entry = store.add_hand(table, {"pass": True}, request_id=form.request_id.data or None)
+    except store.Invalid as exc:
         flash(_("No se ha anotado: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("tables.table", token=token))
     flash(_("Mano %(n)s: todos pasan.", n=number), f"undo:{number}")
@@ -425,13 +428,13 @@ def undo_pass(token: str, n: int) -> BaseResponse:
     table = keepers_table()
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    hands = services.session_of(table).get("hands", [])
+    hands = store.session_of(table).get("hands", [])
     if n != len(hands) or "pass" not in hands[n - 1]:
         flash(_("No se ha deshecho nada: esa mano ya no es el último «todos pasan»."), "error")
         return redirect(url_for("tables.table", token=token))
     try:
-        services.delete_hand(table, n)
-    except services.Invalid as exc:
+        store.delete_hand(table, n)
+    except store.Invalid as exc:
         flash(_("No se ha deshecho: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("tables.table", token=token))
     flash(_("Deshecho: la mano %(n)s (todos pasan) se ha quitado. Queda en el historial.", n=n))
@@ -441,7 +444,7 @@ def undo_pass(token: str, n: int) -> BaseResponse:
 HANDS_PER_PAGE = 50
 # The pages of the hand list last shown, per revision and language: the same page asked again (the
 # keeper going back and forth, the other players' phones) is not built again. Read-only, shared.
-_listings = services.page_cache(64)  # (token, revision, language, jugador, resultado, página) → HandList
+_listings = store.page_cache(64)  # (token, revision, language, jugador, resultado, página) → HandList
 
 
 @bp.get("/t/<token>/manos")
@@ -454,13 +457,13 @@ def hands(token: str) -> str:
     number = int(page) if page.isascii() and page.isdigit() and 0 < int(page) < 10**9 else 1
     listing = _listings.get(key := (table.edit_token, table.revision, words.language(), player, result, number))
     if listing is None:
-        session = services.session_view(table)  # read only, like the entries: no copy of a long session either
+        session = store.session_view(table)  # read only, like the entries: no copy of a long session either
         # the engine's cached entries, read only: no copy of a long ledger for a page of 50 lines
-        ledger = {"hands": services.settlement_of(table).entries}
+        ledger = {"hands": store.settlement_of(table).entries}
         listing = table_present.hand_list(
             session, ledger, player=player or None, result=result or None, page=number, per_page=HANDS_PER_PAGE
         )
-        if services.unchanged(table):
+        if store.unchanged(table):
             _listings.put(key, listing)
 
     def page_url(number: int) -> str:
@@ -483,9 +486,9 @@ def hands(token: str) -> str:
 def hand(token: str, n: int) -> str:
     table, can_edit, session, ledger = _table_context(token)
     if not 1 <= n <= len(ledger.get("hands", [])):
-        raise services.NotFound(f"hand {n}: no such hand")
+        raise store.NotFound(f"hand {n}: no such hand")
     view: present.HandView | present.GameHandView = present.game_hand_view(session, ledger, n)
-    history = table_services.hand_history(table, n)
+    history = store.hand_history(table, n)
     return render_template(
         "hand.html",
         game=game_of(table.ruleset),
@@ -502,10 +505,10 @@ def hand(token: str, n: int) -> str:
 @bp.route("/t/<token>/mano/<int:n>/editar", methods=["GET", "POST"])
 def edit_hand(token: str, n: int) -> Page:
     table = keepers_table()
-    session = services.session_of(table)
+    session = store.session_of(table)
     hands = session.get("hands", [])
     if not 1 <= n <= len(hands):
-        raise services.NotFound(f"hand {n}: no such hand")
+        raise store.NotFound(f"hand {n}: no such hand")
     stored = hands[n - 1]
     if "ajuste" in stored and not table.closed:  # R32, R33: their own screens
         return redirect(url_for("evening.ajuste", token=token, n=n))
@@ -519,7 +522,7 @@ def edit_hand(token: str, n: int) -> Page:
         return redirect(url_for("tables.hand", token=token, n=n))
     dealer = int(stored.get("dealer") or 1)
     if request.method != "POST":  # GET and HEAD
-        form = hand_form(table, dealer, n, hand=stored, revision=services.hand_revision(table, n))
+        form = hand_form(table, dealer, n, hand=stored, revision=store.hand_revision(table, n))
         return hand_page(table, token, form, n, None, 200)
     form = hand_form(table, dealer, n, formdata=request.form)
     if not form.validate():
@@ -531,18 +534,18 @@ def edit_hand(token: str, n: int) -> Page:
     revision = int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
     if form.preview.data:
         try:
-            entry = services.preview_replace(table, n, new)
-        except services.Invalid as exc:
+            entry = store.preview_replace(table, n, new)
+        except store.Invalid as exc:
             _attach(form, exc, n)
             return hand_page(table, token, form, n, None, 400)
-        ledger = services.ledger_of(table)
+        ledger = store.ledger_of(table)
         return hand_page(table, token, form, n, _preview(table, session, ledger, entry, n, new), 200)
     try:
-        services.replace_hand(table, n, new, revision=revision)
-    except services.Invalid as exc:
+        store.replace_hand(table, n, new, revision=revision)
+    except store.Invalid as exc:
         _attach(form, exc, n)
         return hand_page(table, token, form, n, None, 400)
-    except services.Conflict:
+    except store.Conflict:
         form.problem(
             "general", _("Alguien ha cambiado esta mano mientras la editabas: vuelve a abrirla y repite el cambio.")
         )
@@ -556,13 +559,13 @@ def delete_hand(token: str, n: int) -> Page:
     table = keepers_table()
     form = ConfirmForm()
     if request.method != "POST":  # GET and HEAD
-        services.hand_revision(table, n)  # NotFound for a hand that does not exist
+        store.hand_revision(table, n)  # NotFound for a hand that does not exist
         return render_template("confirm.html", table=table, token=token, form=form, what="delete", n=n)
     if not form.validate_on_submit():
         abort(400)
     try:
-        services.delete_hand(table, n)
-    except services.Invalid as exc:
+        store.delete_hand(table, n)
+    except store.Invalid as exc:
         message = messages.message(exc)
         flash(
             _(
@@ -584,8 +587,8 @@ def restore_hand(token: str, hand_id: int) -> BaseResponse:
     if not ConfirmForm().validate_on_submit():
         abort(400)
     try:
-        n = services.restore_hand(table, hand_id)
-    except services.Invalid as exc:
+        n = store.restore_hand(table, hand_id)
+    except store.Invalid as exc:
         flash(
             _(
                 "No se puede restaurar: la mano %(hand)s dejaría de ser posible. %(reason)s",
@@ -602,7 +605,7 @@ def restore_hand(token: str, hand_id: int) -> BaseResponse:
 @bp.get("/t/<token>/exportar.json")
 def export_json(token: str) -> Response:
     table = linked_table()
-    response = current_app.response_class(table_services.export_session(table), mimetype="application/json")
+    response = current_app.response_class(store.export_session(table), mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "json")}"'
     return response
 
@@ -611,7 +614,7 @@ def export_json(token: str) -> Response:
 def export_csv(token: str) -> Response:
     table = linked_table()
     response = current_app.response_class(
-        table_services.export_csv(table), content_type="text/csv; charset=utf-8"
+        exports.export_csv(table), content_type="text/csv; charset=utf-8"
     )  # charset once
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(table, "csv")}"'
     return response
@@ -638,12 +641,12 @@ def table_language(token: str) -> BaseResponse:
     """The keeper chooses the language the table's sheet prints in (edit link only; CSRF-checked)."""
     try:
         table = keepers_table()
-        table_services.set_language(table, request.form.get("language", ""))
-    except services.NotFound:
+        store.set_language(table, request.form.get("language", ""))
+    except store.NotFound:
         abort(404)
-    except services.Forbidden:
+    except store.Forbidden:
         abort(403)
-    except services.Invalid:
+    except store.Invalid:
         abort(400)
     flash(_("La hoja de la partida se imprimirá en %(language)s.", language=LANGUAGE_NAMES[table.language]))
     return redirect(url_for("tables.table", token=token), 303)

@@ -472,7 +472,7 @@ def test_new_table_from_the_roster(client: FlaskClient) -> None:
 def test_the_seats_say_which_games_use_them_from_the_registry(client: FlaskClient, monkeypatch: Any) -> None:
     """Seat 4 may stay empty (three play Tresillo), 5 and 6 are the six-player team game's: the labels
     come from the games' player counts, and a game added with six seats changes them."""
-    from scorer.web import games
+    import scorer.games as games
 
     token, _people = build(client, [])
     spanish = client.get(f"/p/{token}/nueva").get_data(as_text=True)
@@ -488,14 +488,13 @@ def test_the_seats_say_which_games_use_them_from_the_registry(client: FlaskClien
     english = client.get(f"/p/{token}/nueva", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "Seat 4 (empty if there are 3 of you)" in english and "Seat 5 (Bandos only)" in english
 
-    six = dataclasses.replace(games.GAMES["tresillo"], ruleset="sexto")
+    six = dataclasses.replace(games.game_of("tresillo"), ruleset="sexto")
     counts = games.Game.player_counts.fget
     assert counts is not None
     monkeypatch.setattr(
         games.Game, "player_counts", property(lambda g: (3, 4, 5, 6) if g.ruleset == "sexto" else counts(g))
     )
-    monkeypatch.setitem(games.GAMES, "sexto", six)
-    monkeypatch.setattr(games, "GAME_MODULES", (*games.GAME_MODULES, "sexto"))
+    monkeypatch.setattr(games, "GAMES", (*games.GAMES, six))
     with client.application.test_request_context():
         assert games.seat_label(5) == "Asiento 5 (vacío si sois 4)"  # two games use it now, neither needs it
         assert games.seat_label(3) == "Asiento 3"
@@ -566,18 +565,18 @@ def test_a_change_of_player_after_the_attach(client: FlaskClient) -> None:
 
 def test_hooks_for_the_table_pages(app: Any, client: FlaskClient) -> None:
     """The table's peña and its roster (suggestions for a change of player, R33)."""
-    from scorer.web import services
-    from scorer.web.pena import services as pena_services
+    from scorer import store
+    from scorer.store import penas as pena_services
 
     token, people = build(client, evenings(False)[:1])
     table_token = client.get(f"/api/penas/{token}").get_json()["tables"][0]["token"]
     alone = client.post("/api/tables", json=example("three_players")).get_json()["edit_token"]
     with app.app_context():
-        table, _ = services.open_table(table_token)
+        table, _ = store.open_table(table_token)
         pena = pena_services.pena_of_table(table)
         assert pena is not None and pena.edit_token == token
         assert pena_services.roster_for_table(table) == sorted(people, key=str.casefold)
-        other, _ = services.open_table(alone)
+        other, _ = store.open_table(alone)
         assert pena_services.pena_of_table(other) is None and pena_services.roster_for_table(other) == []
 
 

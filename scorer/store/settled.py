@@ -1,4 +1,4 @@
-"""The settled state of each table per revision, for ``services`` (nothing else imports it).
+"""The settled state of each table per revision, for the store's reads and writes.
 
 A table's state at one revision is the (id, revision) key and the stored data of each
 live hand, the engine's :class:`~scorer.engine.Settlement` of them, and checkpoints: the
@@ -30,17 +30,16 @@ import json
 import logging
 import pathlib
 import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from sqlalchemy import delete, select
 
 from scorer import engine, evening
 from scorer.engine import SessionError, Settlement, SnapshotError
-from scorer.web.extensions import db
-from scorer.web.models import Hand, Snapshot
+from scorer.store.db import db
+from scorer.store.models import Hand, Snapshot
 
 CHECKPOINT_EVERY = 250
 TAIL = 16  # entries and hands a persisted snapshot keeps: the table page shows 8 and the one before
@@ -48,43 +47,6 @@ TAIL = 16  # entries and hands a persisted snapshot keeps: the table page shows 
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]  # (hand id, hand revision)
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class Cache(Generic[K, V]):
-    """A small LRU shared by the threads of a process."""
-
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._items: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: K) -> V | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: K, value: V) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def made(self, key: K, make: Callable[[], V]) -> V:
-        """The value kept under ``key``, else ``make()`` kept there (two threads may both make it)."""
-        value = self.get(key)
-        if value is None:
-            value = make()
-            self.put(key, value)
-        return value
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
 
 
 @dataclass(slots=True, eq=False)
@@ -155,6 +117,16 @@ def resettled(state: Settled, n: int, hands: Sequence[dict[str, Any]]) -> tuple[
     """Settle ``hands`` (the live hands after a change at hand ``n``) from the last checkpoint of ``state`` before n."""
     base = state.before(n)
     return extend(base, state.checkpoints_before(base), hands[base.count :])
+
+
+@dataclass(frozen=True, slots=True)
+class JsonBody:
+    """A view as JSON: ``raw`` gives back the very same data to ``json.loads`` (a lone surrogate of
+    data stored before the input limits included), ``sent`` is what the API answers, valid UTF-8
+    (D2: such a surrogate goes as ``?``). Both are one object unless the data has a surrogate."""
+
+    raw: bytes
+    sent: bytes
 
 
 # ------------------------------------------------------------ persisted snapshots

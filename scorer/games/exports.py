@@ -21,13 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel.speaklater import LazyString
-
 from scorer import evening
-from scorer.web.games import game_of
-from scorer.web.messages import CHOICE_WORDS
+from scorer.games.text import CHOICE_WORDS, Lazy, _, _l
 from scorer.words import GAME_NAMES, lance_word, result_word, suit_text, tanto_value
 
 # A spreadsheet runs a cell that starts with one of these as a formula.
@@ -44,7 +39,7 @@ KIND_WORDS = {
 PRIMERAS_WORDS = {"jugador": "del jugador", "contra": "de la contra"}
 
 # Each house rule as the new-table form labels it, by its form field (``option_fields`` of the games).
-OPTION_LABELS: dict[str, LazyString] = {
+OPTION_LABELS: dict[str, Lazy] = {
     "favor_suit": _l("Palo de favor"),
     "vuelta_solera": _l("Vuelta solera"),
     "dealer_stake": _l("Puesta del que da"),
@@ -73,7 +68,14 @@ OPTION_LABELS: dict[str, LazyString] = {
     "bd_scoring": _l("Quién se apunta la mano"),
 }
 # What an option left empty (null) means, where null is a value of its own.
-NO_VALUE: dict[str, LazyString] = {"favor_suit": _l("ninguno"), "deals": _l("sin límite"), "target": _l("sin meta")}
+NO_VALUE: dict[str, Lazy] = {"favor_suit": _l("ninguno"), "deals": _l("sin límite"), "target": _l("sin meta")}
+
+
+def _game(ruleset: object) -> Any:
+    """:func:`scorer.games.game_of`, read when asked (the list of games imports this module)."""
+    from scorer.games import game_of
+
+    return game_of(ruleset)
 
 
 def escape_cell(value: object) -> str:
@@ -187,7 +189,7 @@ def hands_csv(
     money with the table's tanto value), the pots after the entry.
     """
     ruleset = str(ledger.get("ruleset", "tresillo"))
-    game_rules = game_of(ruleset)
+    game_rules = _game(ruleset)
     if game_rules.csv is not None:
         return game_rules.csv(players, hands, ledger)
     entries = list(ledger.get("hands", []))
@@ -271,7 +273,7 @@ def rules_rows(session: Mapping[str, Any]) -> list[list[Any]]:
     the favour suit of each stretch of the evening when the table changed it (R34)."""
     rules = session.get("rules") or {}
     ruleset = str(rules.get("ruleset") or "tresillo")
-    spec = game_of(ruleset)
+    spec = _game(ruleset)
     game = _(GAME_NAMES.get(ruleset, ruleset))
     rows: list[list[Any]] = [[_("Reglas de la mesa"), _("Juego"), game, "ruleset", ruleset]]
     for name, key in spec.option_fields:

@@ -1,28 +1,13 @@
-"""One web module per game: what the pages, exports and the sheet do differently per rule set.
-
-Each module of this package (``tresillo``, ``pozo_viuda``, ``ombre``, ``bandos``) builds one
-:class:`Game` and registers it under its engine rule-set name. Views, services and exports
-ask :func:`game_of` for the table's game and use its attributes; none of them
-compares a rule-set name, and neither do the templates: what a game's pages show differently is
-in ``templates/games/<ruleset>/``, named by its attributes (``pot_panel``, ``hand_fields``…). Adding
-a fifth game: its engine module (``scorer/engine/``), one module here, its templates under
-``templates/games/<ruleset>/`` (a whole hand form if ``hand_game.html`` does not fit) and its rules page.
-"""
+"""What every game's pages, exports and sheet need, by name: :class:`Game` (one instance per game)."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
 from scorer.engine.registry import RULESETS
-
-GAME_MODULES = ("tresillo", "pozo_viuda", "ombre", "bandos")  # the order of the new-table form
-GAMES: dict[str, Game] = {}
+from scorer.games.text import _, _l
 
 
 @dataclass(frozen=True)
@@ -48,7 +33,7 @@ class Game:
     over_words: Callable[[Mapping[str, Any]], str] = lambda ledger: _(
         "La partida ha terminado (manos acordadas o meta alcanzada): no se anotan más manos."
     )
-    # --- view-models (scorer.web.present): the table's state, a hand's line, summary and page
+    # --- view-models (scorer.games.views): the table's state, a hand's line, summary and page
     game_view: Callable[..., Any] | None = None  # (session, ledger, name) -> present.GameView
     close_label: Callable[[Any], str] = lambda view: _("Repartir y cerrar")
     line: Callable[..., Any] | None = None  # (hand, entry, players) -> HandLine, instead of the shared one
@@ -58,13 +43,13 @@ class Game:
     hand_view: Callable[..., Any] | None = None  # (session, ledger, n) -> a hand's page
     preview: Callable[..., Any] | None = None  # (session, ledger, entry, n) -> what a hand not yet saved does
     teams: bool = False  # scores by team (bandos B1)
-    # --- the CSV export (scorer.web.exports)
+    # --- the CSV export (scorer.games.exports)
     csv: Callable[..., str] | None = None  # (players, hands, ledger) instead of the shared columns
     pot_columns: tuple[str, ...] = ("Plato",)
     pots: Callable[[Mapping[str, Any]], list[Any]] = lambda entry: []
     game_columns: tuple[str, ...] = ()
     game_cells: Callable[..., list[Any]] = lambda hand, result, names: []
-    # (what the sheet says of a game, its rules in words and columns, is in scorer/games.py: no web needed)
+    # (what the sheet says of a game, its rules in words and columns, is in sheet_words.py)
     # --- its templates and words (templates/games/<ruleset>/…): no template compares a rule-set name
     options_template: str = ""  # the new-table form's fieldset of this game's rules
     seats_help: str = ""  # the new-table form: how the seats are filled
@@ -94,54 +79,3 @@ class Game:
     def max_players(self) -> int:
         """The seats of the new-table form this game uses (and may deal first or keep the score)."""
         return max(self.player_counts)
-
-
-def register(game: Game) -> Game:
-    GAMES[game.ruleset] = game
-    return game
-
-
-def _load() -> None:
-    if len(GAMES) < len(GAME_MODULES):
-        for name in GAME_MODULES:
-            importlib.import_module(f"{__name__}.{name}")
-
-
-def game_of(ruleset: object) -> Game:
-    """The game of a rule set (a table's, a session's); Tresillo when none is named (format.md)."""
-    _load()
-    return GAMES.get(str(ruleset or "tresillo"), GAMES["tresillo"])
-
-
-def find_game(ruleset: object) -> Game | None:
-    """The game registered under a rule-set name, or None."""
-    _load()
-    return GAMES.get(str(ruleset))
-
-
-def all_games() -> Sequence[Game]:
-    _load()
-    return [GAMES[name] for name in GAME_MODULES]
-
-
-def seat_label(n: int) -> str:
-    """Seat ``n`` of a seating form, with the games that use it (from the registry: no game named in a page)."""
-    from scorer.words import GAME_SHORT_NAMES
-
-    games = all_games()
-    users = [g for g in games if g.max_players >= n]
-    if len(users) == 1 < len(games):
-        return _("Asiento %(n)s (solo %(game)s)", n=n, game=GAME_SHORT_NAMES.get(users[0].ruleset, users[0].ruleset))
-    if users and any(g.min_players < n for g in users):
-        return _("Asiento %(n)s (vacío si sois %(fewer)s)", n=n, fewer=n - 1)
-    return _("Asiento %(n)s", n=n)
-
-
-def shared(attribute: str) -> list[tuple[Any, str]]:
-    """Each value of a game attribute with the names of the games that have it, as a page's ``data-for``
-    lists them ("tresillo pozo_viuda"), in the registry's order."""
-    grouped: dict[str, tuple[Any, list[Game]]] = {}
-    for game in all_games():
-        value = getattr(game, attribute)
-        grouped.setdefault(str(value), (value, []))[1].append(game)
-    return [(value, " ".join(g.ruleset for g in games)) for value, games in grouped.values()]

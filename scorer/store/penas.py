@@ -18,13 +18,15 @@ from sqlalchemy import select
 
 from scorer import limits, words
 from scorer.pena.stats import Evening, names_that_sat
-from scorer.web import services
-from scorer.web.extensions import db
-from scorer.web.models import Pena, PenaTable, Person, Table, utcnow
-from scorer.web.services import Forbidden, NotFound
+from scorer.store import cache
+from scorer.store.db import db
+from scorer.store.errors import Forbidden, Invalid, NotFound
+from scorer.store.links import TOKEN_BYTES, open_linked, open_table, unchanged
+from scorer.store.models import Pena, PenaTable, Person, Table, utcnow
+from scorer.store.state import ledger_of, session_of
 
 
-class Invalid(services.Invalid):
+class Invalid(Invalid):
     """Bad input about a peña: ``message`` is ``peña: reason``; nothing was saved."""
 
     def __init__(self, reason: str, *, code: str = "invalid", **params: Any) -> None:
@@ -75,8 +77,8 @@ def create_pena(name: object, people: Iterable[tuple[object, object]] = ()) -> P
     """A new peña with its roster; Invalid (nothing saved) for a missing name or a repeated person."""
     title = _clean(name, "pena_name")
     pena = Pena(
-        edit_token=secrets.token_urlsafe(services.TOKEN_BYTES),
-        view_token=secrets.token_urlsafe(services.TOKEN_BYTES),
+        edit_token=secrets.token_urlsafe(TOKEN_BYTES),
+        view_token=secrets.token_urlsafe(TOKEN_BYTES),
         name=title or "",
         created_at=utcnow(),
     )
@@ -111,7 +113,7 @@ def season_dates(first: str | None, last: str | None) -> tuple[dt.date | None, d
 
 def open_pena(token: str) -> tuple[Pena, bool]:
     """The peña of a token and whether the token may change it; NotFound otherwise."""
-    return services.open_linked(Pena, token, "unknown peña: check the link")
+    return open_linked(Pena, token, "unknown peña: check the link")
 
 
 def require_edit(token: str) -> Pena:
@@ -204,7 +206,7 @@ def match_name(pena: Pena, name: str) -> Match:
 def matches(pena: Pena, table: Table) -> list[Match]:
     """Every name that sat at the table, matched against the roster (an existing link wins)."""
     link = link_of(table)
-    session = services.session_of(table)
+    session = session_of(table)
     result = []
     for name in names_that_sat(session):
         linked = link.names.get(name) if link is not None and link.pena_id == pena.id else None
@@ -260,7 +262,7 @@ def attach(pena: Pena, table: Table, choices: Mapping[str, object] | None = None
     if existing is not None and existing.pena_id != pena.id:
         raise Invalid("this table already belongs to another peña", code="table_in_other_pena")
     choices = dict(choices or {})
-    session = services.session_of(table)
+    session = session_of(table)
     sat = names_that_sat(session)
     chosen = {
         name: _choose(pena, name, choices.get(name), existing.names.get(name) if existing is not None else None)
@@ -316,19 +318,14 @@ def evening_date(table: Table) -> str:
     return table.created_at.date().isoformat()
 
 
-# (edit token, revision) → (session, ledger) as parsed JSON, shared read-only by the peña's pages:
-# a peña page reads every evening, and parsing dozens of ledgers on each request adds up.
-_documents_cache: services._Cache[tuple[str, int], tuple[dict[str, Any], dict[str, Any]]] = services._Cache(256)
-
-
 def _documents(table: Table) -> tuple[dict[str, Any], dict[str, Any]]:
     """The session file and the ledger of a table; the same objects while its revision stays (do not change them)."""
     key = (table.edit_token, table.revision)
-    found = _documents_cache.get(key)
+    found = cache.documents.get(key)
     if found is None:
-        found = (services.session_of(table), services.ledger_of(table))
-        if services.unchanged(table):  # a write in between: the documents may be of a later revision
-            _documents_cache.put(key, found)
+        found = (session_of(table), ledger_of(table))
+        if unchanged(table):  # a write in between: the documents may be of a later revision
+            cache.documents.put(key, found)
     return found
 
 
@@ -367,7 +364,7 @@ def evenings(pena: Pena, start: dt.date | None = None, end: dt.date | None = Non
 def table_by_token(token: str) -> Table:
     """The table of a link or a token (edit or view)."""
     token = token.strip().rstrip("/").rsplit("/", 1)[-1]
-    table, _ = services.open_table(token)
+    table, _ = open_table(token)
     return table
 
 

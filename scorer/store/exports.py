@@ -1,5 +1,5 @@
 """What only the table's pages use of the stored tables: the home page's list, a hand's history,
-the sheet's language, import and export (the shared store is :mod:`scorer.web.services`)."""
+the sheet's language, import and export (the shared store is :mod:`scorer.store`)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import force_locale
 from sqlalchemy import String, cast, func, select
 
 from scorer import limits
-from scorer.web import services
-from scorer.web.common.i18n import LANGUAGES, language_or_default
-from scorer.web.exports import hands_csv, with_rules
-from scorer.web.extensions import db
-from scorer.web.models import Hand, HandEvent, Table
-from scorer.web.settled import Settled
+from scorer.catalogs import LANGUAGES
+from scorer.store.db import db
+from scorer.store.errors import Invalid
+from scorer.store.links import token_shaped
+from scorer.store.models import Hand, HandEvent, Table
+from scorer.store.settled import Settled
+from scorer.store.state import NOT_HANDS, live_at, session_of, state_of
+from scorer.store.writes import create_table, same_hands, write
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,7 @@ def list_tables(edit_tokens: Sequence[str] | None = None) -> list[TableSummary]:
     counts = (
         select(Hand.table_id, func.count(Hand.id).label("n"))
         .where(Hand.deleted_at.is_(None))
-        .where(*(~text.contains(f'"{key}"') for key in services.NOT_HANDS))
+        .where(*(~text.contains(f'"{key}"') for key in NOT_HANDS))
         .group_by(Hand.table_id)
         .subquery()
     )
@@ -69,7 +70,7 @@ def list_tables(edit_tokens: Sequence[str] | None = None) -> list[TableSummary]:
         .order_by(Table.closed_at.is_not(None), Table.created_at.desc(), Table.id.desc())
     )
     if edit_tokens is not None:
-        wanted = [t for t in edit_tokens if services.token_shaped(t)]
+        wanted = [t for t in edit_tokens if token_shaped(t)]
         if not wanted:
             return []
         query = query.where(Table.edit_token.in_(wanted))
@@ -91,7 +92,7 @@ def list_tables(edit_tokens: Sequence[str] | None = None) -> list[TableSummary]:
 
 
 def _numbers(table: Table) -> dict[int, int]:
-    return {i: n for n, (i, _) in enumerate(services.state_of(table).keys, 1)}
+    return {i: n for n, (i, _) in enumerate(state_of(table).keys, 1)}
 
 
 def _history(table: Table, hand_id: int | None) -> list[HistoryEvent]:
@@ -115,7 +116,7 @@ def _history(table: Table, hand_id: int | None) -> list[HistoryEvent]:
 
 def hand_history(table: Table, n: int) -> list[HistoryEvent]:
     """Every change of hand ``n``, oldest first."""
-    return _history(table, services.live_at(table, n).id)
+    return _history(table, live_at(table, n).id)
 
 
 def table_history(table: Table) -> list[HistoryEvent]:
@@ -126,39 +127,31 @@ def table_history(table: Table) -> list[HistoryEvent]:
 def set_language(table: Table, language: str) -> None:
     """The language the table's sheet prints in; a closed table may change it too (it is no game data)."""
     if language not in LANGUAGES:
-        raise services.Invalid(f"unknown language {language!r}", code="invalid")
+        raise Invalid(f"unknown language {language!r}", code="invalid")
 
     def work(state: Settled) -> tuple[None, Settled]:
         table.language = language
-        return None, services.same_hands(table, state)  # a new revision: the cached exports say the new language
+        return None, same_hands(table, state)  # a new revision: the cached exports say the new language
 
-    services.write(table, work)
+    write(table, work)
 
 
 def import_session(text: str) -> Table:
-    """A new table from the JSON text of a session file; services.Invalid with a clear message."""
+    """A new table from the JSON text of a session file; Invalid with a clear message."""
     error = limits.too_large(len(text.encode("utf-8", "surrogatepass")), limits.SESSION_BYTES_MAX)
     if error is not None:
-        raise services.Invalid.limit(error)
+        raise Invalid.limit(error)
     try:
         session = json.loads(text, parse_constant=limits.reject_constant)
     except RecursionError:
-        raise services.Invalid("too deeply nested", code="too_deep") from None
+        raise Invalid("too deeply nested", code="too_deep") from None
     except ValueError as exc:  # JSONDecodeError too
-        raise services.Invalid(f"not valid JSON: {exc}", code="not_json") from None
+        raise Invalid(f"not valid JSON: {exc}", code="not_json") from None
     if not isinstance(session, dict):
-        raise services.Invalid("a session file must be a JSON object", code="session_not_an_object")
-    return services.create_table(session)
+        raise Invalid("a session file must be a JSON object", code="session_not_an_object")
+    return create_table(session)
 
 
 def export_session(table: Table) -> str:
     """The session file as JSON text."""
-    return json.dumps(services.session_of(table), ensure_ascii=False, indent=2) + "\n"
-
-
-def export_csv(table: Table) -> str:
-    """The hand table as CSV, every cell escaped against formula injection."""
-    session = services.session_of(table)
-    with force_locale(language_or_default(table.language)):  # the table's language, as its sheet
-        text = hands_csv(table.players, session["hands"], services.settlement_of(table).ledger(), session)
-        return with_rules(text, session)
+    return json.dumps(session_of(table), ensure_ascii=False, indent=2) + "\n"

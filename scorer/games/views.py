@@ -1,8 +1,8 @@
 """View-models: what the pages show, derived from a session and its ledger (never stored).
 
 Pure functions over the session file and the engine's ledger (format.md): no request,
-no database. Words go through the message catalog (Flask-Babel; outside a request, the
-Spanish msgids), each phrase a whole sentence with named placeholders; game terms stay Spanish.
+no database, no Flask. Words are said in the language being spoken (:mod:`scorer.games.text`; the
+web app speaks the page's), each phrase a whole sentence with named placeholders; game terms stay Spanish.
 """
 
 from __future__ import annotations
@@ -12,15 +12,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
 from scorer import evening
 from scorer import people as by_person
 from scorer import tricks as read_tricks
 from scorer.engine.tresillo import active_seats
-from scorer.web.explain import explain
-from scorer.web.games import game_of
+from scorer.games.explain import explain
+from scorer.games.text import _, _l
 from scorer.words import (
     ALL_LANCE_WORDS,
     CARTULINA_WORDS,
@@ -65,6 +62,13 @@ __all__ = [
 ]
 
 
+def _game(ruleset: object) -> Any:
+    """:func:`scorer.games.game_of`, read when asked (the list of games imports this module)."""
+    from scorer.games import game_of
+
+    return game_of(ruleset)
+
+
 def money(tantos: int, value: Decimal | None, currency: str = "", *, sign: bool = True) -> str | None:
     """Tantos × tanto value with its sign, the decimal comma and the currency ("−3,25 €"); None without a value."""
     return None if value is None else money_text(tantos, value, currency, sign=sign)
@@ -76,6 +80,13 @@ def money(tantos: int, value: Decimal | None, currency: str = "", *, sign: bool 
 def seat_names(players: Sequence[str]) -> dict[int, str]:
     """Seat number → name."""
     return {i: name for i, name in enumerate(players, 1)}
+
+
+def names_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> list[str]:
+    """The names seated, in seat order, for entry ``n`` (1-based; the next one or one already settled; R33)."""
+    seats = evening.seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])
+    seating = seats[n - 1] if n <= len(ledger.get("hands") or []) else seats[-1]
+    return [seating[s] for s in sorted(seating)]
 
 
 def _who(target: Any, names: Mapping[int, str]) -> str:
@@ -396,7 +407,7 @@ def hand_line(
     names = seat_names(players)
     n = int(entry["n"])
     result = str(entry.get("result", ""))
-    game = game_of(ruleset)
+    game = _game(ruleset)
     if game.line is not None:
         return game.line(hand, entry, players)  # type: ignore[no-any-return]
     words = result_words(result, ruleset)
@@ -863,17 +874,17 @@ class GameView:
     @property
     def close_label(self) -> str:
         """The words of the closing button (and of its confirmation)."""
-        return game_of(self.ruleset).close_label(self)
+        return _game(self.ruleset).close_label(self)
 
     @property
     def confirm_heading(self) -> str:
         """The question of the closing's confirmation page."""
-        return game_of(self.ruleset).confirm_heading(self)
+        return _game(self.ruleset).confirm_heading(self)
 
     @property
     def spec(self) -> Any:
-        """The game's registered web module (scorer.web.games.Game): its templates and words."""
-        return game_of(self.ruleset)
+        """The game's registered web module (scorer.games.Game): its templates and words."""
+        return _game(self.ruleset)
 
 
 def deals_played(ledger: Mapping[str, Any]) -> int:
@@ -885,7 +896,7 @@ def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> GameView
     """The rule set's own state for the table page."""
     ruleset = ruleset_of(session)
     name = GAME_NAMES.get(ruleset, ruleset)
-    game = game_of(ruleset)
+    game = _game(ruleset)
     return game.game_view(session, ledger, name) if game.game_view else GameView(ruleset, name)
 
 
@@ -1002,7 +1013,7 @@ def game_summary(
     session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Mapping[str, Any] | None
 ) -> str:
     """The one-sentence summary of a hand of any rule set but Tresillo."""
-    game = game_of(ruleset_of(session))
+    game = _game(ruleset_of(session))
     if game.summary is not None:
         return game.summary(session, hand, entry, previous)
     return pots_summary(entry, list(session.get("players", [])), game.ruleset)
@@ -1010,7 +1021,7 @@ def game_summary(
 
 def state_words(ruleset: str, entry: Mapping[str, Any] | None, rules: Mapping[str, Any], players: Sequence[str]) -> str:
     """The pots (or scores) after a ledger entry, in a short line."""
-    return game_of(ruleset).state_words(entry or {}, rules, players)
+    return _game(ruleset).state_words(entry or {}, rules, players)
 
 
 @dataclass(frozen=True)
@@ -1028,7 +1039,7 @@ class GameHandView(HandPage):
 def game_hand_view(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> Any:
     """The view-model of hand ``n`` (1-based) of a pozo y viuda or Ombre table (a game's own ``hand_view`` else)."""
     ruleset = ruleset_of(session)
-    game = game_of(ruleset)
+    game = _game(ruleset)
     if game.hand_view is not None:
         return game.hand_view(session, ledger, n)  # type: ignore[no-any-return]
     players = tuple(session.get("players", []))

@@ -8,17 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from wtforms import BooleanField, FieldList, Form, FormField, RadioField
 from wtforms.validators import Optional
 
 from scorer import hand_fields
 from scorer.engine import bandos as rules_module
-from scorer.web import exports, present
-from scorer.web.forms import GameHandForm, WholeField, between, build_hand_form, options
-from scorer.web.games import Game, register
+from scorer.games import exports
+from scorer.games import views as present
+from scorer.games.base import Game
+from scorer.games.fields import GameHandForm, WholeField, between, build_hand_form, options
+from scorer.games.text import _, _l, ngettext
 from scorer.words import FALTA_WORDS, result_word, signed
 
 TEAM_OF_SEAT = {1: "A", 2: "B", 3: "A", 4: "B", 5: "A", 6: "B"}  # B1
@@ -305,45 +304,43 @@ def over_words(ledger: Mapping[str, Any]) -> str:
     return _("El juego ha terminado: ganó el equipo %(team)s. No se anotan más manos.", team=ledger.get("winner"))
 
 
-GAME = register(
-    Game(
-        ruleset="bandos",
-        hand_form=hand_form,
-        hand_template="hand_game.html",
-        option_fields=(
-            ("bd_target", "target"),
-            ("bd_scoring", "scoring"),
-            ("bd_fuera_de_turno", "fuera_de_turno"),
-            ("bd_renuncio", "renuncio"),
-        ),
-        option_defaults=rules_module.OPTION_DEFAULTS,
-        help=_l(
-            "Seis jugadores en dos equipos, sin dinero: tantos hasta la meta. Equipo A: asientos 1, 3, 5; "
-            "equipo B: 2, 4, 6."
-        ),
-        count_hint=_l(" Dos equipos de tres: A en los asientos 1, 3, 5 y B en los 2, 4, 6."),
-        money=False,
-        can_pass=False,  # B2
-        closings=(),  # B4: it ends by itself at the target
-        over_words=over_words,
-        game_view=game_view,
-        line=bandos_line,
-        summary=summary,
-        state_words=state_words,
-        hand_view=hand_view,
-        teams=True,
-        csv=csv,
-        options_template="games/bandos/options.html",
-        seats_help=_l(
-            "Bandos: seis jugadores. Equipo A: asientos 1, 3 y 5; equipo B: asientos 2, 4 y 6"
-            " (compañeros y contrarios alternan)."
-        ),
-        pot_panel="games/bandos/pot.html",
-        over_panel="games/bandos/over.html",
-        hand_state="games/bandos/hand_state.html",
-        hand_fields="games/bandos/hand_fields.html",
-        summary_fields=(("primeras", _l("primeras")), ("capote", _l("capote")), ("faltas", _l("faltas"))),
-        preview_heading=_l("Tantos de esta mano"),
-        preview_button=_l("Ver tantos"),
-    )
+GAME = Game(
+    ruleset="bandos",
+    hand_form=hand_form,
+    hand_template="hand_game.html",
+    option_fields=(
+        ("bd_target", "target"),
+        ("bd_scoring", "scoring"),
+        ("bd_fuera_de_turno", "fuera_de_turno"),
+        ("bd_renuncio", "renuncio"),
+    ),
+    option_defaults=rules_module.OPTION_DEFAULTS,
+    help=_l(
+        "Seis jugadores en dos equipos, sin dinero: tantos hasta la meta. Equipo A: asientos 1, 3, 5; "
+        "equipo B: 2, 4, 6."
+    ),
+    count_hint=_l(" Dos equipos de tres: A en los asientos 1, 3, 5 y B en los 2, 4, 6."),
+    money=False,
+    can_pass=False,  # B2
+    closings=(),  # B4: it ends by itself at the target
+    over_words=over_words,
+    game_view=game_view,
+    line=bandos_line,
+    summary=summary,
+    state_words=state_words,
+    hand_view=hand_view,
+    teams=True,
+    csv=csv,
+    options_template="games/bandos/options.html",
+    seats_help=_l(
+        "Bandos: seis jugadores. Equipo A: asientos 1, 3 y 5; equipo B: asientos 2, 4 y 6"
+        " (compañeros y contrarios alternan)."
+    ),
+    pot_panel="games/bandos/pot.html",
+    over_panel="games/bandos/over.html",
+    hand_state="games/bandos/hand_state.html",
+    hand_fields="games/bandos/hand_fields.html",
+    summary_fields=(("primeras", _l("primeras")), ("capote", _l("capote")), ("faltas", _l("faltas"))),
+    preview_heading=_l("Tantos de esta mano"),
+    preview_button=_l("Ver tantos"),
 )

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import RadioField
 
 from scorer import hand_fields
 from scorer.engine import ombre as rules_module
-from scorer.web import present
-from scorer.web.forms import SUIT_PAIRS, TRICK_CHOICES, GameHandForm, build_hand_form, options
-from scorer.web.games import Game, register
+from scorer.games import exports
+from scorer.games import views as present
+from scorer.games.base import Game
+from scorer.games.fields import SUIT_PAIRS, TRICK_CHOICES, GameHandForm, build_hand_form, options
+from scorer.games.text import _, _l
 
 OMBRE_LANCES = hand_fields.OMBRE_LANCES
 
@@ -84,52 +84,48 @@ def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[
 
 
 def game_cells(hand: Mapping[str, Any], result: str, names: Mapping[int, str]) -> list[Any]:
-    from scorer.web import exports
-
     return [exports.name_cell(names, hand.get("matadores_en")) if exports.played(hand) else ""]
 
 
-GAME = register(
-    Game(
-        ruleset="ombre",
-        hand_form=hand_form,
-        hand_template="hand_game.html",
-        option_fields=(
-            ("om_stake", "stake"),
-            ("om_solo_stake", "solo_stake"),
-            ("om_vole_bonus", "vole_bonus"),
-            ("om_matador_bonus", "matador_bonus"),
-            ("om_outcome", "outcome"),
-            ("om_codille", "codille"),
-            ("om_deals", "deals"),
-            ("om_target", "target"),
-        ),
-        option_defaults=rules_module.OPTION_DEFAULTS,
-        help=_l("Pagos fijos y un bote que llenan las puestas; el codillo se paga doble. Exactamente 3 jugadores."),
-        closings=("repartir",),  # O7
-        closed_words=_l("Partida cerrada: el bote se ha repartido y ya no se puede cambiar."),
-        game_view=game_view,
-        close_label=close_label,
-        summary=summary,
-        state_words=state_words,
-        pot_columns=("Bote",),
-        pots=lambda entry: [entry.get("bote", "")],
-        game_columns=("Matadores en",),
-        game_cells=game_cells,
-        options_template="games/ombre/options.html",
-        seats_help=_l("Ombre sencillo: exactamente tres jugadores."),
-        pot_panel="games/ombre/pot.html",
-        over_panel="games/ombre/over.html",
-        closed_note=_l("El bote se repartió entre todos; ya no se puede cambiar."),  # O7
-        confirm_heading=confirm_heading,
-        hand_state="games/_pots_state.html",
-        hand_fields="games/ombre/hand_fields.html",
-        summary_fields=(
-            ("jugador", _l("jugador")),
-            ("trump", _l("triunfo")),
-            ("lance", _l("lance")),
-            ("tricks", _l("bazas")),
-            ("matadores_en", _l("matadores")),
-        ),
-    )
+GAME = Game(
+    ruleset="ombre",
+    hand_form=hand_form,
+    hand_template="hand_game.html",
+    option_fields=(
+        ("om_stake", "stake"),
+        ("om_solo_stake", "solo_stake"),
+        ("om_vole_bonus", "vole_bonus"),
+        ("om_matador_bonus", "matador_bonus"),
+        ("om_outcome", "outcome"),
+        ("om_codille", "codille"),
+        ("om_deals", "deals"),
+        ("om_target", "target"),
+    ),
+    option_defaults=rules_module.OPTION_DEFAULTS,
+    help=_l("Pagos fijos y un bote que llenan las puestas; el codillo se paga doble. Exactamente 3 jugadores."),
+    closings=("repartir",),  # O7
+    closed_words=_l("Partida cerrada: el bote se ha repartido y ya no se puede cambiar."),
+    game_view=game_view,
+    close_label=close_label,
+    summary=summary,
+    state_words=state_words,
+    pot_columns=("Bote",),
+    pots=lambda entry: [entry.get("bote", "")],
+    game_columns=("Matadores en",),
+    game_cells=game_cells,
+    options_template="games/ombre/options.html",
+    seats_help=_l("Ombre sencillo: exactamente tres jugadores."),
+    pot_panel="games/ombre/pot.html",
+    over_panel="games/ombre/over.html",
+    closed_note=_l("El bote se repartió entre todos; ya no se puede cambiar."),  # O7
+    confirm_heading=confirm_heading,
+    hand_state="games/_pots_state.html",
+    hand_fields="games/ombre/hand_fields.html",
+    summary_fields=(
+        ("jugador", _l("jugador")),
+        ("trump", _l("triunfo")),
+        ("lance", _l("lance")),
+        ("tricks", _l("bazas")),
+        ("matadores_en", _l("matadores")),
+    ),
 )

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import RadioField
 
 from scorer import hand_fields
 from scorer.engine import pozo_viuda as rules_module
-from scorer.web import present
-from scorer.web.forms import SUIT_PAIRS, TRICK_CHOICES, GameHandForm, build_hand_form, options
-from scorer.web.games import Game, register
+from scorer.games import exports
+from scorer.games import views as present
+from scorer.games.base import Game
+from scorer.games.fields import SUIT_PAIRS, TRICK_CHOICES, GameHandForm, build_hand_form, options
+from scorer.games.text import _, _l
 
 MATADOR_CHOICES = options([(str(i), str(i)) for i in range(5)])
 POZO_LANCES = ("juego", "volteo", "roben", "bola", "contrabola")
@@ -100,51 +100,47 @@ GAME_COLUMNS = ("Matadores", "Primeras", "Bola")
 
 
 def game_cells(hand: Mapping[str, Any], result: str, names: Mapping[int, str]) -> list[Any]:
-    from scorer.web import exports
-
     if not exports.played(hand):
         return [""] * len(GAME_COLUMNS)
     return [int(hand.get("matadores") or 0), exports.primeras_cell(hand, result), exports.bola_cell(hand, result)]
 
 
-GAME = register(
-    Game(
-        ruleset="pozo_viuda",
-        hand_form=hand_form,
-        hand_template="hand_game.html",
-        option_fields=(
-            ("pv_favor_suit", "favor_suit"),
-            ("pv_pozo_stake", "pozo_stake"),
-            ("pv_viuda_stake", "viuda_stake"),
-            ("pv_pozo_cap", "pozo_cap"),
-            ("pv_contrabola", "contrabola"),
-        ),
-        option_defaults=rules_module.OPTION_DEFAULTS,
-        help=_l("Dos botes: el pozo, para quien gana, y la viuda, para las grandes jugadas. 3 o 4 jugadores."),
-        closings=("repartir",),  # P11
-        closed_words=_l("Partida cerrada: el pozo y la viuda se han repartido y ya no se puede cambiar."),
-        game_view=game_view,
-        summary=summary,
-        state_words=state_words,
-        pot_columns=("Pozo", "Reservas", "Viuda"),
-        pots=pots,
-        game_columns=GAME_COLUMNS,
-        game_cells=game_cells,
-        options_template="games/pozo_viuda/options.html",
-        seats_help=_l("Se juega de un asiento al siguiente. Deja el cuarto vacío si sois tres."),
-        pot_panel="games/pozo_viuda/pot.html",
-        closed_note=_l("El pozo y la viuda se repartieron entre todos; ya no se puede cambiar."),  # P11
-        hand_state="games/_pots_state.html",
-        hand_fields="games/pozo_viuda/hand_fields.html",
-        summary_fields=(
-            ("jugador", _l("jugador")),
-            ("lance", _l("lance")),
-            ("trump", _l("triunfo")),
-            ("matadores", _l("matadores")),
-            ("tricks", _l("bazas")),
-            ("primeras", _l("primeras")),
-            ("bola", _l("bola")),
-        ),
-        alcalde=True,  # R3, as in Tresillo
-    )
+GAME = Game(
+    ruleset="pozo_viuda",
+    hand_form=hand_form,
+    hand_template="hand_game.html",
+    option_fields=(
+        ("pv_favor_suit", "favor_suit"),
+        ("pv_pozo_stake", "pozo_stake"),
+        ("pv_viuda_stake", "viuda_stake"),
+        ("pv_pozo_cap", "pozo_cap"),
+        ("pv_contrabola", "contrabola"),
+    ),
+    option_defaults=rules_module.OPTION_DEFAULTS,
+    help=_l("Dos botes: el pozo, para quien gana, y la viuda, para las grandes jugadas. 3 o 4 jugadores."),
+    closings=("repartir",),  # P11
+    closed_words=_l("Partida cerrada: el pozo y la viuda se han repartido y ya no se puede cambiar."),
+    game_view=game_view,
+    summary=summary,
+    state_words=state_words,
+    pot_columns=("Pozo", "Reservas", "Viuda"),
+    pots=pots,
+    game_columns=GAME_COLUMNS,
+    game_cells=game_cells,
+    options_template="games/pozo_viuda/options.html",
+    seats_help=_l("Se juega de un asiento al siguiente. Deja el cuarto vacío si sois tres."),
+    pot_panel="games/pozo_viuda/pot.html",
+    closed_note=_l("El pozo y la viuda se repartieron entre todos; ya no se puede cambiar."),  # P11
+    hand_state="games/_pots_state.html",
+    hand_fields="games/pozo_viuda/hand_fields.html",
+    summary_fields=(
+        ("jugador", _l("jugador")),
+        ("lance", _l("lance")),
+        ("trump", _l("triunfo")),
+        ("matadores", _l("matadores")),
+        ("tricks", _l("bazas")),
+        ("primeras", _l("primeras")),
+        ("bola", _l("bola")),
+    ),
+    alcalde=True,  # R3, as in Tresillo
 )

@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
 from scorer.engine.details import conditions_text
+from scorer.games.text import _, _l
 from scorer.words import lance_word
 
 SAY: dict[str, Callable[..., str]] = {

@@ -25,13 +25,11 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from scorer import engine
-from scorer.web import MIGRATIONS, services
-from scorer.web import backup as bk
-from scorer.web.extensions import db
-from scorer.web.models import Table
-from scorer.web.pena import services as pena_services
-from scorer.web.tables import services as table_services
+from scorer import engine, store
+from scorer.store import backup as bk
+from scorer.store import penas as pena_services
+from scorer.store.db import MIGRATIONS, db
+from scorer.store.models import Table
 from tests.conftest import EXAMPLES, load_json
 from tests.web.conftest import _postgres_schema
 
@@ -80,40 +78,39 @@ def on(make_app: Callable[..., Flask], tmp_path: pathlib.Path) -> Iterator[Calla
 
 def forget() -> None:
     """As in a freshly started worker: nothing the source app settled is reused by the restored one."""
-    services.forget_caches()
-    pena_services._documents_cache.clear()
+    store.forget()
 
 
 def fill(app: Flask) -> dict[str, Any]:
     """Tables of every game with history, deleted hands, a change of player, closings; a peña of them."""
     with app.app_context():
-        walk = services.create_table(example("walkthrough", name="Jueves 8", date="2026-01-08", tanto_value="0.05"))
-        services.replace_hand(walk, 2, {**load_json(EXAMPLES / "walkthrough.json")["hands"][1], "note": "corregida"})
-        services.delete_hand(walk, 3)  # stays deleted
-        services.close_table(walk, "devolver")
+        walk = store.create_table(example("walkthrough", name="Jueves 8", date="2026-01-08", tanto_value="0.05"))
+        store.replace_hand(walk, 2, {**load_json(EXAMPLES / "walkthrough.json")["hands"][1], "note": "corregida"})
+        store.delete_hand(walk, 3)  # stays deleted
+        store.close_table(walk, "devolver")
         night = example("real_evening", name="Sustituta", date="2026-02-05")  # an ajuste, a sienta (R33)
         assert night["hands"][-1] == {"close": "repartir"}
-        evening = services.create_table({**night, "hands": night["hands"][:-1]})
-        services.delete_hand(evening, 1)
-        deleted = services.deleted_hands(evening)[0]
-        services.restore_hand(evening, deleted.hand_id)  # history: delete, restore
-        table_services.set_language(evening, "en")
-        services.close_table(evening, "repartir")
+        evening = store.create_table({**night, "hands": night["hands"][:-1]})
+        store.delete_hand(evening, 1)
+        deleted = store.deleted_hands(evening)[0]
+        store.restore_hand(evening, deleted.hand_id)  # history: delete, restore
+        store.set_language(evening, "en")
+        store.close_table(evening, "repartir")
         pozo_night = example("pozo_viuda_table", name="Pozo", date="2026-02-19")
         closing = pozo_night["hands"].pop()
         assert "close" in closing
-        pozo = services.create_table(pozo_night)
-        services.delete_hand(pozo, 2)
-        services.add_hand(pozo, closing)
-        ombre = services.create_table(
+        pozo = store.create_table(pozo_night)
+        store.delete_hand(pozo, 2)
+        store.add_hand(pozo, closing)
+        ombre = store.create_table(
             example("ombre_three", name="Ombre", date="2026-02-12", players=["Ana", "Elena", "Carmen"])
         )
-        bandos = services.create_table(
+        bandos = store.create_table(
             example("bandos_game", name="Bandos", players=["Ana", "Benito", "Carmen", "Diego", "Elena", "Fermín"])
         )
-        codillo = services.create_table(example("bola_and_solo_codillo", name="Jueves 15", date="2026-01-15"))
+        codillo = store.create_table(example("bola_and_solo_codillo", name="Jueves 15", date="2026-01-15"))
         assert codillo.closed  # its session file ends with a closing
-        alone = services.create_table(example("three_players", name="Suelta"))
+        alone = store.create_table(example("three_players", name="Suelta"))
         tables = [walk, evening, pozo, ombre, bandos, codillo, alone]
         pena = pena_services.create_pena(
             "Peña del Casino", [(n, None) for n in ("Ana", "Benito", "Carmen", "Diego", "Elena", "Fermín")]
@@ -212,12 +209,12 @@ def test_restore_answers_every_link_the_same(
     # the history shows the same changes (an edit, a delete, a restore) with their times
     assert "corregida" in before[f"hand {tokens['tables'][0][0]} 2"]
     with new.app_context():
-        table, editable = services.open_table(tokens["tables"][1][0])
+        table, editable = store.open_table(tokens["tables"][1][0])
         assert editable and table.language == "en"
-        actions = [e.action for e in table_services.table_history(table)]
+        actions = [e.action for e in store.table_history(table)]
         assert {"delete", "restore"} <= set(actions)
         # the app writes on after a restore: new ids follow the restored ones (PostgreSQL's sequences)
-        n, _ = services.add_hand(services.open_table(tokens["tables"][6][0])[0], {"pass": True})
+        n, _ = store.add_hand(store.open_table(tokens["tables"][6][0])[0], {"pass": True})
         assert n > 1
         pena_services.create_pena("Nueva", [("Zoe", None)])
 
@@ -251,7 +248,7 @@ def test_merge_adds_what_is_not_there_and_reports_the_rest(on: Callable[..., Fla
 
     new = on("sqlite")
     with new.app_context():  # one of the tables, and one of the peñas, are already there (restored earlier)
-        table = services.create_table(example("walkthrough"))
+        table = store.create_table(example("walkthrough"))
         table.edit_token = tokens["tables"][5][0]
         pena = pena_services.create_pena("Los del jueves", [("Ana", None)])
         pena.view_token = tokens["penas"][1][1]
@@ -485,9 +482,7 @@ def test_backup_while_twenty_writers_add_hands(
 ) -> None:
     app = on(kind)
     with app.app_context():
-        edits = [
-            services.create_table(example("walkthrough", hands=[], name=f"Mesa {i}")).edit_token for i in range(20)
-        ]
+        edits = [store.create_table(example("walkthrough", hands=[], name=f"Mesa {i}")).edit_token for i in range(20)]
     changed = threading.Condition()
     ticks = iter(range(10**9))  # one order of events across threads: when each POST started, was acknowledged
     acked: list[tuple[int, int, str, int]] = []  # (started, acknowledged, table, hand number)
@@ -548,18 +543,18 @@ def test_backup_while_twenty_writers_add_hands(
     assert pause["done"]
 
     with app.app_context():
-        final = {t.edit_token: services.session_of(t)["hands"] for t in db.session.scalars(sa.select(Table))}
+        final = {t.edit_token: store.session_of(t)["hands"] for t in db.session.scalars(sa.select(Table))}
     new = on("sqlite")
     assert cli(new, "restore", str(file)).exit_code == 0
     with new.app_context():
         counts = {}
         for table in db.session.scalars(sa.select(Table)):
-            session = services.session_of(table)
+            session = store.session_of(table)
             counts[table.edit_token] = len(session["hands"])
             # no half hand: each hand is the one written, with its event in the history, and it settles
             assert session["hands"] == final[table.edit_token][: len(session["hands"])]
-            assert len(table_services.table_history(table)) == len(session["hands"])
-            assert services.ledger_of(table) == engine.settle(session)
+            assert len(store.table_history(table)) == len(session["hands"])
+            assert store.ledger_of(table) == engine.settle(session)
     restored = {(edit, n) for edit, count in counts.items() for n in range(1, count + 1)}
     # every hand acknowledged before the backup started is in it
     assert {(e, n) for _, ack, e, n in acked if ack < backup_started} <= restored

@@ -2,7 +2,7 @@
 
 Each check renders the table page twice: as a worker that settled the table itself
 shows it, and as a freshly started worker (empty caches) does from the database. The
-pages must be identical; whether the snapshot was used (``services._windows``) or
+pages must be identical; whether the snapshot was used (``store.cache.windows``) or
 ignored and rebuilt depends on whether it still matches the hands and is intact.
 """
 
@@ -19,17 +19,18 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
-from scorer.web import services, settled
-from scorer.web.extensions import db
-from scorer.web.models import Snapshot
+from scorer import store
+from scorer.store import settled
+from scorer.store.db import db
+from scorer.store.models import Snapshot
 from tests.engine.strategies import random_session
 
 
 @pytest.fixture(autouse=True)
 def empty_caches() -> Iterator[None]:
-    services.forget_caches()
+    store.forget()
     yield
-    services.forget_caches()
+    store.forget()
 
 
 def page(client: FlaskClient, token: str) -> str:
@@ -54,23 +55,23 @@ def create(client: FlaskClient, hands: int = 40, seed: int = 3, *, sienta: bool 
 
 def settled_page(client: FlaskClient, token: str) -> str:
     """The page as a worker that settled every hand itself shows it."""
-    services.forget_caches()
+    store.forget()
     with client.application.app_context():
-        table, _ = services.open_table(token)
-        services.state_of(table)  # settles the hands: the page then comes from that state
+        table, _ = store.open_table(token)
+        store.state_of(table)  # settles the hands: the page then comes from that state
     return page(client, token)
 
 
 def fresh_page(client: FlaskClient, token: str) -> tuple[str, bool]:
     """The page as a freshly started worker shows it, and whether it came from the snapshot."""
-    services.forget_caches()
+    store.forget()
     html = page(client, token)
-    return html, services._windows.get(_edit_token(client, token)) is not None
+    return html, store.cache.windows.get(_edit_token(client, token)) is not None
 
 
 def _edit_token(client: FlaskClient, token: str) -> str:
     with client.application.app_context():
-        return str(services.open_table(token)[0].edit_token)
+        return str(store.open_table(token)[0].edit_token)
 
 
 def snapshot_row(app: Flask) -> Snapshot:

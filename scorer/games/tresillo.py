@@ -1,7 +1,7 @@
 """Tresillo on the web (rules/tresillo.md R1–R33): its hand form, its columns, its sheet lines.
 
 The table page, hand page and preview of Tresillo (cartulina, plato, people R33) are the
-shared view-models of :mod:`scorer.web.present`, which were written for it first.
+shared view-models of :mod:`scorer.games.views`, which were written for it first.
 """
 
 from __future__ import annotations
@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField
 from wtforms.validators import Optional
 
 from scorer import hand_fields
 from scorer.engine.tresillo import OPTION_DEFAULTS
-from scorer.web import exports, present
-from scorer.web.forms import (
+from scorer.games import exports
+from scorer.games import views as present
+from scorer.games.base import Game
+from scorer.games.fields import (
     SUIT_PAIRS,
     TRICK_CHOICES,
     HandFormBase,
@@ -26,7 +26,7 @@ from scorer.web.forms import (
     options,
     show_reading,
 )
-from scorer.web.games import Game, register
+from scorer.games.text import _, _l
 from scorer.words import LANCE_WORDS
 
 ESTUCHE_CHOICES = options([("", _l("no")), ("3", _l("3")), ("4", _l("4")), ("5", _l("5")), ("mas", _l("más"))])
@@ -120,11 +120,9 @@ def hand_from_form(form: HandForm) -> dict[str, Any] | None:
 
 def preview(session: Mapping[str, Any], ledger: Mapping[str, Any], entry: Mapping[str, Any], n: int) -> dict[str, Any]:
     """What a hand not yet saved does: its summary, its payments and the plato after it."""
-    from scorer.web.common.evening import names_at
-
     entries = ledger.get("hands", [])
     before = entries[n - 2].get("cartulina", []) if 2 <= n <= len(entries) + 1 else []
-    names = names_at(session, ledger, n)  # R33: the people seated for that hand
+    names = present.names_at(session, ledger, n)  # R33: the people seated for that hand
     return {
         "summary": present.summary(entry, before, names),
         "transfers": present.transfer_lines(entry, names),
@@ -153,32 +151,30 @@ def game_cells(hand: Mapping[str, Any], result: str, names: Mapping[int, str]) -
     ]
 
 
-GAME = register(
-    Game(
-        ruleset="tresillo",
-        hand_form=hand_form,
-        hand_template="hand_form.html",
-        option_fields=OPTION_FIELDS,
-        option_defaults=OPTION_DEFAULTS,
-        help=_l("Plato y cartulina con puestas reservadas. 3 o 4 jugadores."),
-        closings=("devolver", "repartir"),  # R30
-        evening=True,  # R32 ajuste, R33 cambio de jugador, play until the plato is won
-        result_filters=True,
-        closed_words=_l("Partida cerrada: el plato se ha devuelto y ya no se puede cambiar."),
-        close_label=lambda view: _("Cerrar la partida"),
-        result_phrase=True,
-        hand_view=present.hand_view,  # cartulina, plato, people (R33)
-        preview=preview,
-        pot_columns=("Plato",),
-        pots=pots,
-        game_columns=GAME_COLUMNS,
-        game_cells=game_cells,
-        options_template="games/tresillo/options.html",
-        seats_help=_l("Se juega de un asiento al siguiente. Deja el cuarto vacío si sois tres."),
-        show_name=False,
-        pot_panel="games/tresillo/pot.html",
-        cartulina_panel="games/tresillo/cartulina.html",
-        hand_state="games/tresillo/hand_state.html",
-        alcalde=True,  # R3
-    )
+GAME = Game(
+    ruleset="tresillo",
+    hand_form=hand_form,
+    hand_template="hand_form.html",
+    option_fields=OPTION_FIELDS,
+    option_defaults=OPTION_DEFAULTS,
+    help=_l("Plato y cartulina con puestas reservadas. 3 o 4 jugadores."),
+    closings=("devolver", "repartir"),  # R30
+    evening=True,  # R32 ajuste, R33 cambio de jugador, play until the plato is won
+    result_filters=True,
+    closed_words=_l("Partida cerrada: el plato se ha devuelto y ya no se puede cambiar."),
+    close_label=lambda view: _("Cerrar la partida"),
+    result_phrase=True,
+    hand_view=present.hand_view,  # cartulina, plato, people (R33)
+    preview=preview,
+    pot_columns=("Plato",),
+    pots=pots,
+    game_columns=GAME_COLUMNS,
+    game_cells=game_cells,
+    options_template="games/tresillo/options.html",
+    seats_help=_l("Se juega de un asiento al siguiente. Deja el cuarto vacío si sois tres."),
+    show_name=False,
+    pot_panel="games/tresillo/pot.html",
+    cartulina_panel="games/tresillo/cartulina.html",
+    hand_state="games/tresillo/hand_state.html",
+    alcalde=True,  # R3
 )

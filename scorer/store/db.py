@@ -1,11 +1,15 @@
-"""The database's ``db`` object, created unbound here and bound to the app in ``create_app``
-(the other extensions: scorer/web/common/extensions.py)."""
+"""The SQLAlchemy ``db`` object every model and query of the store uses (bound to the app in ``create_app``)."""
 
 from __future__ import annotations
+
+import pathlib
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
+
+# The Alembic migrations of the stored tables (scorer/migrations).
+MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
 
 # Named constraints, so that Alembic migrations can refer to them on every backend.
 NAMING_CONVENTION = {

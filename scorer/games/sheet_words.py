@@ -1,8 +1,7 @@
 """What the printed sheet says of each game, without the web app: its name, its rules in words, its columns.
 
-The sheet (:mod:`scorer.sheet`) and the command line take a :class:`GameWords` from here; the web
-app's games (``scorer/web/games/``: forms, view-models, CSV) sit above and never copy these. The
-sentences are Spanish msgids, said in the language being spoken (:func:`scorer.words.speaking`).
+The sheet (:mod:`scorer.sheet`) and the command line take a :class:`GameWords` (``scorer.games.game_words``);
+the sentences are Spanish msgids, said in the language being spoken (:func:`scorer.words.speaking`).
 """
 
 from __future__ import annotations

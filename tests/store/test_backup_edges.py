@@ -13,12 +13,12 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from scorer.web import backup as bk
-from scorer.web import services
-from scorer.web.extensions import db
-from scorer.web.models import Table
+from scorer import store
+from scorer.store import backup as bk
+from scorer.store.db import db
+from scorer.store.models import Table
+from tests.store.test_backup import KINDS, cli, on, row_counts  # noqa: F401  (on: a fixture)
 from tests.web.conftest import sample_session
-from tests.web.test_backup import KINDS, cli, on, row_counts  # noqa: F401  (on: a fixture)
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def test_a_table_made_after_the_first_check_is_refused_in_the_write(
         real(connection)
         if not made:  # between the first look and the write, the app makes a table
             with new.app_context():
-                made.append(services.create_table(sample_session(name="Recién llegada")).edit_token)
+                made.append(store.create_table(sample_session(name="Recién llegada")).edit_token)
                 db.session.remove()
 
     monkeypatch.setattr(bk, "_refuse_filled", then_a_keeper_starts_a_table)

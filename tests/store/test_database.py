@@ -14,11 +14,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask import Flask
 
-from scorer import engine
-from scorer.web import create_app, services
-from scorer.web.extensions import db
-from scorer.web.services import Conflict
-from scorer.web.tables import services as table_services
+from scorer import engine, store
+from scorer.store import Conflict
+from scorer.store.db import db
+from scorer.web import create_app
 from tests.web.conftest import sample_session
 
 POSTGRES = (os.environ.get("TEST_DATABASE_URL") or "").startswith("postgres")
@@ -35,7 +34,7 @@ def _head() -> str:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-    from scorer.web import MIGRATIONS
+    from scorer.store.db import MIGRATIONS
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
@@ -49,7 +48,7 @@ class TestMigrations:
             version = db.session.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
         from alembic.script import ScriptDirectory
 
-        from scorer.web import MIGRATIONS
+        from scorer.store.db import MIGRATIONS
 
         assert version == ScriptDirectory(str(MIGRATIONS)).get_current_head()  # the latest migration
 
@@ -73,11 +72,11 @@ class TestMigrations:
         url = f"sqlite:///{tmp_path / 'keep.db'}"
         app = make_app(SQLALCHEMY_DATABASE_URI=url)
         with app.app_context():
-            token = services.create_table(sample_session()).edit_token
+            token = store.create_table(sample_session()).edit_token
         again = make_app(SQLALCHEMY_DATABASE_URI=url)
         with again.app_context():
-            table, can_edit = services.open_table(token)
-            assert can_edit and len(services.session_of(table)["hands"]) == 3
+            table, can_edit = store.open_table(token)
+            assert can_edit and len(store.session_of(table)["hands"]) == 3
 
 
 @on_sqlite
@@ -132,9 +131,9 @@ def test_postgres_backend(app: Flask) -> None:
     with app.app_context():
         assert db.engine.dialect.name == "postgresql"
         assert db.engine.dialect.driver == "psycopg"
-        table = services.create_table(sample_session())
-        services.add_hand(table, {"pass": True})
-        assert services.ledger_of(table) == engine.settle(services.session_of(table))
+        table = store.create_table(sample_session())
+        store.add_hand(table, {"pass": True})
+        assert store.ledger_of(table) == engine.settle(store.session_of(table))
 
 
 # ------------------------------------------------------------- concurrency
@@ -163,13 +162,13 @@ def run_threads(count: int, work: Callable[[int], Any]) -> list[Any]:
 class TestConcurrency:
     def test_concurrent_hands_all_saved_in_order(self, app: Flask) -> None:
         with app.app_context():
-            token = services.create_table(sample_session(hands=[])).edit_token
+            token = store.create_table(sample_session(hands=[])).edit_token
 
         def add(i: int) -> list[int]:
             numbers = []
             for _ in range(4):
                 with app.app_context():
-                    numbers.append(services.add_hand(services.require_edit(token), {"pass": True})[0])
+                    numbers.append(store.add_hand(store.require_edit(token), {"pass": True})[0])
             return numbers
 
         results = run_threads(6, add)
@@ -177,57 +176,57 @@ class TestConcurrency:
         numbers = sorted(n for r in results for n in r)
         assert numbers == list(range(1, 25))
         with app.app_context():
-            table = services.open_table(token)[0]
-            session = services.session_of(table)
+            table = store.open_table(token)[0]
+            session = store.session_of(table)
             assert [h["dealer"] for h in session["hands"]] == [(i % 4) + 1 for i in range(24)]
-            assert services.ledger_of(table) == engine.settle(session)
+            assert store.ledger_of(table) == engine.settle(session)
 
     def test_concurrent_double_submit_saves_once(self, app: Flask) -> None:
         with app.app_context():
-            token = services.create_table(sample_session(hands=[])).edit_token
+            token = store.create_table(sample_session(hands=[])).edit_token
 
         def add(i: int) -> tuple[int, dict[str, Any]]:
             with app.app_context():
-                return services.add_hand(services.require_edit(token), {"pass": True}, request_id="same")
+                return store.add_hand(store.require_edit(token), {"pass": True}, request_id="same")
 
         results = run_threads(5, add)
         assert all(r == results[0] for r in results), results
         with app.app_context():
-            assert len(services.session_of(services.open_table(token)[0])["hands"]) == 1
+            assert len(store.session_of(store.open_table(token)[0])["hands"]) == 1
 
     def test_a_double_submit_that_read_the_table_before_the_first_saved_replays(self, app: Flask) -> None:
         # The race behind the test above, made certain: this request read the table (its settled state
         # cached) before the other request committed the hand with the same request id, and that
         # request has not put its new state in the cache yet. It must replay, not answer 409.
         with app.app_context():
-            token = services.create_table(sample_session(hands=[])).edit_token
+            token = store.create_table(sample_session(hands=[])).edit_token
         with app.app_context():
-            table = services.require_edit(token)
-            before = services.state_of(table)
+            table = store.require_edit(token)
+            before = store.state_of(table)
             with app.app_context():  # the other request, in its own database session
-                first = services.add_hand(services.require_edit(token), {"pass": True}, request_id="same")
-            services._cache.put(token, before)  # its state not cached yet
-            again = services.add_hand(table, {"pass": True}, request_id="same")
+                first = store.add_hand(store.require_edit(token), {"pass": True}, request_id="same")
+            store.cache.states.put(token, before)  # its state not cached yet
+            again = store.add_hand(table, {"pass": True}, request_id="same")
         assert again == first
 
     def test_concurrent_edits_of_one_revision_conflict(self, app: Flask) -> None:
         with app.app_context():
-            table = services.create_table(sample_session())
-            token, revision = table.edit_token, services.hand_revision(table, 1)
+            table = store.create_table(sample_session())
+            token, revision = table.edit_token, store.hand_revision(table, 1)
         trumps = ["copas", "espadas", "bastos", "oros"]
 
         def edit(i: int) -> dict[str, Any]:
             hand = {"jugador": 2, "lance": "entrada", "trump": trumps[i], "tricks": {"2": 5, "3": 3, "4": 1}}
             with app.app_context():
-                return services.replace_hand(services.require_edit(token), 1, hand, revision=revision)
+                return store.replace_hand(store.require_edit(token), 1, hand, revision=revision)
 
         results = run_threads(4, edit)
         won = [r for r in results if isinstance(r, dict)]
         assert len(won) == 1
         assert all(isinstance(r, Conflict) for r in results if not isinstance(r, dict)), results
         with app.app_context():
-            table = services.open_table(token)[0]
-            assert services.session_of(table)["hands"][0]["trump"] == trumps[results.index(won[0])]
+            table = store.open_table(token)[0]
+            assert store.session_of(table)["hands"][0]["trump"] == trumps[results.index(won[0])]
 
 
 class TestSafety:
@@ -236,7 +235,7 @@ class TestSafety:
         response = client.post("/nueva", data={"name": "x"})
         assert response.status_code == 400
         with client.application.app_context():
-            assert table_services.list_tables() == []
+            assert store.list_tables() == []
 
     def test_pages_carry_a_restrictive_policy(self, client: Any) -> None:
         response = client.get("/")
