@@ -81,18 +81,22 @@ def _longest_kept(
     names: tuple[str, ...], entries: Sequence[Mapping[str, Any]], cut: Sequence[Mapping[str, Any]]
 ) -> Kept | None:
     """The longest kept answer whose history ``entries`` (and ``cut``, their hands) begin with, if any."""
-    fitting = [  # the cheap tests first: the same players, not longer, ending in the entry at its place
-        kept
-        for kept in tuple(_seatings_kept)
-        if len(kept[1]) <= len(entries)
-        and kept[0] == names
-        and min(len(cut), len(kept[1])) == len(kept[2])
-        and (not kept[1] or kept[1][-1] is entries[len(kept[1]) - 1])
-    ]
+    fitting = [kept for kept in tuple(_seatings_kept) if _may_fit(kept, names, entries, len(cut))]
     for kept in sorted(fitting, key=lambda kept: -len(kept[1])):  # the longest kept history first
         if _same(kept[1], entries) and _same(kept[2], cut):
             return kept
     return None
+
+
+def _may_fit(kept: Kept, names: tuple[str, ...], entries: Sequence[Mapping[str, Any]], cut: int) -> bool:
+    """The cheap tests first: the same players, not longer, ending in the entry at its place."""
+    length = len(kept[1])
+    return (
+        length <= len(entries)
+        and kept[0] == names
+        and min(cut, length) == len(kept[2])
+        and (not length or kept[1][-1] is entries[length - 1])
+    )
 
 
 def _same(kept: Sequence[object], now: Sequence[object]) -> bool:

@@ -149,16 +149,15 @@ def _snapshot_count(snapshot: Any, ruleset: Ruleset, players: tuple[str, ...], e
     return count
 
 
-# R32, R33, R34: the events of an evening that only Tresillo has, and the refusal of each elsewhere
-_EVENTS = {"ajuste": "ajuste_not_in_ruleset", "sienta": "sienta_not_in_ruleset", "favor": "favor_not_in_ruleset"}
+_EVENTS = ("ajuste", "sienta", "favor")  # R32, R33, R34
 
 
 def _play(ruleset: Ruleset, state: Any, hand: Any, n: int) -> tuple[Any, JSON]:
     if type(hand) is not dict and not isinstance(hand, Mapping):
         raise SessionError("hand_not_an_object", None, hand=n, type=type(hand).__name__)
-    for key, refusal in _EVENTS.items():
+    for key in _EVENTS:
         if key in hand and key not in ruleset.events:
-            raise SessionError(refusal, key, hand=n, ruleset=ruleset.name)
+            _not_in_ruleset(key, n, ruleset.name)
     try:
         new_state, body = ruleset.play(state, hand, n)
     except HandError as exc:
@@ -166,6 +165,15 @@ def _play(ruleset: Ruleset, state: Any, hand: Any, n: int) -> tuple[Any, JSON]:
     entry: JSON = {"n": n}
     entry.update(body)
     return new_state, entry
+
+
+def _not_in_ruleset(key: str, n: int, name: str) -> None:
+    """R32, R33, R34: an ajuste, a sienta or a change of favour is refused by the rule sets without them."""
+    if key == "ajuste":
+        raise SessionError("ajuste_not_in_ruleset", key, hand=n, ruleset=name)
+    if key == "favor":
+        raise SessionError("favor_not_in_ruleset", key, hand=n, ruleset=name)
+    raise SessionError("sienta_not_in_ruleset", key, hand=n, ruleset=name)
 
 
 def _ledger(ruleset: Ruleset, players: tuple[str, ...], state: Any, entries: list[JSON]) -> JSON:

@@ -211,6 +211,15 @@ def read_tricks(hand: Mapping[str, Any], active: tuple[int, ...], played: Played
         raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="R10")
     assert isinstance(outcome, tuple)
     result, giver = outcome
+    bola_cortada, has_primeras = _read_split(played, counts, result)
+    return Tricks(counts, result, giver, counts[0] == 9, bola_cortada, has_primeras)
+
+
+def _read_split(played: Played, counts: tuple[int, int, int], result: str) -> tuple[bool, bool]:
+    """R13, R19 on the split: whether the bola was cut, whether the Jugador has primeras.
+
+    9-0-0 is a bola hecha with or without the flag; 5-0-0 and 9-0-0 have primeras without it.
+    """
     j, a, b = counts
     clean = a == 0 and b == 0  # the Jugador took every trick played
     cut = a + b == 1 and 5 <= j <= 8  # J-1-0: the play stopped at the contra's first trick
@@ -219,8 +228,7 @@ def read_tricks(hand: Mapping[str, Any], active: tuple[int, ...], played: Played
     _check_bola(played.bola, counts, cut)
     _check_primeras(played.primeras, counts, result, clean or cut)
     bola_cortada = cut and (played.bola == "cortada" or played.primeras == "jugador")  # R19
-    # R19: 9-0-0 is a bola hecha with or without the flag; R13: 5-0-0 and 9-0-0 have primeras without it
-    return Tricks(counts, result, giver, j == 9, bola_cortada, clean or bola_cortada)
+    return bola_cortada, clean or bola_cortada
 
 
 def _check_bola(bola: object, counts: tuple[int, int, int], cut: bool) -> None:

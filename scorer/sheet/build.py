@@ -180,6 +180,16 @@ def render_pdf_within(
     options = {"game": game, "tongue": tongue or spoken(), "addenda": tuple(addenda)}
     if timeout <= 0:
         return render_pdf(session, ledger, game=game, tongue=tongue or spoken(), addenda=tuple(addenda))
+    ok, payload = _in_child(session, ledger, timeout, options)
+    if not ok:
+        raise RuntimeError(payload)
+    return bytes(payload)
+
+
+def _in_child(
+    session: dict[str, Any], ledger: dict[str, Any], timeout: float, options: dict[str, Any]
+) -> tuple[bool, Any]:
+    """(True, the PDF) or (False, why it failed) from a forked renderer, killed after ``timeout`` seconds."""
     _warm_up()
     context = multiprocessing.get_context("fork")  # a copy of this warm process; nothing to import again
     receive, send = context.Pipe(duplex=False)
@@ -189,7 +199,8 @@ def render_pdf_within(
     try:
         if not receive.poll(timeout):
             raise RenderTimeout(f"the sheet took more than {timeout:g} s")
-        ok, payload = receive.recv()
+        answer: tuple[bool, Any] = receive.recv()
+        return answer
     except EOFError:
         raise RuntimeError("the sheet's renderer died") from None
     finally:
@@ -197,6 +208,3 @@ def render_pdf_within(
         if process.is_alive():
             process.kill()
         process.join(5)
-    if not ok:
-        raise RuntimeError(payload)
-    return bytes(payload)

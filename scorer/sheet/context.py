@@ -7,6 +7,7 @@ degrade: a section whose ledger key is missing (``plato``, ``cartulina``, ``bala
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,7 +32,7 @@ from scorer.words import translate as _
 
 from .accounts import settle_context
 from .chart import balance_chart
-from .rows import Row, hand_rows, pot_headers
+from .rows import Row, hand_maps, hand_rows, pot_headers
 from .text import Money, ruleset_of, seat
 
 # ---------------------------------------------------------------- names clean of what stored data may hold
@@ -79,10 +80,17 @@ def _clean_ledger(ledger: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------- what the sections share
 
 
+def _meta(session: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The app's keys kept under ``meta`` (older files), {} without."""
+    meta = session.get("meta")
+    return meta if isinstance(meta, Mapping) else {}
+
+
 def _app_key(session: Mapping[str, Any], *keys: str) -> Any:
-    meta = session.get("meta") if isinstance(session.get("meta"), Mapping) else {}
+    """The first of ``keys`` the session (or its ``meta``) gives a value."""
+    meta = _meta(session)
     for key in keys:
-        for source in (session, meta or {}):
+        for source in (session, meta):
             value = source.get(key)
             if value not in (None, ""):
                 return value
@@ -123,6 +131,11 @@ class _Night:
         teams = self.ledger.get("teams")
         return teams if isinstance(teams, Mapping) else {}
 
+    @property
+    def team_of(self) -> dict[int, str]:
+        """Seat → team (the juego de bandos)."""
+        return {int(s): t for t, members in self.teams.items() for s in members}
+
 
 def _names(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> dict[int, str]:
     names = {int(k): str(v) for k, v in (ledger.get("players") or {}).items()}
@@ -144,7 +157,7 @@ def _night(session: dict[str, Any], ledger: dict[str, Any]) -> _Night:
     """
     session, ledger = _clean_session(session), _clean_ledger(ledger)
     names = _names(session, ledger)
-    hands = [h if isinstance(h, Mapping) else {} for h in session.get("hands") or []]
+    hands = hand_maps(session)
     seatings = evening.seatings([names[s] for s in sorted(names)], ledger.get("hands") or [], hands)
     people = evening.people_balances(session, ledger) if "balances" in ledger else {}  # R33: by person
     return _Night(session, ledger, ruleset_of(session, ledger), names, hands, seatings, people, _money(session, ledger))
@@ -161,14 +174,17 @@ def favor_changes(session: Mapping[str, Any]) -> list[str]:
 
 def _keeper(session: Mapping[str, Any], names: Mapping[int, str]) -> int | None:
     """Seat of whoever kept the cartulina (app key ``keeper``: a seat number or a name)."""
-    meta = session.get("meta") if isinstance(session.get("meta"), Mapping) else {}
-    value = session.get("keeper", meta.get("keeper") if meta else None)
+    value = session.get("keeper", _meta(session).get("keeper"))
     if value is None or isinstance(value, bool):
         return None
     if seat(value) in names:
         return seat(value)
-    named = [s for s, name in names.items() if isinstance(value, str) and value.strip() == name.strip()]
-    return named[0] if named else None
+    return _seat_named(value, names) if isinstance(value, str) else None
+
+
+def _seat_named(name: str, names: Mapping[int, str]) -> int | None:
+    """The first seat of that name (spaces around it aside)."""
+    return next((s for s, sat in names.items() if name.strip() == sat.strip()), None)
 
 
 def _joined(night: _Night) -> list[dict[str, Any]]:
@@ -187,7 +203,7 @@ def _header(night: _Night, game: GameWords) -> dict[str, Any]:
     session, names = night.session, night.names
     title = _app_key(session, "name", "title", "table_name") or _("Mesa sin nombre")
     keeper = _keeper(session, names)
-    team_of = {int(s): t for t, members in night.teams.items() for s in members}
+    team_of = night.team_of
     return {
         "title": limits.clean(title, limits.TITLE_MAX),
         # the page header's copy of the title: short enough to leave room for the right-hand header
@@ -217,6 +233,7 @@ def _closed(night: _Night) -> str | None:
 
 def _hand_table(night: _Night, game: GameWords, rows: Sequence[Row], closed: str | None) -> dict[str, Any]:
     balances = "balances" in night.ledger
+    kinds = Counter(r["kind"] for r in rows)
     return {
         "tanto_value": night.money.text(1),
         "currency": night.money.currency,
@@ -225,8 +242,8 @@ def _hand_table(night: _Night, game: GameWords, rows: Sequence[Row], closed: str
         "changed": evening.has_changes(night.ledger),
         "pot_headers": pot_headers(night.ledger),
         "hands": rows,
-        "hand_count": sum(1 for r in rows if r["kind"] in ("played", "pass", "other")),
-        "event_count": sum(1 for r in rows if r["kind"] == "event"),
+        "hand_count": kinds["played"] + kinds["pass"] + kinds["other"],
+        "event_count": kinds["event"],
         "closed": closed is not None,
         "close_how": closed or "devolver",
         "over": bool(night.ledger.get("over")),
@@ -256,8 +273,7 @@ def _balances(night: _Night, rows: Sequence[Row], closed: str | None) -> dict[st
 
 def _scores(night: _Night) -> dict[str, Any]:
     """A game of scores (the juego de bandos): each seat's tantos, the winning team, the teams."""
-    names, ledger = night.names, night.ledger
-    team_of = {int(s): t for t, members in night.teams.items() for s in members}
+    names, ledger, team_of = night.names, night.ledger, night.team_of
     scores = {s: int((ledger.get("scores") or {}).get(str(s), 0)) for s in night.seats}
     winner = ledger.get("winner")
     return {

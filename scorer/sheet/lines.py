@@ -163,15 +163,17 @@ def pdf_cartulina(boxes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     Each drawn puesta is a few nested boxes for WeasyPrint (~10 ms each): a long night's
     hundreds of collected puestas are written as text instead, still every one of them.
     """
-    out = []
-    for box in boxes:
-        puestas = box["puestas"]
-        crossed = [i for i, p in enumerate(puestas) if p["state"] not in ("pendiente", "en_plato")]
-        older = set(crossed[: max(0, len(crossed) - PDF_CROSSED_MARKS)])
-        text = " · ".join(
-            _("%(amount)s (m. %(n)s, %(state)s)", amount=p["amount"], n=p["hand"], state=p["state_word"])
-            for i, p in enumerate(puestas)
-            if i in older
-        )
-        out.append({**box, "puestas": [p for i, p in enumerate(puestas) if i not in older], "older": text})
-    return out
+    return [_pdf_box(box) for box in boxes]
+
+
+def _pdf_box(box: dict[str, Any]) -> dict[str, Any]:
+    """One maker's box: its open puestas and latest crossed ones drawn, the older ones in ``older`` as text."""
+    puestas = box["puestas"]
+    crossed = [i for i, p in enumerate(puestas) if p["state"] not in ("pendiente", "en_plato")]
+    older = set(crossed[: max(0, len(crossed) - PDF_CROSSED_MARKS)])
+    text = " · ".join(
+        _("%(amount)s (m. %(n)s, %(state)s)", amount=p["amount"], n=p["hand"], state=p["state_word"])
+        for i, p in enumerate(puestas)
+        if i in older
+    )
+    return {**box, "puestas": [p for i, p in enumerate(puestas) if i not in older], "older": text}

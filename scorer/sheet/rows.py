@@ -17,6 +17,11 @@ from .text import iso, listed, ruleset_of, seat, suit_html
 Row = dict[str, Any]
 
 
+def hand_maps(session: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The session's hands, anything that is not one read as an empty hand."""
+    return [h if isinstance(h, Mapping) else {} for h in session.get("hands") or []]
+
+
 # ---------------------------------------------------------------- a row's result and notes
 
 
@@ -101,18 +106,28 @@ def result_text(
 # ---------------------------------------------------------------- the pots
 
 
+def _reserves(pozo: Mapping[str, Any]) -> int:
+    return sum(int(r) for r in pozo.get("reserves", ()) or ())
+
+
+def _plato_cell(plato: Mapping[str, Any]) -> str:
+    """The plato's tantos and the mark of what it holds."""
+    return f"{plain(int(plato.get('amount', 0)))}{PLATO_MARKS.get(str(plato.get('kind')), '')}"
+
+
+def _pozo_cell(pozo: Mapping[str, Any]) -> str:
+    """The pozo's tantos, "+" its reserves."""
+    reserves = _reserves(pozo)
+    return plain(int(pozo.get("amount", 0))) + (f"+{reserves}" if reserves else "")
+
+
+POT_CELLS = (("plato", _plato_cell), ("pozo", _pozo_cell))
+
+
 def _pots(entry: Mapping[str, Any]) -> list[str]:
     """The pot cells of a row, in the order of :func:`pot_headers`."""
-    cells: list[str] = []
-    plato = entry.get("plato")
-    if isinstance(plato, Mapping):
-        cells.append(f"{plain(int(plato.get('amount', 0)))}{PLATO_MARKS.get(str(plato.get('kind')), '')}")
-    pozo = entry.get("pozo")
-    if isinstance(pozo, Mapping):
-        reserves = sum(int(r) for r in pozo.get("reserves", ()) or ())
-        cells.append(plain(int(pozo.get("amount", 0))) + (f"+{reserves}" if reserves else ""))
-    cells += [plain(int(entry[key])) for key in ("viuda", "bote") if key in entry]
-    return cells
+    cells = [cell(entry[key]) for key, cell in POT_CELLS if isinstance(entry.get(key), Mapping)]
+    return cells + [plain(int(entry[key])) for key in ("viuda", "bote") if key in entry]
 
 
 def pot_headers(ledger: Mapping[str, Any]) -> list[str]:
@@ -122,13 +137,10 @@ def pot_headers(ledger: Mapping[str, Any]) -> list[str]:
 
 def pot_total(ledger: Mapping[str, Any]) -> int:
     """Every tanto still on the table: the plato, the pozo and its reserves, the viuda, the bote."""
-    total = 0
-    plato = ledger.get("plato")
-    if isinstance(plato, Mapping):
-        total += int(plato.get("amount", 0))
-    pozo = ledger.get("pozo")
+    plato, pozo = ledger.get("plato"), ledger.get("pozo")
+    total = int(plato.get("amount", 0)) if isinstance(plato, Mapping) else 0
     if isinstance(pozo, Mapping):
-        total += int(pozo.get("amount", 0)) + sum(int(r) for r in pozo.get("reserves", ()) or ())
+        total += int(pozo.get("amount", 0)) + _reserves(pozo)
     return total + int(ledger.get("viuda", 0) or 0) + int(ledger.get("bote", 0) or 0)
 
 
@@ -242,6 +254,16 @@ def _after(
     return {s: int(scores.get(str(s), previous[s])) for s in columns}
 
 
+def _running(
+    entries: Sequence[Mapping[str, Any]], columns: Sequence[Any], people_after: Sequence[Mapping[str, int]] | None
+) -> list[dict[Any, int]]:
+    """Each column's score before the first entry (0) and after each one."""
+    scores: list[dict[Any, int]] = [dict.fromkeys(columns, 0)]
+    for index, entry in enumerate(entries):
+        scores.append(_after(index, entry, columns, scores[-1], people_after))
+    return scores
+
+
 def _deltas(columns: Sequence[Any], previous: Mapping[Any, int], after: Mapping[Any, int]) -> list[dict[str, Any]]:
     return [
         {"text": signed(after[c] - previous[c]) if after[c] != previous[c] else "", "sign": after[c] - previous[c]}
@@ -256,21 +278,16 @@ def hand_rows(
 
     With balances the columns are the people who sat (R33); the juego de bandos keeps its seats.
     """
-    hands = [h if isinstance(h, Mapping) else {} for h in session.get("hands") or []]
+    hands = hand_maps(session)
     entries = ledger.get("hands") or []
     ruleset = ruleset_of(session, ledger)
     players = [names[s] for s in seats]
     seatings = evening.seatings(players, entries, hands)
     columns, people_after = _columns(ledger, seats, players, entries, hands)
-    previous: dict[Any, int] = dict.fromkeys(columns, 0)
-    series = [[0] for _col in columns]
+    scores = _running(entries, columns, people_after)
     rows: list[Row] = []
     for index, entry in enumerate(entries):
-        after = _after(index, entry, columns, previous, people_after)
         row = _row(index, entry, hands[index] if index < len(hands) else {}, seatings[index], ruleset, len(seats))
-        row["deltas"] = _deltas(columns, previous, after)
+        row["deltas"] = _deltas(columns, scores[index], scores[index + 1])
         rows.append(row)
-        for i, column in enumerate(columns):
-            series[i].append(after[column])
-        previous = after
-    return rows, series
+    return rows, [[after[column] for after in scores] for column in columns]

@@ -31,10 +31,10 @@ from scorer.web.common.evening_forms import (
     read_cambio,
     read_favor,
 )
+from scorer.web.common.hand_form import hand_form
 from scorer.web.common.pages import refusal
 from scorer.web.common.table import keepers_table
 from scorer.web.forms import read_hand
-from scorer.web.tables import routes as tables
 
 # ------------------------------------------------------------ forms kept offline
 # A form saved with no network is kept by the phone (static/offline.js) as its fields, exactly as
@@ -82,13 +82,13 @@ def read_form(form: Any, read: Callable[[Any], dict[str, Any] | None]) -> dict[s
 
 
 def _read_hand_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
-    """The new-hand form (any game), read exactly as ``tables.routes.new_hand`` reads its POST."""
+    """The new-hand form (any game), read exactly as ``tables.hands.new_hand`` reads its POST."""
     dealer = int(store.ledger_of(table).get("next_dealer") or 1)
-    return read_form(tables.hand_form(table, dealer, formdata=fields), read_hand)
+    return read_form(hand_form(table, dealer, formdata=fields), read_hand)
 
 
 def _read_pass_form(_table: Any, _fields: MultiDict[str, str]) -> dict[str, Any]:
-    """ "Todos pasan": the form carries nothing but its ids (tables.routes.all_pass)."""
+    """ "Todos pasan": the form carries nothing but its ids (tables.hands.all_pass)."""
     return {"pass": True}
 
 
@@ -175,52 +175,84 @@ def _judge_and_write(token: str, key: str, entry: queue.Entry) -> tuple[Response
     """Judge the entry against the table as read now and record it, unless another write came in
     between: then :class:`store.Moved` (from the write, under the table's lock, or from a refusal
     that the table's revision no longer backs), and the caller judges it again."""
-    fields = entry.fields
     try:
         table = keepers_table()
     except (store.NotFound, store.Forbidden) as exc:  # an unknown link, the view link
         raise Refused(refusal(exc), exc.status) from None
     seen = table.revision  # every judgement below is of this revision, or it is made again
     try:
-        try:  # sent again after the answer was lost: already recorded, once (422 with other fields)
-            saved = store.replay_request(table, key, entry.digest())
-        except store.Unprocessable:
-            reused = gettext("Esta clave ya se usó para guardar otra anotación: no se ha guardado.")
-            raise Refused(reused, 422) from None
-        if saved is not None:
-            return jsonify(n=saved[0], replayed=True, revision=table.revision), 200
-        queue.check_open(table)  # a closed table first: its closing is no hand another phone took
-        queue.check_place(table, entry)
-        fields.poplist("preview")  # the queue saves; "Ver pagos" needs the network
-        fields["request_id"] = key
-        if current_app.config.get("WTF_CSRF_ENABLED", True):
-            fields["csrf_token"] = generate_csrf()  # the API's own protection: edit token + JSON
-        hand = OFFLINE_FORMS[entry.form](table, fields)
-        n, answer = store.add_hand(table, hand, request_id=key, digest=entry.digest(), judged=seen)
+        return _record(table, key, entry, seen)
     except store.Moved:
         raise
     except Refused:
         _unless_moved(table, seen)
         raise
-    except store.Invalid as exc:
-        _unless_moved(table, seen)
-        field, message = messages.explain(exc)
-        count = store.settlement_of(table).count
-        if exc.hand is not None and exc.hand != count + 1:
-            field = "general"
-            message = gettext("La mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message)
-        said = gettext("No se ha guardado: %(reason)s", reason=message)
-        raise Refused(said, 422, {field: [message]}, reason=message) from None
-    except store.Conflict:  # the key's hand was saved, then deleted at the table: not again
-        raise Refused(gettext("Ya se había guardado y después se borró en la partida: descártala."), 409) from None
-    except store.Forbidden as exc:
-        _unless_moved(table, seen)
-        if exc.code == "table_closed":  # closed by another writer while this entry was judged
-            queue.check_open(table)
-        raise Refused(refusal(exc), exc.status) from None
-    except store.NotFound as exc:
-        raise Refused(refusal(exc), exc.status) from None
+    except (store.Invalid, store.Conflict, store.Forbidden, store.NotFound) as exc:
+        raise _refused(exc, table, seen) from None
+
+
+def _record(table: Any, key: str, entry: queue.Entry, seen: int) -> tuple[Response, int]:
+    """The entry judged against revision ``seen`` of the table and saved (or found already saved)."""
+    fields = entry.fields
+    try:  # sent again after the answer was lost: already recorded, once (422 with other fields)
+        saved = store.replay_request(table, key, entry.digest())
+    except store.Unprocessable:
+        reused = gettext("Esta clave ya se usó para guardar otra anotación: no se ha guardado.")
+        raise Refused(reused, 422) from None
+    if saved is not None:
+        return jsonify(n=saved[0], replayed=True, revision=table.revision), 200
+    queue.check_open(table)  # a closed table first: its closing is no hand another phone took
+    queue.check_place(table, entry)
+    fields.poplist("preview")  # the queue saves; "Ver pagos" needs the network
+    fields["request_id"] = key
+    if current_app.config.get("WTF_CSRF_ENABLED", True):
+        fields["csrf_token"] = generate_csrf()  # the API's own protection: edit token + JSON
+    hand = OFFLINE_FORMS[entry.form](table, fields)
+    n, answer = store.add_hand(table, hand, request_id=key, digest=entry.digest(), judged=seen)
     return jsonify(n=n, hand=answer, revision=table.revision, message=gettext("Mano %(n)s anotada.", n=n)), 201
+
+
+def _invalid(exc: store.Invalid, table: Any, seen: int) -> Refused:
+    """An engine refusal, next to its field (a later hand it would break: in general)."""
+    _unless_moved(table, seen)
+    field, message = messages.explain(exc)
+    count = store.settlement_of(table).count
+    if exc.hand is not None and exc.hand != count + 1:
+        field = "general"
+        message = gettext("La mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message)
+    said = gettext("No se ha guardado: %(reason)s", reason=message)
+    return Refused(said, 422, {field: [message]}, reason=message)
+
+
+def _conflict(_exc: store.Conflict, _table: Any, _seen: int) -> Refused:
+    """The key's hand was saved, then deleted at the table: not again."""
+    return Refused(gettext("Ya se había guardado y después se borró en la partida: descártala."), 409)
+
+
+def _forbidden(exc: store.Forbidden, table: Any, seen: int) -> Refused:
+    _unless_moved(table, seen)
+    if exc.code == "table_closed":  # closed by another writer while this entry was judged
+        queue.check_open(table)
+    return Refused(refusal(exc), exc.status)
+
+
+def _not_found(exc: store.NotFound, _table: Any, _seen: int) -> Refused:
+    return Refused(refusal(exc), exc.status)
+
+
+# how the queue says each refusal of the store (the entry stays on the phone, with the reason)
+REFUSALS: dict[type[store.ServiceError], Callable[[Any, Any, int], Refused]] = {
+    store.Invalid: _invalid,
+    store.Conflict: _conflict,
+    store.Forbidden: _forbidden,
+    store.NotFound: _not_found,
+}
+
+
+def _refused(exc: store.ServiceError, table: Any, seen: int) -> Refused:
+    """The store's refusal of an entry as the queue's (a refusal the table moved since is judged again)."""
+    kind = next(k for k in REFUSALS if isinstance(exc, k))
+    return REFUSALS[kind](exc, table, seen)
 
 
 def _unless_moved(table: Any, seen: int) -> None:

@@ -121,6 +121,28 @@ def rename_person(token: str, person_id: int) -> Response:
     return jsonify(ps.people_json([person])[0])
 
 
+def _attach_session(pena: Any, session: Any, choices: Mapping[str, Any]) -> tuple[Any, Any]:
+    """A session file imported as a new table of the peña; nothing saved when a name is unsure."""
+    if not isinstance(session, Mapping):
+        raise Invalid("session must be a session file (an object)")
+    # check the names first, so that nothing is saved when one is unsure
+    unsure = [
+        n
+        for n in stats.names_that_sat(session)
+        if n not in choices and not ps.match_name(pena, n).sure and ps.match_name(pena, n).candidates
+    ]
+    if unsure:
+        raise Invalid(f"{unsure[0]}: say which person it is in people")
+    table = store.create_table(dict(session))
+    try:
+        link = ps.attach(pena, table, choices)
+    except ServiceError:
+        db.session.delete(table)  # nothing saved: the imported table goes too
+        db.session.commit()
+        raise
+    return table, link
+
+
 @bp.post("/<token>/tables")
 def attach(token: str) -> tuple[Response, int]:
     """Attach a table (``table``: its edit token) or import a session file (``session``) into the peña.
@@ -134,24 +156,7 @@ def attach(token: str) -> tuple[Response, int]:
     if not isinstance(choices, Mapping):
         raise Invalid('people must map names to a person id or "nueva"')
     if "session" in body:
-        session = body["session"]
-        if not isinstance(session, Mapping):
-            raise Invalid("session must be a session file (an object)")
-        # check the names first, so that nothing is saved when one is unsure
-        unsure = [
-            n
-            for n in stats.names_that_sat(session)
-            if n not in choices and not ps.match_name(pena, n).sure and ps.match_name(pena, n).candidates
-        ]
-        if unsure:
-            raise Invalid(f"{unsure[0]}: say which person it is in people")
-        table = store.create_table(dict(session))
-        try:
-            link = ps.attach(pena, table, choices)
-        except ServiceError:
-            db.session.delete(table)  # nothing saved: the imported table goes too
-            db.session.commit()
-            raise
+        table, link = _attach_session(pena, body["session"], choices)
     else:
         table = store.require_edit(str(body.get("table") or ""))
         link = ps.attach_checked(pena, table, choices)

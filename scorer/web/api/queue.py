@@ -98,19 +98,30 @@ class Entry:
         return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
+def _items(raw: Any) -> Any:
+    """The fields as (name, value) items: an object's, or a list's pairs."""
+    if isinstance(raw, dict):
+        return raw.items()
+    if isinstance(raw, list):
+        return raw
+    raise Invalid("fields must be an object or a list of [name, value] pairs", about="")
+
+
+def _values(name: str, value: Any) -> list[str]:
+    """A field's value or values (a list: a field sent more than once), each a string."""
+    values = value if isinstance(value, list) else [value]
+    if not all(isinstance(one, str) for one in values):
+        raise Invalid(f"field {name!r}: values are strings", about="")
+    return values
+
+
 def _fields(raw: Any) -> MultiDict[str, str]:
     pairs: list[tuple[str, str]] = []
-    items = raw.items() if isinstance(raw, dict) else raw if isinstance(raw, list) else None
-    if items is None:
-        raise Invalid("fields must be an object or a list of [name, value] pairs", about="")
-    for item in items:
+    for item in _items(raw):
         if not (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], str)):
             raise Invalid("each field is a [name, value] pair", about="")
         name, value = item
-        for one in value if isinstance(value, list) else [value]:
-            if not isinstance(one, str):
-                raise Invalid(f"field {name!r}: values are strings", about="")
-            pairs.append((name, one))
+        pairs.extend((name, one) for one in _values(name, value))
     return MultiDict(pairs)
 
 
@@ -129,22 +140,38 @@ def _key(value: Any, name: str) -> str:
     return value
 
 
-def parse(body: Any, kinds: Any) -> Entry:
-    """The entry of a request body; 400 with what is wrong for anything but the shape above."""
-    if not isinstance(body, dict):
-        raise Invalid("the body must be an object", about="")
+def _form(body: dict[str, Any], kinds: Any) -> str:
     form = body.get("form", "hand")
     if not isinstance(form, str) or form not in kinds:
         shown = form if isinstance(form, str) and len(form) <= 40 else type(form).__name__
         raise Invalid(f"unknown form {shown!r}: one of {', '.join(kinds)}", about="")
+    return form
+
+
+def _after(body: dict[str, Any]) -> str | None:
     after = body.get("after")
     if after is not None and not isinstance(after, str):
         raise Invalid("after must be the Idempotency-Key of the entry before, or null", about="")
+    return after
+
+
+def _before(body: dict[str, Any]) -> list[Any]:
+    """The keys of the entries before (their shape: each key is read after the fields)."""
     before = body.get("before", [])
     if before is None:
-        before = []
+        return []
     if not isinstance(before, list) or len(before) > BEFORE_MAX:
         raise Invalid(f"before must be a list of at most {BEFORE_MAX} Idempotency-Keys", about="")
+    return before
+
+
+def parse(body: Any, kinds: Any) -> Entry:
+    """The entry of a request body; 400 with what is wrong for anything but the shape above."""
+    if not isinstance(body, dict):
+        raise Invalid("the body must be an object", about="")
+    form = _form(body, kinds)
+    after = _after(body)
+    before = _before(body)
     return Entry(
         form=form,
         fields=_fields(body.get("fields")),

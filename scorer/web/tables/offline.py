@@ -31,10 +31,11 @@ from scorer.engine import SessionError
 from scorer.games import game_of
 from scorer.games import views as present
 from scorer.games.views import names_at
+from scorer.web.common.hand_form import hand_form
 from scorer.web.common.i18n import translations
 from scorer.web.common.pages import refusals_as_pages
 from scorer.web.common.table import keepers_table, resolve_tables
-from scorer.web.tables import routes
+from scorer.web.tables.forms import hand_page
 
 bp = Blueprint("offline", __name__)
 resolve_tables(bp)  # the table of the link, once per request: g.table
@@ -221,8 +222,8 @@ def hand_form_ahead(token: str, ahead: int) -> Any:
         raise store.NotFound(f"no form {ahead} deals ahead")
     # the deal it is for, and the state it was made against: the queue sends both (api/queue.py)
     deal = store.page_settlement(table).count + 1 + ahead
-    form = routes.hand_form(table, dealer_after(table, ahead), deal=deal, table_revision=table.revision)
-    page, status = routes.hand_page(table, token, form, None, None, 200)
+    form = hand_form(table, dealer_after(table, ahead), deal=deal, table_revision=table.revision)
+    page, status = hand_page(table, token, form, None, None, 200)
     response = current_app.make_response((page, status))
     response.headers["Cache-Control"] = "no-cache"
     return response
