@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import store, words
-from scorer.games import game_of, tresillo_views
+from scorer.games import game_of, pots, tresillo_views
 from scorer.games import views as present
 from scorer.games.fields import HandFormBase
 from scorer.web import messages
@@ -257,7 +257,7 @@ def hand(token: str, n: int) -> str:
     session, ledger = store.read(table).session, store.read(table).ledger
     if not 1 <= n <= len(ledger.get("hands", [])):
         raise store.NotFound(f"hand {n}: no such hand")
-    view: tresillo_views.HandView | present.GameHandView = present.game_hand_view(session, ledger, n)
+    view: tresillo_views.HandView | pots.GameHandView = present.game_hand_view(session, ledger, n)
     history = store.hand_history(table, n)
     return render_template(
         "hand.html",
