@@ -129,7 +129,7 @@ def some_ledger(app: Any) -> tuple[str, Any]:
     store.forget()
     with app.app_context():
         table = db.session.scalars(sa.select(Table).order_by(Table.id.desc()).limit(1)).one()
-        return table.edit_token, store.ledger_of(table)
+        return table.edit_token, store.read(table).ledger_copy()
 
 
 def timed(what: str, rows: int, work: Any, extra: Callable[[], str] = str) -> Any:

@@ -64,7 +64,7 @@ def time_import(folder: pathlib.Path, hands: int, seed: int, url: str | None = N
         table = store.import_session(text)
         total = time.perf_counter() - start
         held = marks["commit"] - marks["lock"]
-        stored = len(store.session_of(table)["hands"])
+        stored = len(store.read(table).session_copy()["hands"])
         db.session.remove()
         db.engine.dispose()
     return total, held, stored

@@ -201,7 +201,7 @@ def make_tables(settings: dict[str, Any], instance: pathlib.Path, count: int, ha
             session = random_session(random.Random(1000 + i), hands, closing=False, players=4)
             session["name"] = f"Mesa {i + 1}"
             table = store.create_table(session)
-            dealer = int(store.ledger_view(table).get("next_dealer") or 1)
+            dealer = int(store.read(table).ledger.get("next_dealer") or 1)
             tables.append({"edit": table.edit_token, "view": table.view_token, "dealer": dealer})
         db.session.remove()
         db.engine.dispose()

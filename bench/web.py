@@ -102,7 +102,7 @@ def make_table(instance: pathlib.Path, hands: int) -> tuple[str, int, int]:
     session["name"] = "Benchmark"
     with app.app_context():
         table = store.create_table(session)
-        ledger = store.ledger_of(table)
+        ledger = store.read(table).ledger_copy()
         from scorer.store.db import db
 
         token = table.edit_token

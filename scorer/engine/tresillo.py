@@ -33,11 +33,10 @@ from .core import (
     rule_word,
     seat_map,
     seat_value,
-    transfer,
     tricks_value,
     word_value,
 )
-from .details import Detail
+from .details import Detail, Moved
 from .tresillo_hand import (
     BOLA_VALUE,
     LANCE_VALUE,
@@ -203,7 +202,7 @@ class _Desk:
         else:
             assert isinstance(target, int)
             self.balances[target - 1] += amount
-        self.transfers.append(transfer(source, target, amount, concept, detail))
+        self.transfers.append(Moved.of(source, target, amount, concept, detail))
 
     def give_back(self, target: int, amount: int, concept: str, detail: Detail) -> None:
         """The plato pays a seat."""
@@ -211,7 +210,7 @@ class _Desk:
             return
         self.plato -= amount
         self.balances[target - 1] += amount
-        self.transfers.append(transfer("plato", target, amount, concept, detail))
+        self.transfers.append(Moved.of("plato", target, amount, concept, detail))
 
     def close_puesta(self, index: int, final: str) -> None:
         entry = self.open.pop(index)
@@ -252,27 +251,25 @@ class _Desk:
 
     def freeze(self, dealer: int | None, result: str, next_dealer: int, finished: bool = False) -> tuple[State, JSON]:
         s = self.state
-        new = State(
-            options=s.options,
-            seats=s.seats,
-            balances=tuple(self.balances),
-            plato=self.plato,
-            kind=self.kind,
-            contributions=tuple(self.contributions),
-            open=tuple(self.open),
-            closed=self.closed,
-            next_id=self.next_id,
-            next_dealer=next_dealer,
-            finished=finished,
-            seating=s.seating,
-            sat_at=s.sat_at,
-            stints=s.stints,
+        new = State(  # in the order of State's fields (by position: once a hand, keywords cost more)
+            s.options,
+            s.seats,
+            tuple(self.balances),
+            self.plato,
+            self.kind,
+            tuple(self.contributions),
+            tuple(self.open),
+            self.closed,
+            self.next_id,
+            next_dealer,
+            finished,
+            s.seating,
+            s.sat_at,
+            s.stints,
         )
-        entry: JSON = {
-            **hand_entry(dealer, result, self.transfers, new.balances),
-            "plato": {"amount": new.plato, "kind": new.kind},
-            "cartulina": [e.as_json() for e in new.open],
-        }
+        entry = hand_entry(dealer, result, self.transfers, new.balances)
+        entry["plato"] = {"amount": new.plato, "kind": new.kind}
+        entry["cartulina"] = [e.as_json() for e in new.open]
         return new, entry
 
 
@@ -325,7 +322,7 @@ def _sienta_change(state: State, hand: Mapping[str, Any]) -> tuple[int, str]:
 
 
 def _with_state(entry: Puesta, state: str) -> Puesta:
-    return entry._replace(state=state)
+    return Puesta(entry.id, entry.owner, entry.amount, entry.hand, state)  # what _replace makes, at a call's cost
 
 
 # ----------------------------------------------------------------- rule set
@@ -509,13 +506,13 @@ class Tresillo:
         )
         if desk.kind != RESERVADA:  # R8, case 1
             parts.insert(0, (5, "por jugar"))
-        amount = per_participant(tuple(parts), opts, played.favor)  # R16
+        amount = per_participant(tuple(parts), opts.rounding, opts.favor_doubling, played.favor)  # R16
         participants = others(state.seats, jugador)  # R4
         for seat in participants:
             desk.pay(seat, jugador, amount.value, "juego", amount.detail)
         desk.take_plato(jugador)  # R17-R18
         if tricks.bola_cortada and opts.failed_bola == "pays_bola":  # R19
-            lost = per_participant(((BOLA_VALUE, "bola cortada"),), opts, played.favor)
+            lost = per_participant(((BOLA_VALUE, "bola cortada"),), opts.rounding, opts.favor_doubling, played.favor)
             for seat in participants:
                 desk.pay(jugador, seat, lost.value, "bola_cortada", lost.detail)
 
@@ -532,7 +529,7 @@ class Tresillo:
             parts = condition_parts(
                 played.lance, played.estuches, played.contraestuches, played.primeras == "contra", False
             )
-            amount = per_participant(tuple(parts), opts, played.favor)
+            amount = per_participant(tuple(parts), opts.rounding, opts.favor_doubling, played.favor)
             for seat in others(state.seats, jugador):
                 desk.pay(jugador, seat, amount.value, "condiciones", amount.detail)
         puesta, why = puesta_amount(desk.plato, case1, played.favor)
@@ -544,10 +541,13 @@ class Tresillo:
 
     def _surrendered(self, state: State, n: int, dealer: int, played: Played) -> tuple[State, JSON]:
         """R25–R27: a rendida nobody defends makes a puesta; a vuelta pays its 2 first."""
+        opts = state.options
         desk = self._deal(state, n, dealer)
         case1 = desk.kind != RESERVADA
         if played.lance == "vuelta":  # R26
-            amount = per_participant(((LANCE_VALUE["vuelta"], "vuelta"),), state.options, played.favor)
+            amount = per_participant(
+                ((LANCE_VALUE["vuelta"], "vuelta"),), opts.rounding, opts.favor_doubling, played.favor
+            )
             for seat in others(state.seats, played.jugador):
                 desk.pay(played.jugador, seat, amount.value, "condiciones", amount.detail)
         puesta, why = puesta_amount(desk.plato, case1, played.favor)  # R25, R27

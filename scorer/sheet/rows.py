@@ -148,6 +148,8 @@ def pot_total(ledger: Mapping[str, Any]) -> int:
 
 
 def _kind(hand: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
+    """What a row is: the closing, an event (an ajuste, a change of player), a pass, a played hand, or
+    another entry (its result in words)."""
     result = str(entry.get("result", ""))
     if result == "cierre" or "close" in hand:
         return "close"
@@ -158,34 +160,39 @@ def _kind(hand: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
     return "other" if seat(hand.get("jugador")) is None else "played"
 
 
-def _close(row: Row, hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], n: int) -> None:
+# Each kind fills in its own cells: (the row, the session's hand, the ledger's entry, who sat where then,
+# how many seats the table has).
+
+
+def _close(row: Row, hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], size: int) -> None:
     how = hand.get("close", "devolver")
     row["text"] = _("Cierre: se devuelve el plato") if how == "devolver" else _("Cierre: se reparte lo que hay")
     row["note"] = str(hand.get("note") or "")
 
 
-def _event(row: Row, hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], n: int) -> None:
+def _event(row: Row, hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], size: int) -> None:
     text = evening.event_text(hand, names)
     row["text"] = text[:1].upper() + text[1:]
     row["note"] = str(hand.get("note") or "")
 
 
-def _pass(row: Row, hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], n: int) -> None:
+def _pass(row: Row, hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], size: int) -> None:
     row["text"] = _("Todos pasan")
 
 
-def _other(row: Row, hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], n: int) -> None:
+def _other(row: Row, hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], size: int) -> None:
     row["text"] = row["note"] or row["result_word"]
     row["note"] = ""
 
 
-def _played(row: Row, hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], n: int) -> None:
+def _played(row: Row, hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], size: int) -> None:
     """A played hand: who played what in which suit, the extras, the tricks (a dash for a rendida
     whose tricks nobody wrote down); a rendida and the hand's own note join the row's notes."""
     jugador = seat(hand.get("jugador"))
     assert jugador is not None  # what made it a played hand (_kind)
     rendida = bool(hand.get("rendida"))
-    tricks = "\u2014" if rendida and not hand.get("tricks") else read_tricks.of_hand(hand, n, seat(entry.get("dealer")))
+    dealer = seat(entry.get("dealer"))
+    tricks = "\u2014" if rendida and not hand.get("tricks") else read_tricks.of_hand(hand, size, dealer)
     row.update(
         jugador=names.get(jugador, str(jugador)),
         lance=lance_word(str(hand.get("lance", ""))),
@@ -203,7 +210,7 @@ FILLS: dict[str, Fill] = {"close": _close, "event": _event, "pass": _pass, "play
 
 
 def _row(
-    index: int, entry: Mapping[str, Any], hand: Mapping[str, Any], names: Mapping[int, str], ruleset: str, n: int
+    index: int, entry: Mapping[str, Any], hand: Mapping[str, Any], names: Mapping[int, str], ruleset: str, size: int
 ) -> Row:
     """One entry's row (its deltas are added by :func:`hand_rows`); ``names``: who sat where then (R33)."""
     dealer = seat(entry.get("dealer"))
@@ -219,7 +226,7 @@ def _row(
     }
     kind = _kind(hand, entry)
     row["kind"] = kind
-    FILLS[kind](row, hand, entry, names, n)
+    FILLS[kind](row, hand, entry, names, size)
     return row
 
 

@@ -21,7 +21,7 @@ from scorer.store import settled
 from scorer.store.db import db
 from scorer.store.errors import NotFound
 from scorer.store.models import Answer, Hand, HandEvent, Table, utcnow
-from scorer.store.state import ledger_view, session_view, state_of
+from scorer.store.state import read
 from scorer.words import translate as _
 
 
@@ -184,7 +184,7 @@ class LiveIds(Sequence[int]):
     """The ids of the table's live hands, in order (hand ``n`` is ``ids[n - 1]``), read from its cached state."""
 
     def __init__(self, table: Table) -> None:
-        self.keys = state_of(table).keys  # (id, revision) per live hand, shared: never copied
+        self.keys = read(table).settled.keys  # (id, revision) per live hand, shared: never copied
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -212,7 +212,7 @@ def by_number(table: Table, answers_stamp: int | None = None) -> dict[int, list[
     cached = _numbers_cache.get(table.edit_token)
     if cached is not None and cached[:2] == (table.revision, mark):
         return cached[2]
-    numbers = {n: answers[i] for n, (i, _r) in enumerate(state_of(table).keys, 1) if i in answers}
+    numbers = {n: answers[i] for n, (i, _r) in enumerate(read(table).settled.keys, 1) if i in answers}
     if len(_numbers_cache) >= CACHE_TABLES:
         _numbers_cache.clear()
     _numbers_cache[table.edit_token] = (table.revision, mark, numbers)
@@ -235,7 +235,7 @@ def check(table: Table, n: int, person: object, agrees: object, note: object) ->
     if table.closed:
         raise Refused(403, "the table is closed: its hands can no longer be answered",
                       _("La partida está cerrada: sus manos ya no se responden."))  # fmt: skip
-    session, ledger = session_view(table), ledger_view(table)
+    session, ledger = read(table).session, read(table).ledger
     ids = live_ids(table)
     if not 1 <= n <= min(len(ids), len(ledger.get("hands") or [])):
         raise Refused(404, f"hand {n}: no such hand", _("La mano %(n)s no existe.", n=n))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorer.games import game_of
 from scorer.store.hands import preview_hand
-from scorer.store.links import check_open, closings_of
+from scorer.store.links import check_open
 from scorer.store.models import Table, utcnow
 from scorer.store.settled import Settled
 from scorer.store.writes import same_hands, write
@@ -16,7 +17,7 @@ CLOSE_HOWS = ("devolver", "repartir")  # R30
 
 def closing_previews(table: Table) -> dict[str, dict[str, Any]]:
     """The ledger entry of each closing the table may choose (R30), computed by the engine; saves nothing."""
-    hows = closings_of(table.ruleset) or ("devolver",)
+    hows = game_of(table.ruleset).closings or ("devolver",)
     return {how: preview_hand(table, {"close": how}) for how in hows}
 
 

@@ -19,7 +19,7 @@ from scorer.store.errors import Invalid
 from scorer.store.links import token_shaped
 from scorer.store.models import Hand, HandEvent, Table
 from scorer.store.settled import Settled
-from scorer.store.state import NOT_HANDS, live_at, session_of, state_of
+from scorer.store.state import NOT_HANDS, live_at, read
 from scorer.store.writes import create_table, same_hands, write
 
 
@@ -92,7 +92,7 @@ def list_tables(edit_tokens: Sequence[str] | None = None) -> list[TableSummary]:
 
 
 def _numbers(table: Table) -> dict[int, int]:
-    return {i: n for n, (i, _) in enumerate(state_of(table).keys, 1)}
+    return {i: n for n, (i, _) in enumerate(read(table).settled.keys, 1)}
 
 
 def _history(table: Table, hand_id: int | None) -> list[HistoryEvent]:
@@ -154,4 +154,4 @@ def import_session(text: str) -> Table:
 
 def export_session(table: Table) -> str:
     """The session file as JSON text."""
-    return json.dumps(session_of(table), ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(read(table).session_copy(), ensure_ascii=False, indent=2) + "\n"

@@ -12,13 +12,14 @@ from sqlalchemy.exc import IntegrityError
 from scorer import limits
 from scorer.engine import SessionError, Settlement
 from scorer.evening import is_event
+from scorer.games import game_of
 from scorer.store.db import db
-from scorer.store.errors import Conflict, Invalid, Moved, NotFound, Unprocessable
-from scorer.store.links import check_open, closings_of
+from scorer.store.errors import Conflict, Invalid, Moved, NotFound, ServiceError, Unprocessable
+from scorer.store.links import check_open
 from scorer.store.models import Hand, Table, utcnow
 from scorer.store.settled import Settled, extend, resettled
-from scorer.store.state import live_at, number, settlement_of, state_of
-from scorer.store.writes import body_hash, check_hand, event, is_close, same_hands, with_dealer, write
+from scorer.store.state import live_at, number, read
+from scorer.store.writes import body_hash, check_hand, event, is_close, with_dealer, write
 
 MAX_REQUEST_ID_LENGTH = limits.REQUEST_ID_MAX
 
@@ -27,7 +28,7 @@ def preview_hand(table: Table, hand: dict[str, Any]) -> dict[str, Any]:
     """The ledger entry the hand would have as the next one; saves nothing."""
     data = check_hand(hand)
     try:
-        settlement = settlement_of(table).add(data)
+        settlement = read(table).settlement.add(data)
     except SessionError as exc:
         raise Invalid.of(exc) from None
     return copy.deepcopy(settlement.entries[-1])
@@ -47,7 +48,7 @@ def hand_for_request(table: Table, request_id: str | None) -> int | None:
     hand = _by_request(table, request_id)
     if hand is None or hand.deleted:
         return None
-    return number(state_of(table), hand.id)
+    return number(read(table).settled, hand.id)
 
 
 def _same_body(hand: Hand, digest: str | None) -> None:
@@ -60,13 +61,13 @@ def _replay(table: Table, hand: Hand, digest: str | None = None) -> tuple[int, d
     _same_body(hand, digest)
     if hand.deleted:
         raise Conflict("this hand was already saved, then deleted")
-    state = state_of(table)
+    state = read(table).settled
     n = number(state, hand.id)
     if n is None:
         # This request read the table before the other one (the same request id, a double submit racing
         # itself) committed the hand, and the cache may not have its state yet: read the revision again.
         db.session.refresh(table)
-        state = state_of(table)
+        state = read(table).settled
         n = number(state, hand.id)
     if n is None:  # deleted by another writer since this request's table was read
         raise Conflict("this hand was already saved, then deleted")
@@ -78,6 +79,17 @@ def replay_request(table: Table, request_id: str, digest: str) -> tuple[int, dic
     gives it: Unprocessable (422) for another body (``digest``), Conflict when deleted since."""
     existing = _by_request(table, request_id)
     return None if existing is None else _replay(table, existing, digest)
+
+
+def _check_request_id(request_id: str | None) -> None:
+    if request_id is None:
+        return
+    if not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH:
+        raise Invalid(
+            f"request id must be 1 to {MAX_REQUEST_ID_LENGTH} characters", about="", code="request_id_too_long"
+        )
+    if any(limits.char_problem(c) for c in request_id):
+        raise Invalid("request id must be printable", about="", code="request_id_not_printable")
 
 
 def add_hand(
@@ -94,65 +106,56 @@ def add_hand(
     the hand's own hash; the offline queue gives the hash of the form's fields). ``judged``: the
     table's revision the caller judged the hand against (the offline queue); if another write came
     in since, nothing is written and :class:`Moved` is raised, under the table's write lock, so
-    the caller judges again against what is stored (a replay of ``request_id`` is still answered)."""
+    the caller judges again against what is stored (a replay of ``request_id`` is still answered).
+
+    The request id is looked up only when the hand cannot be added: the database refuses a second
+    hand with it (its unique key), and a replay may also find the table closed since (a retried
+    closing answers its 201 again), moved on, or the hand no longer valid there. Each of these
+    rolls the write back, then the hand saved with it, if any, is the answer."""
     data = check_hand(hand)
     digest = digest or body_hash(data)
-    if request_id is not None:
-        if not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH:
-            raise Invalid(
-                f"request id must be 1 to {MAX_REQUEST_ID_LENGTH} characters", about="", code="request_id_too_long"
-            )
-        if any(limits.char_problem(c) for c in request_id):
-            raise Invalid("request id must be printable", about="", code="request_id_not_printable")
-        # a replay first: a retried closing answers its 201 again, though the table is closed now
-        existing = _by_request(table, request_id)
-        if existing is not None:
-            return _replay(table, existing, digest)
-    check_open(table)
-
-    def work(state: Settled) -> tuple[tuple[Hand | None, Settlement], Settled | None]:
-        if request_id is not None:
-            again = _by_request(table, request_id)
-            if again is not None:
-                _same_body(again, digest)
-                return (again, state.settlement), same_hands(table, state)
-        if judged is not None and state.revision != judged:
-            raise Moved(f"the table moved from revision {judged} to {state.revision} meanwhile")
-        check_open(table)
-        try:
-            settlement, checkpoints = extend(state.settlement, state.checkpoints, (data,))
-        except SessionError as exc:
-            raise Invalid.of(exc) from None
-        stored = with_dealer(data, settlement.entries[-1])
-        last = db.session.scalar(select(func.max(Hand.seq)).where(Hand.table_id == table.id)) or 0
-        row = Hand(
-            table_id=table.id,
-            seq=last + 1,
-            data=stored,
-            revision=1,
-            request_id=request_id,
-            request_hash=digest if request_id is not None else None,
-            created_at=utcnow(),
-        )
-        db.session.add(row)
-        db.session.flush()
-        event(table, row, "create", None, stored)
-        if is_close(stored):
-            table.closed_at = utcnow()
-        after = Settled(table.revision, (*state.keys, (row.id, 1)), (*state.hands, stored), settlement, checkpoints)
-        return (None, settlement), after
-
+    _check_request_id(request_id)
     try:
-        replayed, settlement = write(table, work)
-    except IntegrityError:
-        # the same request_id committed by another worker in between
+        check_open(table)
+        settlement = write(table, lambda state: _append(table, state, data, request_id, digest, judged))
+    except (IntegrityError, ServiceError):
         existing = _by_request(table, request_id) if request_id is not None else None
         if existing is None:
             raise
         return _replay(table, existing, digest)
-    if replayed is not None:
-        return _replay(table, replayed, digest)
     return settlement.count, copy.deepcopy(settlement.entries[-1])
+
+
+def _append(
+    table: Table, state: Settled, data: dict[str, Any], request_id: str | None, digest: str, judged: int | None
+) -> tuple[Settlement, Settled]:
+    """Inside the write: ``data`` settled on top of the table's state and stored as its next hand."""
+    if judged is not None and state.revision != judged:
+        raise Moved(f"the table moved from revision {judged} to {state.revision} meanwhile")
+    check_open(table)
+    try:
+        settlement, checkpoints = extend(state.settlement, state.checkpoints, (data,))
+    except SessionError as exc:
+        raise Invalid.of(exc) from None
+    stored = with_dealer(data, settlement.entries[-1])
+    last = db.session.scalar(select(func.max(Hand.seq)).where(Hand.table_id == table.id)) or 0
+    row = Hand(
+        table_id=table.id,
+        seq=last + 1,
+        data=stored,
+        revision=1,
+        request_id=request_id,
+        request_hash=digest if request_id is not None else None,
+        created_at=utcnow(),
+    )
+    db.session.add(row)
+    db.session.flush()  # a request id saved before: IntegrityError, the write rolled back
+    event(table, row, "create", None, stored)
+    if is_close(stored):
+        table.closed_at = utcnow()
+    return settlement, Settled(
+        table.revision, (*state.keys, (row.id, 1)), (*state.hands, stored), settlement, checkpoints
+    )
 
 
 def _resettle(
@@ -222,7 +225,7 @@ def preview_replace(table: Table, n: int, hand: dict[str, Any]) -> dict[str, Any
     Invalid names the hand that breaks: ``n`` itself, or a later hand the change would make impossible.
     """
     data = check_hand(hand, n)
-    state = state_of(table)
+    state = read(table).settled
     live_at(table, n, state)
     settlement, _checkpoints, _hands = _replaced(state, n, data)
     return copy.deepcopy(settlement.entries[n - 1])
@@ -277,7 +280,7 @@ def restore_hand(table: Table, hand_id: int) -> int:
 
 def close_table(table: Table, how: str | None = None, *, request_id: str | None = None) -> int:
     """Close the table (R30) and make it read-only; its number. ``how``: Tresillo's ``devolver`` or ``repartir``."""
-    closings = closings_of(table.ruleset) or ("devolver",)  # bandos: the engine refuses it (B4)
+    closings = game_of(table.ruleset).closings or ("devolver",)  # bandos: the engine refuses it (B4)
     word = how or closings[0]
     if how is not None and (len(closings) < 2 or how not in closings):
         raise Invalid(f"unknown closing {how!r}: devolver or repartir (R30)", code="closing_unknown")

@@ -30,20 +30,6 @@ def token_shaped(token: object) -> bool:
     )
 
 
-# The closings each rule set offers (R30, P11, O7; Bandos ends by itself at its target, B4).
-CLOSINGS: dict[str, tuple[str, ...]] = {
-    "tresillo": ("devolver", "repartir"),
-    "pozo_viuda": ("repartir",),
-    "ombre": ("repartir",),
-    "bandos": (),
-}
-
-
-def closings_of(ruleset: object) -> tuple[str, ...]:
-    """The closings a table of ``ruleset`` may choose (Tresillo's when none is named, format.md)."""
-    return CLOSINGS.get(str(ruleset or "tresillo"), CLOSINGS["tresillo"])
-
-
 def check_open(table: Table) -> None:
     if table.closed:
         rule = game_of(table.ruleset).closing_rule

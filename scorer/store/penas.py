@@ -23,7 +23,7 @@ from scorer.store.db import db
 from scorer.store.errors import Forbidden, Invalid, NotFound
 from scorer.store.links import TOKEN_BYTES, open_linked, open_table, unchanged
 from scorer.store.models import Pena, PenaTable, Person, Table, utcnow
-from scorer.store.state import ledger_of, session_of
+from scorer.store.state import read
 
 
 class Invalid(Invalid):
@@ -206,7 +206,7 @@ def match_name(pena: Pena, name: str) -> Match:
 def matches(pena: Pena, table: Table) -> list[Match]:
     """Every name that sat at the table, matched against the roster (an existing link wins)."""
     link = link_of(table)
-    session = session_of(table)
+    session = read(table).session_copy()
     result = []
     for name in names_that_sat(session):
         linked = link.names.get(name) if link is not None and link.pena_id == pena.id else None
@@ -262,7 +262,7 @@ def attach(pena: Pena, table: Table, choices: Mapping[str, object] | None = None
     if existing is not None and existing.pena_id != pena.id:
         raise Invalid("this table already belongs to another peña", code="table_in_other_pena")
     choices = dict(choices or {})
-    session = session_of(table)
+    session = read(table).session_copy()
     sat = names_that_sat(session)
     chosen = {
         name: _choose(pena, name, choices.get(name), existing.names.get(name) if existing is not None else None)
@@ -323,7 +323,7 @@ def _documents(table: Table) -> tuple[dict[str, Any], dict[str, Any]]:
     key = (table.edit_token, table.revision)
     found = cache.documents.get(key)
     if found is None:
-        found = (session_of(table), ledger_of(table))
+        found = (read(table).session_copy(), read(table).ledger_copy())
         if unchanged(table):  # a write in between: the documents may be of a later revision
             cache.documents.put(key, found)
     return found

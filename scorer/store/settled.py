@@ -60,6 +60,7 @@ class Settled:
     checkpoints: tuple[Settlement, ...]  # checkpoints[i] settled the first i * CHECKPOINT_EVERY hands
     _ledger: dict[str, Any] | None = field(default=None, repr=False)
     derived: dict[str, Any] = field(default_factory=dict, repr=False)  # what pages build from it, once
+    unsaved: bool = False  # settled from scratch by a read: the next write persists its snapshot
 
     @property
     def count(self) -> int:

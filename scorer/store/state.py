@@ -86,16 +86,19 @@ def load(table: Table, cached: Settled | None, revision: int) -> Settled:
     return Settled(revision, tuple(keys[: len(known)]) + tuple(k for k, _ in fresh), hands, settlement, checkpoints)
 
 
-def state_of(table: Table) -> Settled:
-    """The table's settled state at its revision (cached): shared, treat it as read-only."""
+def _settled(table: Table) -> Settled:
+    """The table's settled state at its revision (cached): shared, treat it as read-only.
+
+    A read never writes: a state settled from scratch is marked ``unsaved`` and the next write
+    persists its snapshot for the next worker (:func:`scorer.store.writes.write`).
+    """
     cached = cache.states.get(table.edit_token)
     if cached is not None and cached.revision == table.revision:
         return cached
     state = load(table, cached, table.revision)
     if (cached is None or cached.revision < table.revision) and unchanged(table):
+        state.unsaved = cached is None or cached.unsaved
         cache.states.put(table.edit_token, state)
-        if cached is None:
-            settled.save(table.id, state)  # settled from scratch: the next worker need not
     return state
 
 
@@ -108,73 +111,15 @@ def _session(table: Table, state: Settled) -> dict[str, Any]:
     return session
 
 
-def session_view(table: Table) -> dict[str, Any]:
-    """The session file, sharing the cached hands: read-only (``session_of`` gives a copy)."""
-    return _session(table, state_of(table))
-
-
-def derived(table: Table, name: str, build: Callable[[dict[str, Any], dict[str, Any]], T]) -> T:
-    """``build(session, ledger)``, made once per revision of the table (read-only, shared).
-
-    For the view-models of the pages: a page shown again costs no more at hand 3,000 than at hand 30.
-    Kept per language too: the view-models hold words, numbers and money in the page's language.
-    """
-    source = _page_source(table)
-
-    def make() -> T:
-        if isinstance(source, Window):
-            session, ledger = source.session_and_ledger(table.header)
-        else:
-            session, ledger = _session(table, source), source.ledger()
-        return build(session, ledger)
-
-    return kept(table, name, make)
-
-
-def kept(table: Table, name: str, make: Callable[[], T]) -> T:
-    """``make()``, made once per revision of the table and language of the page (read-only, shared)."""
-    source = _page_source(table)
-    name = f"{name}@{words.language()}"
-    if name not in source.derived:
-        source.derived[name] = make()
-    value: T = source.derived[name]
-    return value
-
-
-def totals_of(table: Table) -> Mapping[str, Any]:
-    """The ledger's keys but its hands (balances, plato, next_dealer, over …), read-only.
-
-    As cheap as the table page: from the cached state, else the persisted snapshot.
-    """
-    source = _page_source(table)
-    if isinstance(source, Window):
-        if "totals" not in source.derived:
-            source.derived["totals"] = source.settlement.totals()
-        totals: Mapping[str, Any] = source.derived["totals"]
-        return totals
-    return source.ledger()  # its "hands" too: shared, never copied
-
-
-def favor_session(table: Table) -> dict[str, Any]:
-    """The session as far as its favour changes go (R34): the header, and the hands with the entries that
-    change the favour suit in their places (the others may be empty). From the cached state, else from
-    two small queries: a page shown from a snapshot settles nothing, and still says every change."""
-    source = _page_source(table)
-    if not isinstance(source, Window):
-        return _session(table, source)
-    live = (Hand.table_id == table.id, Hand.deleted_at.is_(None))
-    seqs = list(db.session.scalars(select(Hand.seq).where(*live).order_by(Hand.seq)))
-    hands: list[dict[str, Any]] = [{}] * len(seqs)
-    changes = select(Hand.seq, Hand.data).where(*live, Hand.data["favor"].as_string().is_not(None))
-    for seq, data in db.session.execute(changes):
-        hands[bisect.bisect_left(seqs, seq)] = dict(data)
-    return {**table.header, "hands": hands}
-
-
-def page_settlement(table: Table) -> Settlement:
-    """The settlement the table page is built from (the cached state's, else the persisted snapshot's):
-    its ``count`` and ``totals()`` are the table's, its entries perhaps only the last ones; read-only."""
-    return _page_source(table).settlement
+def _window(table: Table) -> Window | None:
+    """The table from its persisted snapshot (kept per revision), for a worker that has not settled it."""
+    shown = cache.windows.get(table.edit_token)
+    if shown is not None and shown.revision == table.revision:
+        return shown
+    shown = settled.window(table.id, table.header, table.revision, _keys(table))
+    if shown is not None and unchanged(table):
+        cache.windows.put(table.edit_token, shown)
+    return shown
 
 
 def _page_source(table: Table) -> Settled | Window:
@@ -182,29 +127,16 @@ def _page_source(table: Table) -> Settled | Window:
     cached = cache.states.get(table.edit_token)
     if cached is not None and cached.revision == table.revision:
         return cached
-    if cached is None and game_of(table.ruleset).windowed:
-        shown = cache.windows.get(table.edit_token)
-        if shown is not None and shown.revision == table.revision:
-            return shown
-        shown = settled.window(table.id, table.header, table.revision, _keys(table))
-        if shown is not None:
-            if unchanged(table):
-                cache.windows.put(table.edit_token, shown)
-            return shown
-    return state_of(table)
+    shown = _window(table) if cached is None and game_of(table.ruleset).windowed else None
+    return shown if shown is not None else _settled(table)
 
 
-def ledger_view(table: Table) -> dict[str, Any]:
-    """The ledger, sharing the cached entries: read-only (``ledger_of`` gives a copy)."""
-    return state_of(table).ledger()
-
-
-def _cached_json(table: Table, name: str, view: Callable[[Table], dict[str, Any]]) -> JsonBody:
-    """``view(table)`` as JSON with a final newline, cached per revision under ``name``."""
+def _json(table: Table, name: str, view: Callable[[], dict[str, Any]]) -> JsonBody:
+    """``view()`` as JSON with a final newline, cached per revision of the table under ``name``."""
     key = (table.edit_token, table.revision, name)
     body = cache.texts.get(key)
     if body is None:
-        text = json.dumps(view(table), ensure_ascii=False) + "\n"
+        text = json.dumps(view(), ensure_ascii=False) + "\n"
         try:
             raw = sent = text.encode("utf-8")
         except UnicodeEncodeError:
@@ -215,29 +147,124 @@ def _cached_json(table: Table, name: str, view: Callable[[Table], dict[str, Any]
     return body
 
 
-def session_json(table: Table) -> JsonBody:
-    """The session file as JSON (cached per revision)."""
-    return _cached_json(table, "session", session_view)
+class TableState:
+    """One table read at its revision: its session, ledger and settlement, the JSON the API sends,
+    and the views the pages build from them once per revision. Everything shared is read-only
+    (``session_copy()`` and ``ledger_copy()`` give fresh copies); nothing here writes.
+
+    ``store.read(table)`` gives it; each attribute is looked up in the caches of
+    :mod:`scorer.store.cache` (settled at most once per revision and process).
+    """
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    @property
+    def settled(self) -> Settled:
+        """The live hands (keys and stored data), their settlement and checkpoints."""
+        return _settled(self.table)
+
+    @property
+    def settlement(self) -> Settlement:
+        """The table settled by the engine."""
+        return self.settled.settlement
+
+    @property
+    def session(self) -> dict[str, Any]:
+        """The session file, sharing the cached hands."""
+        return _session(self.table, self.settled)
+
+    @property
+    def ledger(self) -> dict[str, Any]:
+        """The ledger, sharing the cached entries."""
+        return self.settled.ledger()
+
+    @property
+    def session_json(self) -> JsonBody:
+        """The session file as JSON."""
+        return _json(self.table, "session", lambda: self.session)
+
+    @property
+    def ledger_json(self) -> JsonBody:
+        """The ledger as JSON."""
+        return _json(self.table, "ledger", lambda: self.ledger)
+
+    def session_copy(self) -> dict[str, Any]:
+        """The session file as stored: app keys kept, every hand with its dealer; a fresh copy."""
+        return dict(json.loads(self.session_json.raw))
+
+    def ledger_copy(self) -> dict[str, Any]:
+        """The ledger, identical to ``scorer settle`` on ``session_copy()``; a fresh copy."""
+        return dict(json.loads(self.ledger_json.raw))
+
+    @property
+    def page_settlement(self) -> Settlement:
+        """The settlement the table page is built from (the cached state's, else the persisted snapshot's):
+        its ``count`` and ``totals()`` are the table's, its entries perhaps only the last ones."""
+        return _page_source(self.table).settlement
+
+    @property
+    def totals(self) -> Mapping[str, Any]:
+        """The ledger's keys but its hands (balances, plato, next_dealer, over …), as cheap as the table page."""
+        source = _page_source(self.table)
+        if isinstance(source, Window):
+            if "totals" not in source.derived:
+                source.derived["totals"] = source.settlement.totals()
+            totals: Mapping[str, Any] = source.derived["totals"]
+            return totals
+        return source.ledger()  # its "hands" too: shared, never copied
+
+    @property
+    def favor_session(self) -> dict[str, Any]:
+        """The session as far as its favour changes go (R34): the header, and the hands with the entries
+        that change the favour suit in their places (the others may be empty). From the cached state, else
+        from two small queries: a page shown from a snapshot settles nothing, and still says every change."""
+        source = _page_source(self.table)
+        if not isinstance(source, Window):
+            return _session(self.table, source)
+        return _favor_changes(self.table)
+
+    def derived(self, name: str, build: Callable[[dict[str, Any], dict[str, Any]], T]) -> T:
+        """``build(session, ledger)``, made once per revision of the table and language of the page.
+
+        For the view-models of the pages: a page shown again costs no more at hand 3,000 than at hand 30.
+        """
+        source = _page_source(self.table)
+
+        def make() -> T:
+            if isinstance(source, Window):
+                session, ledger = source.session_and_ledger(self.table.header)
+            else:
+                session, ledger = _session(self.table, source), source.ledger()
+            return build(session, ledger)
+
+        return self.kept(name, make)
+
+    def kept(self, name: str, make: Callable[[], T]) -> T:
+        """``make()``, made once per revision of the table and language of the page (read-only, shared)."""
+        source = _page_source(self.table)
+        name = f"{name}@{words.language()}"
+        if name not in source.derived:
+            source.derived[name] = make()
+        value: T = source.derived[name]
+        return value
 
 
-def session_of(table: Table) -> dict[str, Any]:
-    """The session file as stored: app keys kept, every hand with its dealer; a fresh copy."""
-    return dict(json.loads(session_json(table).raw))
+def read(table: Table) -> TableState:
+    """The table as read at its revision (:class:`TableState`)."""
+    return TableState(table)
 
 
-def settlement_of(table: Table) -> Settlement:
-    """The table settled by the engine (cached per revision); treat it as read-only."""
-    return state_of(table).settlement
-
-
-def ledger_json(table: Table) -> JsonBody:
-    """The ledger as JSON (cached per revision)."""
-    return _cached_json(table, "ledger", ledger_view)
-
-
-def ledger_of(table: Table) -> dict[str, Any]:
-    """The ledger, identical to ``scorer settle`` on ``session_of(table)``; a fresh copy."""
-    return dict(json.loads(ledger_json(table).raw))
+def _favor_changes(table: Table) -> dict[str, Any]:
+    live = (Hand.table_id == table.id, Hand.deleted_at.is_(None))
+    seqs = list(db.session.scalars(select(Hand.seq).where(*live).order_by(Hand.seq)))
+    hands: list[dict[str, Any]] = [{}] * len(seqs)
+    changes = select(Hand.seq, Hand.data).where(*live, Hand.data["favor"].as_string().is_not(None))
+    for seq, data in db.session.execute(changes):
+        hands[bisect.bisect_left(seqs, seq)] = dict(data)
+    return {**table.header, "hands": hands}
 
 
 def number(state: Settled, hand_id: int) -> int | None:
@@ -247,7 +274,7 @@ def number(state: Settled, hand_id: int) -> int | None:
 
 def live_at(table: Table, n: int, state: Settled | None = None) -> Hand:
     """The row of live hand ``n`` (NotFound otherwise), found through the table's state."""
-    keys = (state or state_of(table)).keys
+    keys = (state or _settled(table)).keys
     if not isinstance(n, int) or not 1 <= n <= min(len(keys), limits.ID_MAX):
         raise NotFound(f"hand {n}: no such hand")
     hand = db.session.get(Hand, keys[n - 1][0])

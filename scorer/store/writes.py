@@ -107,7 +107,7 @@ def _write_once(table: Table, work: Callable[[Settled], tuple[T, Settled | None]
                 newer = cache.states.get(table.edit_token)
                 if newer is None or newer.revision <= state.revision:  # a later writer may have cached first
                     cache.states.put(table.edit_token, state)
-                if settled.worth_saving(before, state):
+                if before.unsaved or settled.worth_saving(before, state):
                     settled.save(table.id, state)  # for the next worker that opens this table
             return result
         except OperationalError as exc:

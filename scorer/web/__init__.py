@@ -157,7 +157,7 @@ def _register_blueprints(app: Flask) -> None:
     """The blueprints, one package per concern (README "Architecture"); imported here, when the app is made."""
     from scorer.web.api import entries  # noqa: F401  (the offline queue's route, on the api blueprint)
     from scorer.web.api.penas import bp as pena_api_bp
-    from scorer.web.api.tables import bp as api_bp
+    from scorer.web.api.routes import bp as api_bp
     from scorer.web.common import pages
     from scorer.web.evening.routes import bp as evening_bp
     from scorer.web.pena.routes import bp as pena_bp

@@ -30,7 +30,7 @@ from .test_accessibility import AXE, audit
 pytestmark = pytest.mark.browser
 
 ENTRIES = "/entries/form"
-# The phone asks the server again at most 30 s after its last try (static/offline.js, retryDelay): a
+# The phone asks the server again at most 30 s after its last try (static/offline-sync.js, retryDelay): a
 # test waits for the outcome (entries saved, the note gone) up to this long, and goes on as soon as it is there.
 BACK_MS = 45_000
 # What a page the service worker served offline may see in a newer Chromium: navigator.onLine

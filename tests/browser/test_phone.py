@@ -41,7 +41,7 @@ def stored_hands(server: LiveServer, token: str) -> list[dict[str, Any]]:
 
     with server.app.app_context():
         table, _ = store.open_table(token)
-        return list(store.session_of(table)["hands"])
+        return list(store.read(table).session_copy()["hands"])
 
 
 def bar_top(page: Page) -> float:

@@ -543,18 +543,18 @@ def test_backup_while_twenty_writers_add_hands(
     assert pause["done"]
 
     with app.app_context():
-        final = {t.edit_token: store.session_of(t)["hands"] for t in db.session.scalars(sa.select(Table))}
+        final = {t.edit_token: store.read(t).session_copy()["hands"] for t in db.session.scalars(sa.select(Table))}
     new = on("sqlite")
     assert cli(new, "restore", str(file)).exit_code == 0
     with new.app_context():
         counts = {}
         for table in db.session.scalars(sa.select(Table)):
-            session = store.session_of(table)
+            session = store.read(table).session_copy()
             counts[table.edit_token] = len(session["hands"])
             # no half hand: each hand is the one written, with its event in the history, and it settles
             assert session["hands"] == final[table.edit_token][: len(session["hands"])]
             assert len(store.table_history(table)) == len(session["hands"])
-            assert store.ledger_of(table) == engine.settle(session)
+            assert store.read(table).ledger_copy() == engine.settle(session)
     restored = {(edit, n) for edit, count in counts.items() for n in range(1, count + 1)}
     # every hand acknowledged before the backup started is in it
     assert {(e, n) for _, ack, e, n in acked if ack < backup_started} <= restored

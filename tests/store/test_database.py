@@ -76,7 +76,7 @@ class TestMigrations:
         again = make_app(SQLALCHEMY_DATABASE_URI=url)
         with again.app_context():
             table, can_edit = store.open_table(token)
-            assert can_edit and len(store.session_of(table)["hands"]) == 3
+            assert can_edit and len(store.read(table).session_copy()["hands"]) == 3
 
 
 @on_sqlite
@@ -133,7 +133,7 @@ def test_postgres_backend(app: Flask) -> None:
         assert db.engine.dialect.driver == "psycopg"
         table = store.create_table(sample_session())
         store.add_hand(table, {"pass": True})
-        assert store.ledger_of(table) == engine.settle(store.session_of(table))
+        assert store.read(table).ledger_copy() == engine.settle(store.read(table).session_copy())
 
 
 # ------------------------------------------------------------- concurrency
@@ -177,9 +177,9 @@ class TestConcurrency:
         assert numbers == list(range(1, 25))
         with app.app_context():
             table = store.open_table(token)[0]
-            session = store.session_of(table)
+            session = store.read(table).session_copy()
             assert [h["dealer"] for h in session["hands"]] == [(i % 4) + 1 for i in range(24)]
-            assert store.ledger_of(table) == engine.settle(session)
+            assert store.read(table).ledger_copy() == engine.settle(session)
 
     def test_concurrent_double_submit_saves_once(self, app: Flask) -> None:
         with app.app_context():
@@ -192,7 +192,7 @@ class TestConcurrency:
         results = run_threads(5, add)
         assert all(r == results[0] for r in results), results
         with app.app_context():
-            assert len(store.session_of(store.open_table(token)[0])["hands"]) == 1
+            assert len(store.read(store.open_table(token)[0]).session_copy()["hands"]) == 1
 
     def test_a_double_submit_that_read_the_table_before_the_first_saved_replays(self, app: Flask) -> None:
         # The race behind the test above, made certain: this request read the table (its settled state
@@ -202,7 +202,7 @@ class TestConcurrency:
             token = store.create_table(sample_session(hands=[])).edit_token
         with app.app_context():
             table = store.require_edit(token)
-            before = store.state_of(table)
+            before = store.read(table).settled
             with app.app_context():  # the other request, in its own database session
                 first = store.add_hand(store.require_edit(token), {"pass": True}, request_id="same")
             store.cache.states.put(token, before)  # its state not cached yet
@@ -226,7 +226,7 @@ class TestConcurrency:
         assert all(isinstance(r, Conflict) for r in results if not isinstance(r, dict)), results
         with app.app_context():
             table = store.open_table(token)[0]
-            assert store.session_of(table)["hands"][0]["trump"] == trumps[results.index(won[0])]
+            assert store.read(table).session_copy()["hands"][0]["trump"] == trumps[results.index(won[0])]
 
 
 class TestSafety:

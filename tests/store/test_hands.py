@@ -49,7 +49,7 @@ class TestCreate:
     def test_keeps_app_keys_and_gives_every_hand_its_dealer(self) -> None:
         session = sample_session()
         table = store.create_table(copy.deepcopy(session))
-        stored = store.session_of(reload(table))
+        stored = store.read(reload(table)).session_copy()
         assert {k: v for k, v in stored.items() if k != "hands"} == {k: v for k, v in session.items() if k != "hands"}
         assert [h.get("dealer") for h in stored["hands"]] == [1, 2, 3]
         for given, kept in zip(session["hands"], stored["hands"], strict=True):
@@ -94,7 +94,7 @@ class TestCreate:
         del session["name"]
         table = store.create_table(session)
         assert table.name.startswith("Partida del ")
-        assert "name" not in store.session_of(table)
+        assert "name" not in store.read(table).session_copy()
 
     def test_list_open_first_then_newest(self) -> None:
         first = store.create_table(sample_session(name="Primera"))
@@ -152,15 +152,15 @@ class TestTokens:
 class TestHands:
     def test_ledger_is_the_engines(self) -> None:
         table = store.create_table(sample_session())
-        assert store.ledger_of(table) == engine.settle(store.session_of(table))
+        assert store.read(table).ledger_copy() == engine.settle(store.read(table).session_copy())
 
     @pytest.mark.parametrize("path", example_sessions(), ids=lambda p: p.stem)
     def test_examples_give_their_ledgers(self, path: Any) -> None:
         session = load_json(path)
         table = reload(store.create_table(copy.deepcopy(session)))
         expected = engine.settle(session)
-        assert store.ledger_of(table) == expected
-        assert engine.settle(store.session_of(table)) == expected
+        assert store.read(table).ledger_copy() == expected
+        assert engine.settle(store.read(table).session_copy()) == expected
 
     def test_add_hand_follows_the_rotation(self) -> None:
         table = store.create_table(sample_session())
@@ -170,9 +170,9 @@ class TestHands:
         n, entry = store.add_hand(reload(table), {"pass": True})
         assert (n, entry["dealer"]) == (5, 1)
         table = reload(table)
-        ledger = store.ledger_of(table)
+        ledger = store.read(table).ledger_copy()
         assert ledger["hands"][3] == store.preview_hand(store.create_table(sample_session()), ENTRADA_1) | {"n": 4}
-        assert ledger == engine.settle(store.session_of(table))
+        assert ledger == engine.settle(store.read(table).session_copy())
         assert ledger["next_dealer"] == 2
 
     def test_preview_saves_nothing(self) -> None:
@@ -182,7 +182,7 @@ class TestHands:
         assert entry["n"] == 4 and entry["result"] == "ganada"
         table = reload(table)
         assert table.revision == revision
-        assert len(store.session_of(table)["hands"]) == 3
+        assert len(store.read(table).session_copy()["hands"]) == 3
 
     @pytest.mark.parametrize(
         ("hand", "message"),
@@ -211,7 +211,7 @@ class TestHands:
         assert again == first
         other = store.add_hand(reload(table), {"pass": True}, request_id="form-2")
         assert other[0] == 5
-        assert len(store.session_of(reload(table))["hands"]) == 5
+        assert len(store.read(reload(table)).session_copy()["hands"]) == 5
 
     def test_hand_for_request_names_the_hand_saved_with_it(self) -> None:
         table = store.create_table(sample_session())
@@ -233,7 +233,7 @@ class TestHands:
 
     def test_preview_replace_gives_the_entry_and_saves_nothing(self) -> None:
         table = store.create_table(sample_session())
-        session = store.session_of(table)
+        session = store.read(table).session_copy()
         new = played(2, "bastos", {"2": 6, "3": 2, "4": 1}, lance="solo")
         events, revision = count(HandEvent), table.revision
         entry = store.preview_replace(table, 1, new)
@@ -244,7 +244,7 @@ class TestHands:
         assert entry["dealer"] == 1
         table = reload(table)
         assert (count(HandEvent), table.revision) == (events, revision)
-        assert store.session_of(table) == session
+        assert store.read(table).session_copy() == session
         assert store.replace_hand(table, 1, new) == entry  # the preview is what saving gives
 
     def test_preview_replace_refusals_name_the_hand(self) -> None:
@@ -263,14 +263,14 @@ class TestHands:
 
     def test_replace_keeps_the_dealer_and_resettles_later_hands(self) -> None:
         table = store.create_table(sample_session())
-        before = store.ledger_of(table)
+        before = store.read(table).ledger_copy()
         entry = store.replace_hand(table, 1, played(2, "bastos", {"2": 6, "3": 2, "4": 1}, lance="solo"))
         assert entry["dealer"] == 1 and entry["n"] == 1
         table = reload(table)
-        session = store.session_of(table)
+        session = store.read(table).session_copy()
         assert [h["dealer"] for h in session["hands"]] == [1, 2, 3]
         assert session["hands"][0]["lance"] == "solo" and session["hands"][0]["dealer"] == 1
-        after = store.ledger_of(table)
+        after = store.read(table).ledger_copy()
         assert after == engine.settle(session)
         assert after["hands"][2]["balances"] != before["hands"][2]["balances"]
 
@@ -278,14 +278,14 @@ class TestHands:
         table = store.create_table(sample_session())
         # R2: hand 1 was in fact dealt by Diego (4); the hands after it were still dealt by 2 and 3
         store.replace_hand(table, 1, played(1, "oros", {"1": 5, "2": 2, "3": 2}, dealer=4))
-        session = store.session_of(reload(table))
+        session = store.read(reload(table)).session_copy()
         assert [h["dealer"] for h in session["hands"]] == [4, 2, 3]
-        assert store.ledger_of(reload(table)) == engine.settle(session)
+        assert store.read(reload(table)).ledger_copy() == engine.settle(session)
 
     def test_a_hand_keeps_its_dealer_when_an_earlier_one_is_deleted(self) -> None:
         table = store.create_table(sample_session())
         store.delete_hand(table, 1)
-        session = store.session_of(reload(table))
+        session = store.read(reload(table)).session_copy()
         assert [h["dealer"] for h in session["hands"]] == [2, 3]
         n, entry = store.add_hand(reload(table), ENTRADA_1)
         assert (n, entry["dealer"]) == (3, 4)
@@ -297,7 +297,7 @@ class TestHands:
         assert info.value.hand == 3
         assert info.value.message == "hand 3: no hand may follow the closing (R30) (after the change to hand 2)"
         table = reload(table)
-        assert store.session_of(table)["hands"][1] == {"pass": True, "dealer": 2}
+        assert store.read(table).session_copy()["hands"][1] == {"pass": True, "dealer": 2}
         assert count(HandEvent) == 3
 
     def test_bandos_edit_and_delete_refused_naming_the_later_hand(self) -> None:
@@ -310,7 +310,7 @@ class TestHands:
             store.delete_hand(reload(table), 2)
         assert info.value.hand == 4  # numbered as the scorekeeper sees it now
         assert info.value.message == "hand 4: the game is over: team A won (B4) (if hand 2 were deleted)"
-        assert store.session_of(reload(table))["hands"] == engine_hands(BANDOS_FAULT)
+        assert store.read(reload(table)).session_copy()["hands"] == engine_hands(BANDOS_FAULT)
 
     def test_replace_invalid_names_the_hand(self) -> None:
         table = store.create_table(sample_session())
@@ -326,7 +326,7 @@ class TestHands:
         with pytest.raises(Conflict) as info:
             store.replace_hand(reload(table), 1, played(2, "espadas", {"2": 5, "3": 3, "4": 1}), revision=revision)
         assert info.value.status == 409
-        assert store.session_of(reload(table))["hands"][0]["trump"] == "copas"
+        assert store.read(reload(table)).session_copy()["hands"][0]["trump"] == "copas"
 
     @pytest.mark.parametrize("n", [0, 4, -1])
     def test_unknown_hand(self, n: int) -> None:
@@ -340,17 +340,17 @@ class TestHands:
 
     def test_delete_and_restore(self) -> None:
         table = store.create_table(sample_session())
-        full = store.ledger_of(table)
+        full = store.read(table).ledger_copy()
         store.delete_hand(table, 2)
         table = reload(table)
-        session = store.session_of(table)
+        session = store.read(table).session_copy()
         assert len(session["hands"]) == 2
-        assert store.ledger_of(table) == engine.settle(session)
+        assert store.read(table).ledger_copy() == engine.settle(session)
         (deleted,) = store.deleted_hands(table)
         assert deleted.n == 2 and deleted.hand == {"pass": True, "dealer": 2}
         assert store.restore_hand(table, deleted.hand_id) == 2
         table = reload(table)
-        assert store.ledger_of(table) == full
+        assert store.read(table).ledger_copy() == full
         assert store.deleted_hands(table) == []
         with pytest.raises(NotFound):
             store.restore_hand(table, deleted.hand_id)
@@ -375,9 +375,9 @@ class TestHands:
         store.close_table(table)
         table = reload(table)
         assert table.closed
-        ledger = store.ledger_of(table)
+        ledger = store.read(table).ledger_copy()
         assert ledger["hands"][-1]["result"] == "cierre"
-        assert store.session_of(table)["hands"][-1] == {"close": "devolver"}
+        assert store.read(table).session_copy()["hands"][-1] == {"close": "devolver"}
         for write in (
             lambda: store.add_hand(table, {"pass": True}),
             lambda: store.replace_hand(table, 1, {"pass": True}),
@@ -386,7 +386,7 @@ class TestHands:
         ):
             with pytest.raises(Forbidden):
                 write()
-        assert store.ledger_of(reload(table)) == ledger
+        assert store.read(reload(table)).ledger_copy() == ledger
 
     def test_close_word_of_the_ruleset(self) -> None:
         (path,) = [p for p in example_sessions("ombre")][:1]
@@ -394,13 +394,13 @@ class TestHands:
         session["hands"] = [h for h in session["hands"] if "close" not in h][:3]  # O6: not over yet
         table = store.create_table(session)
         store.close_table(table)
-        assert store.session_of(reload(table))["hands"][-1] == {"close": "repartir"}
+        assert store.read(reload(table)).session_copy()["hands"][-1] == {"close": "repartir"}
 
     def test_ledger_of_is_a_copy(self) -> None:
         table = store.create_table(sample_session())
-        ledger = store.ledger_of(table)
+        ledger = store.read(table).ledger_copy()
         ledger["hands"][0]["balances"]["1"] = 999_999
-        assert store.ledger_of(table) == engine.settle(store.session_of(table))
+        assert store.read(table).ledger_copy() == engine.settle(store.read(table).session_copy())
 
 
 def engine_hands(session: dict[str, Any]) -> list[dict[str, Any]]:
@@ -424,7 +424,7 @@ class TestCache:
         store.add_hand(reload(table), {"pass": True})
         store.cache.states.put(table.edit_token, behind)  # as if two writes went to another worker
         table = reload(table)
-        assert store.ledger_of(table) == engine.settle(store.session_of(table))
+        assert store.read(table).ledger_copy() == engine.settle(store.read(table).session_copy())
         assert store.cache.states.get(table.edit_token).revision == table.revision
 
     def test_snapshot_of_an_edited_hand_is_not_reused(self) -> None:
@@ -433,9 +433,10 @@ class TestCache:
         store.replace_hand(table, 1, played(2, "copas", {"2": 4, "3": 4, "4": 1}))
         store.cache.states.put(table.edit_token, behind)
         table = reload(table)
-        assert store.ledger_of(table) == engine.settle(store.session_of(table))
+        assert store.read(table).ledger_copy() == engine.settle(store.read(table).session_copy())
         assert (
-            store.ledger_of(table)["hands"][0]["transfers"] != engine.settle(sample_session())["hands"][0]["transfers"]
+            store.read(table).ledger_copy()["hands"][0]["transfers"]
+            != engine.settle(sample_session())["hands"][0]["transfers"]
         )
 
     def test_snapshot_after_a_deletion_is_not_reused(self) -> None:
@@ -445,5 +446,5 @@ class TestCache:
         store.add_hand(reload(table), {"pass": True})
         store.cache.states.put(table.edit_token, behind)
         table = reload(table)
-        assert store.ledger_of(table) == engine.settle(store.session_of(table))
-        assert len(store.ledger_of(table)["hands"]) == 3
+        assert store.read(table).ledger_copy() == engine.settle(store.read(table).session_copy())
+        assert len(store.read(table).ledger_copy()["hands"]) == 3

@@ -48,21 +48,21 @@ def reload(table: Table) -> Table:
 
 def fresh(table: Table) -> dict[str, Any]:
     """The ledger of the session as stored, settled from scratch by the engine."""
-    return engine.settle(store.session_of(table))
+    return engine.settle(store.read(table).session_copy())
 
 
 def assert_consistent(table: Table) -> None:
     """The cached state, the ledger, and a settle from scratch all agree."""
     table = reload(table)
-    ledger = store.ledger_of(table)
+    ledger = store.read(table).ledger_copy()
     assert ledger == fresh(table)
-    state = store.state_of(table)
+    state = store.read(table).settled
     assert state.revision == table.revision
     assert [c.count for c in state.checkpoints] == list(range(0, state.count + 1, EVERY))
     for checkpoint in state.checkpoints:  # each checkpoint is the settlement of its prefix
         assert list(checkpoint.entries) == ledger["hands"][: checkpoint.count]
     store.forget()  # and a new worker, settling from the database, agrees too
-    assert store.ledger_of(reload(table)) == ledger
+    assert store.read(reload(table)).ledger_copy() == ledger
 
 
 def long_table(hands: int = 40, seed: int = 7) -> Table:
@@ -82,10 +82,10 @@ class TestCachedPaths:
     @pytest.mark.parametrize("n", [1, EVERY, EVERY + 1, 20, 40])
     def test_edit_in_the_middle_equals_a_fresh_settle(self, n: int) -> None:
         table = long_table()
-        before = store.ledger_of(reload(table))
+        before = store.read(reload(table)).ledger_copy()
         store.replace_hand(reload(table), n, a_pass())
         table = reload(table)
-        after = store.ledger_of(table)
+        after = store.read(table).ledger_copy()
         assert after == fresh(table)
         assert after["hands"][: n - 1] == before["hands"][: n - 1]  # the hands before it are untouched
         assert after["hands"][n - 1]["result"] == "paso"  # format.md
@@ -94,14 +94,14 @@ class TestCachedPaths:
     @pytest.mark.parametrize("n", [1, EVERY, EVERY + 1, 33, 40])
     def test_delete_then_restore_in_the_middle(self, n: int) -> None:
         table = long_table()
-        original = store.ledger_of(reload(table))
+        original = store.read(reload(table)).ledger_copy()
         store.delete_hand(reload(table), n)
         table = reload(table)
-        assert len(store.ledger_of(table)["hands"]) == 39
+        assert len(store.read(table).ledger_copy()["hands"]) == 39
         assert_consistent(table)
         (deleted,) = store.deleted_hands(reload(table))
         assert store.restore_hand(reload(table), deleted.hand_id) == n
-        assert store.ledger_of(reload(table)) == original
+        assert store.read(reload(table)).ledger_copy() == original
         assert_consistent(table)
 
     def test_added_hands_settle_on_top_of_the_state(self) -> None:
@@ -112,7 +112,7 @@ class TestCachedPaths:
 
     def test_a_state_left_behind_by_other_writers_is_brought_up_to_date(self) -> None:
         table = long_table()
-        old = store.state_of(reload(table))
+        old = store.read(reload(table)).settled
         # another process edits hand 12, deletes hand 30 and adds two hands: this one sees none of it
         store.replace_hand(reload(table), 12, a_pass())
         store.delete_hand(reload(table), 30)
@@ -120,8 +120,8 @@ class TestCachedPaths:
         store.add_hand(reload(table), a_pass())
         store.cache.states.put(table.edit_token, old)
         table = reload(table)
-        assert store.ledger_of(table) == fresh(table)
-        state = store.state_of(table)
+        assert store.read(table).ledger_copy() == fresh(table)
+        state = store.read(table).settled
         assert state.revision == table.revision and state.count == 41
         assert state.hands[11] == {"pass": True, "dealer": old.hands[11]["dealer"]}
         assert_consistent(table)
@@ -133,15 +133,15 @@ class TestCachedPaths:
         store.add_hand(reload(table), a_pass())
         newer = store.cache.states.get(table.edit_token)
         assert newer is not None and newer.count == 11
-        assert store.state_of(stale).count >= 10
+        assert store.read(stale).settled.count >= 10
         assert store.cache.states.get(table.edit_token) is newer
 
     def test_a_write_on_a_stale_state_is_settled_on_the_database_hands(self) -> None:
         table = long_table(20)
-        old = store.state_of(reload(table))
+        old = store.read(reload(table)).settled
         store.replace_hand(reload(table), 5, a_pass())
         store.cache.states.put(table.edit_token, old)  # this process missed the edit
         store.add_hand(reload(table), a_pass())
         table = reload(table)
-        assert store.session_of(table)["hands"][4]["pass"] is True
+        assert store.read(table).session_copy()["hands"][4]["pass"] is True
         assert_consistent(table)

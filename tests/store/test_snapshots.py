@@ -58,7 +58,7 @@ def settled_page(client: FlaskClient, token: str) -> str:
     store.forget()
     with client.application.app_context():
         table, _ = store.open_table(token)
-        store.state_of(table)  # settles the hands: the page then comes from that state
+        _state = store.read(table).settled  # settles the hands: the page then comes from that state
     return page(client, token)
 
 
@@ -133,8 +133,13 @@ def test_a_missing_snapshot_is_rebuilt(app: Flask, client: FlaskClient) -> None:
     with app.app_context():
         db.session.query(Snapshot).delete()
         db.session.commit()
-    expected = settled_page(client, tokens["view_token"])  # settles from scratch, and saves one
+    settled_page(client, tokens["view_token"])  # settles from scratch: a read saves nothing
+    with app.app_context():
+        assert db.session.scalars(select(Snapshot)).first() is None
+        table, _ = store.open_table(tokens["edit_token"])
+        store.set_language(table, table.language)  # the next write saves the state that read settled
     assert snapshot_row(app).count == 40
+    expected = settled_page(client, tokens["view_token"])
     got, from_snapshot = fresh_page(client, tokens["view_token"])
     assert from_snapshot and got == expected
 

@@ -42,13 +42,13 @@ def plain(html: str) -> str:
 def ledger(app: Flask, token: str) -> dict[str, Any]:
     with app.app_context():
         table, _ = store.open_table(token)
-        return store.ledger_of(table)
+        return store.read(table).ledger_copy()
 
 
 def hands_stored(app: Flask, token: str) -> list[dict[str, Any]]:
     with app.app_context():
         table, _ = store.open_table(token)
-        return list(store.session_of(table)["hands"])
+        return list(store.read(table).session_copy()["hands"])
 
 
 def empty_table(make_table: Callable[..., Table], session: dict[str, Any]) -> Table:
@@ -148,7 +148,7 @@ def only_session(app: Flask) -> dict[str, Any]:
         tables = store.list_tables()
         assert len(tables) == 1
         table, _ = store.open_table(tables[0].edit_token)
-        return store.session_of(table)
+        return store.read(table).session_copy()
 
 
 def test_new_table_page_offers_every_game_with_its_options(client: FlaskClient) -> None:
@@ -201,7 +201,7 @@ def test_ombre_outcome_option_through_the_form_and_a_hand(app: Flask, client: Fl
     hand = {"jugador": 2, "lance": "entrada", "trump": "oros", "tricks": {"2": 4, "3": 3, "1": 2}}
     assert enter(client, token, hand, "ombre").status_code == 302
     with app.app_context():
-        ledger = store.ledger_of(store.open_table(token)[0])
+        ledger = store.read(store.open_table(token)[0]).ledger_copy()
     assert ledger["hands"][0]["result"] == "ganada"
     assert ledger["balances"] == {"1": -10, "2": 20, "3": -10}
     sheet = plain(text(client.get(f"/tables/{token}/sheet")))
@@ -615,7 +615,7 @@ def test_export_and_import_round_trip(
     same_state(ledger(app, new_token), expected, keys)
     with app.app_context():
         table, _ = store.open_table(new_token)
-        assert store.session_of(table)["place"] == "Lima"
+        assert store.read(table).session_copy()["place"] == "Lima"
         assert table.ruleset == ruleset
 
 

@@ -291,7 +291,7 @@ def test_d5_a_large_import_is_one_bulk_insert_with_its_history(app: Flask, clien
         assert seqs == list(range(1, 3_001))
         events = db.session.query(HandEvent).filter_by(table_id=table.id, action="create").count()
         assert events == 3_000
-        assert store.ledger_of(table)["hands"][-1]["n"] == 3_000
+        assert store.read(table).ledger_copy()["hands"][-1]["n"] == 3_000
 
 
 def _rotate(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:

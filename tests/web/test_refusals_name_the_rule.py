@@ -36,7 +36,7 @@ def table_count(app: Flask) -> int:
 def stored(app: Flask, token: str) -> list[dict[str, Any]]:
     with app.app_context():
         table, _ = store.open_table(token)
-        return list(store.session_of(table)["hands"])
+        return list(store.read(table).session_copy()["hands"])
 
 
 # (what, a table to start from or None, the call, its status, the rule named)

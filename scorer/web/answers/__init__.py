@@ -40,7 +40,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(routes.api)
 
     def table_square(table: Any) -> Square | None:
-        return square(store.totals_of(table))
+        return square(store.read(table).totals)
 
     app.jinja_env.globals.update(
         answers_page=routes.page_of, answers_square=table_square, answers_note_max=limits.ANSWER_NOTE_MAX

@@ -136,7 +136,7 @@ def page(table: Table, token: str, me: str | None) -> Page:
     """The answers' view-model of one page of ``table`` seen with ``token``; ``me`` from the phone's cookie."""
     is_editor = token == table.edit_token
     # once per revision; R33: those seated now first, then whoever left (he may still answer the hands he played)
-    seatings, people = store.derived(table, "answer_seatings", service.seats_and_people)
+    seatings, people = store.read(table).derived("answer_seatings", service.seats_and_people)
     if me is not None and me not in people:
         me = None  # a name this table never had (an old cookie): ask again
     answers_stamp = service.stamp(table)

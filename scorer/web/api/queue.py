@@ -190,7 +190,7 @@ def stale(why: str) -> str:
 
 def hand_words(table: Any, n: int) -> str:
     """Hand ``n`` as the table page lists it, without its number: "Benito · entrada ♦ · 5-3-1 · ganada · +35"."""
-    session, ledger = store.session_view(table), store.ledger_view(table)
+    session, ledger = store.read(table).session, store.read(table).ledger
     hands, entries = list(session.get("hands", [])), list(ledger.get("hands", []))
     seats = evening.seatings(tuple(session.get("players", [])), entries, hands)
     line = present.hand_line(
@@ -206,7 +206,7 @@ def hand_words(table: Any, n: int) -> str:
 def _check_dealer(table: Any, dealer: int | None) -> None:
     if dealer is None:  # the form was made for a deal by this seat (its data-dealer)
         return
-    dealing = int(store.ledger_of(table).get("next_dealer") or 1)
+    dealing = int(store.read(table).ledger_copy().get("next_dealer") or 1)
     if dealer != dealing:
         names = table.players
         who = names[dealer - 1] if 1 <= dealer <= len(names) else str(dealer)
@@ -228,7 +228,7 @@ def check_open(table: Any) -> None:
 
 def taken_hand(table: Any, n: int) -> dict[str, Any]:
     """Hand ``n`` as recorded, for a refusal: its number, its words, its entry of the session file."""
-    hands = store.session_view(table).get("hands", [])
+    hands = store.read(table).session.get("hands", [])
     recorded = copy.deepcopy(hands[n - 1]) if 0 < n <= len(hands) else None
     return {"n": n, "words": hand_words(table, n), "hand": recorded}
 
@@ -238,7 +238,7 @@ def check_place(table: Any, entry: Entry) -> None:
     if entry.deal is None:
         _check_place_by_after(table, entry)
         return
-    count = store.settlement_of(table).count
+    count = store.read(table).settlement.count
     if entry.deal <= count:  # taken: by another phone (this phone's own copy is a replay, found before)
         taken = taken_hand(table, entry.deal)
         reason = gettext("la mano %(n)s ya la anotó otro teléfono: %(hand)s", n=entry.deal, hand=taken["words"])
@@ -260,7 +260,7 @@ def check_place(table: Any, entry: Entry) -> None:
 def _check_place_by_after(table: Any, entry: Entry) -> None:
     """An entry of a queue kept before deals were numbered: its dealer, the entry before, the form's hidden fields."""
     fields = entry.fields
-    count = store.settlement_of(table).count
+    count = store.read(table).settlement.count
     _check_dealer(table, entry.dealer)
     if entry.after is not None:
         previous = store.hand_for_request(table, entry.after)

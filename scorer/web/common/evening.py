@@ -125,5 +125,5 @@ def _close_how(session: Mapping[str, Any]) -> str | None:
 
 def favor_in_force(table: Any) -> str | None:
     """The favour suit in force after the last entry (the ledger's top-level ``favor_suit``, R34)."""
-    suit = store.totals_of(table).get("favor_suit")  # the ledger's top keys, not a copy of every entry
+    suit = store.read(table).totals.get("favor_suit")  # the ledger's top keys, not a copy of every entry
     return str(suit) if suit else None

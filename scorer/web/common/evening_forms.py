@@ -238,7 +238,7 @@ def _name_problem(name: str, seating: Mapping[int, str]) -> str | None:
 def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
     """The cambio form for the seating now (or at entry ``n``), offering the names already used at the
     table and its peña's people; the cambio page and the offline queue (api/entries.py) read it."""
-    session, ledger = store.session_of(table), store.ledger_of(table)
+    session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
     used = evening.names_used(session, ledger)
     used += [name for name in pena_services.roster_for_table(table) if name not in used]
     return cambio_form(seating_for(session, ledger, n), used, **kwargs)

@@ -17,6 +17,6 @@ def hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> H
     """The game's hand form for hand ``n`` (the next one unless given), dealt by seat ``dealer``."""
     players = table.players
     if game_of(table.ruleset).evening:  # R33: the people seated for that hand (the next one unless ``n``)
-        session, ledger = store.session_of(table), store.ledger_of(table)
+        session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
         players = names_at(session, ledger, n or len(ledger.get("hands") or []) + 1)
     return game_hand_form(table.ruleset, players, dealer, table.rules, **kwargs)

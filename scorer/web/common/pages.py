@@ -65,7 +65,7 @@ def per_revision(table: Any, name: str, caller: Callable[[], str]) -> Markup:
     turns, plato, balances and cartulina: half its rendering). Only for blocks that depend
     on nothing but the table's state and ``name``: no form token, no answers, nothing of the request;
     put what else they show (the link's token, edit or view) in ``name``."""
-    return store.kept(table, f"html:{name}", lambda: Markup(caller()))
+    return store.read(table).kept(f"html:{name}", lambda: Markup(caller()))
 
 
 _by_language = store.page_cache(64)  # (name, language) → Markup

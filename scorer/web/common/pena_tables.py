@@ -86,7 +86,7 @@ def after_table_created(table: Table) -> None:
 
 def _attach(pena: Pena, table: Table) -> None:
     """The table becomes an evening of the peña: the names it does not know surely become new people."""
-    session = store.session_of(table)
+    session = store.read(table).session_copy()
     choices = {n: ps.NEW for n in stats.names_that_sat(session) if not ps.match_name(pena, n).sure}
     try:
         ps.attach_checked(pena, table, choices)

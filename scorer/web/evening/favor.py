@@ -38,7 +38,7 @@ def register(bp: Any) -> None:
 
 
 def page(table: Any, token: str, form: FavorForm, preview: FavorPreview | None, status: int) -> tuple[str, int]:
-    history = evening.favor_history(store.session_of(table))
+    history = evening.favor_history(store.read(table).session_copy())
     page = render_template(
         "evening/favor.html", table=table, token=token, form=form, preview=preview, history=history, suit_text=suit_text
     )
@@ -49,4 +49,4 @@ def favor_words(table: Any) -> tuple[str, list[str]]:
     """The table page (Tresillo): the favour suit in force, and the evening's suits when it changed (R34)."""
     suit = favor_in_force(table)
     now = _("Palo de favor: %(suit)s.", suit=suit_text(suit)) if suit else _("Sin palo de favor.")
-    return now, store.kept(table, "favor_lines", lambda: evening.favor_lines(store.favor_session(table)))
+    return now, store.read(table).kept("favor_lines", lambda: evening.favor_lines(store.read(table).favor_session))

@@ -126,7 +126,7 @@ def pending_by_seat(table: Any, seating: Mapping[int, str]) -> list[SeatPending]
     """For every seat, what a change of player there would cancel, by the engine (a preview per seat,
     nothing saved). The cambio page carries it so that, offline, the keeper sees it before confirming
     (what the server knew when the page was made)."""
-    before = list(store.ledger_of(table).get("cartulina") or [])
+    before = list(store.read(table).ledger_copy().get("cartulina") or [])
     if not any(e.get("state") == "pendiente" for e in before):
         return [SeatPending(seat, seating[seat], []) for seat in sorted(seating)]
     stranger = _stranger(table)
@@ -138,7 +138,10 @@ def pending_by_seat(table: Any, seating: Mapping[int, str]) -> list[SeatPending]
 
 def _stranger(table: Any) -> str:
     """A name never used at the table ("Nadie 0", "Nadie 1"…): who sits down in the previews."""
-    taken = {name.casefold() for name in evening.names_used(store.session_of(table), store.ledger_of(table))}
+    taken = {
+        name.casefold()
+        for name in evening.names_used(store.read(table).session_copy(), store.read(table).ledger_copy())
+    }
     return next(f"Nadie {k}" for k in range(len(taken) + 1) if f"nadie {k}" not in taken)
 
 

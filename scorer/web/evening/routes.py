@@ -92,7 +92,7 @@ def _entry_at(table: Any, n: int | None, kind: str) -> dict[str, Any] | None:
     """The stored entry ``n`` being corrected (None for a new one); NotFound when it is not a ``kind``."""
     if n is None:
         return None
-    hands = store.session_of(table).get("hands") or []
+    hands = store.read(table).session_copy().get("hands") or []
     if not 1 <= n <= len(hands) or evening.entry_kind(hands[n - 1]) != kind:
         raise store.NotFound(f"hand {n}: no such {kind}")
     return dict(hands[n - 1])
@@ -135,7 +135,7 @@ def _save(table: Any, hand: dict[str, Any], n: int | None, form: EventForm) -> i
 
 
 def _preview_of(table: Any, hand: dict[str, Any], n: int | None, form: AjusteForm | CambioForm) -> EventPreview | None:
-    session, ledger = store.session_of(table), store.ledger_of(table)
+    session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
     number = len(ledger.get("hands") or []) + 1 if n is None else n
     try:
         entry = store.preview_hand(table, hand) if n is None else store.preview_replace(table, n, hand)
@@ -204,7 +204,7 @@ def ajuste(token: str, n: int | None = None) -> Page:
     table = _event_table(token, n)
     if isinstance(table, BaseResponse):
         return table
-    session, ledger = store.session_of(table), store.ledger_of(table)
+    session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
     form = ajuste_form(seating_for(session, ledger, n), hand=_entry_at(table, n, "ajuste"), formdata=_posted())
     if request.method == "GET":
         _fresh(form, table, n)
@@ -287,8 +287,8 @@ def close(token: str) -> Page:
 
 def _confirm_close(token: str, table: Any, form: ConfirmForm) -> str:
     """The one closing of the game, to confirm, with the pots it leaves."""
-    ledger = store.ledger_view(table)
-    session = store.session_view(table)
+    ledger = store.read(table).ledger
+    session = store.read(table).session
     plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
     return render_template(
         "confirm.html",
@@ -332,7 +332,7 @@ def closing(token: str, table: Any) -> Page:
 
 def _closing_choices(token: str, table: Any, form: ClosingForm) -> Page:
     """The two closings previewed by the engine, to choose one."""
-    session, ledger = store.session_of(table), store.ledger_of(table)
+    session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
     try:
         previews = store.closing_previews(table)
     except store.Invalid as exc:
@@ -427,7 +427,7 @@ def _favor_preview(table: Any, token: str, form: FavorForm, current: str | None,
     except store.Invalid as exc:
         _refusal(form, exc, 0)
         return favor_page.page(table, token, form, None, 400)
-    first = len(store.ledger_of(table).get("hands") or []) + 2  # the entry after this one
+    first = len(store.read(table).ledger_copy().get("hands") or []) + 2  # the entry after this one
     return favor_page.page(table, token, form, favor_page.FavorPreview(current, hand["favor"], first), 200)
 
 

@@ -12,7 +12,7 @@ from scorer.web.common.i18n import language_or_default
 
 def export_csv(table: Table) -> str:
     """The hand table as CSV, every cell escaped against formula injection."""
-    session = store.session_of(table)
+    session = store.read(table).session_copy()
     with force_locale(language_or_default(table.language)):  # the table's language, as its sheet
-        text = hands_csv(table.players, session["hands"], store.settlement_of(table).ledger(), session)
+        text = hands_csv(table.players, session["hands"], store.read(table).settlement.ledger(), session)
         return with_rules(text, session)

@@ -9,8 +9,7 @@ from flask import Response, jsonify, render_template, url_for
 from flask_babel import gettext as _
 
 from scorer import store
-from scorer.games import game_of
-from scorer.games import views as present
+from scorer.games import game_of, tresillo_views
 from scorer.games.fields import HandFormBase
 from scorer.games.views import names_at
 from scorer.web import messages
@@ -157,7 +156,7 @@ def live_json(
         ok=True,
         summary=summary,
         after=after,
-        result=present.result_phrase(hand, entry, seated),
+        result=tresillo_views.result_phrase(hand, entry, seated),
         transfers=[
             {"source": t.source, "target": t.target, "amount": t.amount, "concept": t.concept, "detail": t.detail}
             for t in transfers

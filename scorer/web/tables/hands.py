@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import store, words
-from scorer.games import game_of
+from scorer.games import game_of, pots, tresillo_views
 from scorer.games import views as present
 from scorer.games.fields import HandFormBase
 from scorer.web import messages
@@ -69,7 +69,7 @@ def _no_new_hand(table: Any, token: str, posted: bool) -> BaseResponse | None:
             return _table_page(token, _("La mano %(n)s ya estaba anotada.", n=saved))
     if table.closed:
         return _table_page(token, _("La partida está cerrada: no se anotan más manos."), "error")
-    ledger = store.ledger_view(table)
+    ledger = store.read(table).ledger
     if ledger.get("over") and not posted:  # Ombre O6, bandos B4: the game ended by itself
         return _table_page(token, game_of(table.ruleset).over_words(ledger), "error")
     return None
@@ -82,7 +82,7 @@ def new_hand(token: str) -> Page:
     refused = _no_new_hand(table, token, posted)
     if refused is not None:
         return refused
-    session, ledger = store.session_view(table), store.ledger_view(table)
+    session, ledger = store.read(table).session, store.read(table).ledger
     deal = Deal(table, token, session, ledger, len(ledger.get("hands", [])) + 1)
     dealer = int(ledger.get("next_dealer") or 1)
     form = hand_form(
@@ -128,7 +128,7 @@ def new_hand_preview(token: str) -> Response:
     """The live preview of the new-hand form (static/app.js posts the form here as the keeper taps)."""
     g.quiet_session = True
     table = keepers_table()
-    session, ledger = store.session_of(table), store.ledger_of(table)
+    session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
     dealer = int(ledger.get("next_dealer") or 1)
     n = len(ledger.get("hands", [])) + 1
     form = hand_form(table, dealer, formdata=request.form)
@@ -144,10 +144,10 @@ def edit_hand_preview(token: str, n: int) -> Response:
     """The live preview of the edit form."""
     g.quiet_session = True
     table = keepers_table()
-    session = store.session_of(table)
+    session = store.read(table).session_copy()
     stored = _stored_hand(session, n)
     form = hand_form(table, int(stored.get("dealer") or 1), n, formdata=request.form)
-    ledger = store.ledger_of(table)
+    ledger = store.read(table).ledger_copy()
     return live_json(table, form, n, lambda hand: store.preview_replace(table, n, hand), session, ledger)
 
 
@@ -175,7 +175,7 @@ def undo_pass(token: str, n: int) -> BaseResponse:
     table = keepers_table()
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    hands = store.session_of(table).get("hands", [])
+    hands = store.read(table).session_copy().get("hands", [])
     if n != len(hands) or "pass" not in hands[n - 1]:
         return _table_page(token, _("No se ha deshecho nada: esa mano ya no es el último «todos pasan»."), "error")
     try:
@@ -203,9 +203,9 @@ def _listing(table: Any, player: str, result: str, number: int) -> table_present
     key = (table.edit_token, table.revision, words.language(), player, result, number)
     listing = _listings.get(key)
     if listing is None:
-        session = store.session_view(table)  # read only, like the entries: no copy of a long session either
+        session = store.read(table).session  # read only, like the entries: no copy of a long session either
         # the engine's cached entries, read only: no copy of a long ledger for a page of 50 lines
-        ledger = {"hands": store.settlement_of(table).entries}
+        ledger = {"hands": store.read(table).settlement.entries}
         listing = table_present.hand_list(
             session, ledger, player=player or None, result=result or None, page=number, per_page=HANDS_PER_PAGE
         )
@@ -254,10 +254,10 @@ def _stored_hand(session: dict[str, Any], n: int) -> dict[str, Any]:
 def hand(token: str, n: int) -> str:
     table, can_edit = linked_table(), is_keeper()
     # shared with the cache, read-only: the pages only read them (scorer/store/settled.py)
-    session, ledger = store.session_view(table), store.ledger_view(table)
+    session, ledger = store.read(table).session, store.read(table).ledger
     if not 1 <= n <= len(ledger.get("hands", [])):
         raise store.NotFound(f"hand {n}: no such hand")
-    view: present.HandView | present.GameHandView = present.game_hand_view(session, ledger, n)
+    view: tresillo_views.HandView | pots.GameHandView = present.game_hand_view(session, ledger, n)
     history = store.hand_history(table, n)
     return render_template(
         "hand.html",
@@ -294,7 +294,7 @@ def _not_by_hand_form(table: Any, token: str, stored: dict[str, Any], n: int) ->
 @bp.route("/t/<token>/mano/<int:n>/editar", methods=["GET", "POST"])
 def edit_hand(token: str, n: int) -> Page:
     table = keepers_table()
-    session = store.session_of(table)
+    session = store.read(table).session_copy()
     stored = _stored_hand(session, n)
     elsewhere = _not_by_hand_form(table, token, stored, n)
     if elsewhere is not None:
@@ -326,7 +326,7 @@ def _show_correction(deal: Deal, form: HandFormBase, new: dict[str, Any]) -> Pag
     except store.Invalid as exc:
         attach(form, exc, deal.n)
         return deal.page(form, 400, editing=True)
-    ledger = store.ledger_of(deal.table)
+    ledger = store.read(deal.table).ledger_copy()
     return deal.page(form, 200, hand_preview(deal.table, deal.session, ledger, entry, deal.n, new), editing=True)
 
 

@@ -132,15 +132,15 @@ def _share(table: Any) -> dict[str, Any]:
 def _settle_up(table: Any) -> Any:
     """Who pays whom, once a table played for money is closed (built once per revision)."""
     if table.closed and game_of(table.ruleset).money:
-        return store.derived(table, "settle_up", table_present.settle_up_lines)
+        return store.read(table).derived("settle_up", table_present.settle_up_lines)
     return None
 
 
 @bp.get("/t/<token>")
 def table(token: str) -> str:
     table, can_edit = linked_table(), is_keeper()
-    view = store.derived(table, "table_view", table_present.table_view)
-    game = store.derived(table, "game_view", present.game_view)
+    view = store.read(table).derived("table_view", table_present.table_view)
+    game = store.read(table).derived("game_view", present.game_view)
     share = None
     if can_edit:
         remember(table)
@@ -159,11 +159,13 @@ def table(token: str) -> str:
         share=share,
         pass_form=pass_form,
         # the deleted hands change only with the table's revision (a delete or a restore): read once per revision
-        deleted=store.kept(table, "deleted_hands", lambda: store.deleted_hands(table)) if can_edit else [],
+        deleted=store.read(table).kept("deleted_hands", lambda: store.deleted_hands(table)) if can_edit else [],
         players=table.players,
         revision=table.revision,
         # the evening's state and the small forms it posts, its view-model built once per revision like the others
-        evening=store.derived(table, f"evening_state:{can_edit}", lambda s, le: evening_state(table, s, le, can_edit)),
+        evening=store.read(table).derived(
+            f"evening_state:{can_edit}", lambda s, le: evening_state(table, s, le, can_edit)
+        ),
         ending_form=EndingForm(),
         settle=_settle_up(table),
         pena=pena_services.pena_of_table(table),  # the way back to the peña's standings

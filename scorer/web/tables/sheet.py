@@ -34,7 +34,7 @@ def _load(token: str) -> tuple[dict[str, object], dict[str, object], str, Any]:
         table = linked_table()
     except store.NotFound:
         abort(404)
-    return store.session_view(table), store.ledger_view(table), language_or_default(table.language), table
+    return store.read(table).session, store.read(table).ledger, language_or_default(table.language), table
 
 
 def sheet_tongue(language: str) -> Catalog:

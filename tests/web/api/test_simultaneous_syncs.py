@@ -56,7 +56,7 @@ def at_once(app: Flask, calls: list[tuple[str, dict[str, Any]]], token: str) -> 
 
 def hands_of(app: Flask, token: str) -> list[dict[str, Any]]:
     with app.app_context():
-        return list(store.session_of(store.require_edit(token))["hands"])
+        return list(store.read(store.require_edit(token)).session_copy()["hands"])
 
 
 def entry(fields: dict[str, str], revision: int = 0) -> dict[str, Any]:

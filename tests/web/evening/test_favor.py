@@ -34,13 +34,13 @@ def first(upto: int) -> dict[str, Any]:
 def stored(app: Flask, token: str) -> list[dict[str, Any]]:
     with app.app_context():
         table, _ = store.open_table(token)
-        return list(store.session_of(table)["hands"])
+        return list(store.read(table).session_copy()["hands"])
 
 
 def settled(app: Flask, token: str) -> dict[str, Any]:
     with app.app_context():
         table, _ = store.open_table(token)
-        return dict(store.ledger_of(table))
+        return dict(store.read(table).ledger_copy())
 
 
 def test_the_table_page_offers_the_change_and_says_the_suit(

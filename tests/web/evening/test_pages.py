@@ -140,7 +140,7 @@ def test_export_and_import_keep_every_event(app: Flask) -> None:
         exported = json.loads(store.export_session(table))
         assert exported["hands"][3] == AJUSTE and exported["hands"][5] == SIENTA
         copy_ = store.import_session(json.dumps(exported))
-        ledger = store.ledger_of(copy_)
+        ledger = store.read(copy_).ledger_copy()
         assert copy_.closed  # the closing came in with the file (R30)
         assert ledger["people"] == REAL_LEDGER["people"]
         for got, want in zip(ledger["hands"], REAL_LEDGER["hands"], strict=True):
@@ -154,12 +154,12 @@ def test_closing_previews_both_ways_and_closes_as_chosen(app: Flask) -> None:
         previews = store.closing_previews(table)
         assert set(previews) == {"devolver", "repartir"}
         assert previews["repartir"] == REAL_LEDGER["hands"][9] | {"transfers": previews["repartir"]["transfers"]}
-        assert not table.closed and len(store.ledger_of(table)["hands"]) == 9
+        assert not table.closed and len(store.read(table).ledger_copy()["hands"]) == 9
         with pytest.raises(store.Invalid):
             store.close_table(table, "regalar")
         assert store.close_table(table, "repartir") == 10
         assert table.closed
-        assert store.session_of(table)["hands"][-1] == {"close": "repartir"}
+        assert store.read(table).session_copy()["hands"][-1] == {"close": "repartir"}
 
 
 def test_ending_mark_is_stored_on_the_table(app: Flask) -> None:
@@ -184,7 +184,7 @@ def table_page(client: FlaskClient, token: str) -> str:
 def stored_hands(app: Flask, token: str) -> list[dict[str, Any]]:
     with app.app_context():
         table, _ = store.open_table(token)
-        return list(store.session_of(table)["hands"])
+        return list(store.read(table).session_copy()["hands"])
 
 
 AJUSTE_FORM = {"payer": "2", "to": "plato", "amount": "25", "reason": "renuncio", "note": "de Benito"}
@@ -251,7 +251,7 @@ def test_ajuste_to_each_of_the_others_and_its_correction(
     }
     with app.app_context():
         table, _ = store.open_table(t.edit_token)
-        entry = store.ledger_of(table)["hands"][3]
+        entry = store.read(table).ledger_copy()["hands"][3]
     assert sorted((x["to"], x["amount"]) for x in entry["transfers"]) == [(2, 10), (3, 10), (4, 10)]
 
 
@@ -321,7 +321,7 @@ def test_change_of_player_refuses_someone_seated_and_offers_who_left(
     assert client.post(f"/t/{t.edit_token}/cambio", data=back).status_code == 302
     with app.app_context():
         table, _ = store.open_table(t.edit_token)
-        people = store.ledger_of(table)["people"]
+        people = store.read(table).ledger_copy()["people"]
     assert people["Diego"] == REAL_LEDGER["people"]["Diego"]  # he comes back with his own balance (R33)
 
 
@@ -339,7 +339,7 @@ def test_closing_screen_shows_what_each_person_gets_and_closes_with_repartir(
     assert response.status_code == 302
     with app.app_context():
         table, _ = store.open_table(t.edit_token)
-        ledger = store.ledger_of(table)
+        ledger = store.read(table).ledger_copy()
     assert ledger["people"] == REAL_LEDGER["people"]
     page = table_page(client, t.edit_token)
     assert "10 · cierre: se reparte el plato" in page and "El plato se repartió entre todos" in page

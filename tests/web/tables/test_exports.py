@@ -61,8 +61,8 @@ class TestSession:
         text = store.export_session(table)
         copy = store.import_session(text)
         assert copy.edit_token != table.edit_token
-        assert store.session_of(copy) == json.loads(text)
-        assert store.ledger_of(copy) == store.ledger_of(table) == engine.settle(json.loads(text))
+        assert store.read(copy).session_copy() == json.loads(text)
+        assert store.read(copy).ledger_copy() == store.read(table).ledger_copy() == engine.settle(json.loads(text))
 
     def test_export_keeps_app_keys_and_dealers(self) -> None:
         session = sample_session(notes="ñandú € — «comillas»")
@@ -78,7 +78,7 @@ class TestSession:
         store.delete_hand(table, 2)
         store.add_hand(table, {"pass": True})
         copy = store.import_session(store.export_session(table))
-        assert store.ledger_of(copy) == store.ledger_of(table)
+        assert store.read(copy).ledger_copy() == store.read(table).ledger_copy()
 
     @pytest.mark.parametrize(
         ("text", "message"),
@@ -117,7 +117,7 @@ class TestCsv:
                            "Ana (tantos)", "Benito (tantos)", "Carmen (tantos)", "Diego (tantos)",
                            "Ana (dinero)", "Benito (dinero)", "Carmen (dinero)", "Diego (dinero)", "Plato"]  # fmt: skip
         assert len(data) == 6  # header, four entries, final balances
-        ledger = store.ledger_of(table)
+        ledger = store.read(table).ledger_copy()
         previous, plato = [0, 0, 0, 0], 0
         for row, entry in zip(data[1:5], ledger["hands"], strict=True):
             assert row[0] == str(entry["n"])

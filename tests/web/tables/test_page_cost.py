@@ -111,7 +111,7 @@ def test_the_ledger_and_session_are_sent_as_the_engine_made_them(client: FlaskCl
     edit, _view = _create(app)
     with app.app_context():
         table = store.open_table(edit)[0]
-        ledger, session = store.ledger_view(table), store.session_view(table)
+        ledger, session = store.read(table).ledger, store.read(table).session
     for url, data in ((f"/api/tables/{edit}/ledger", ledger), (f"/api/tables/{edit}", session)):
         response = client.get(url)
         assert response.mimetype == "application/json"
@@ -134,7 +134,7 @@ def test_a_surrogate_stored_before_the_limits_is_sent_replaced_and_read_back_int
     assert json.loads(body.decode("utf-8"))["players"][0] == "Ana?"
     with app.app_context():
         table = store.open_table(edit)[0]
-        assert store.session_of(table)["players"][0] == "Ana\ud800"
+        assert store.read(table).session_copy()["players"][0] == "Ana\ud800"
 
 
 def test_the_templates_words_follow_force_locale_inside_a_request(app: Flask) -> None:

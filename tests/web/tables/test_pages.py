@@ -23,13 +23,13 @@ from tests.web.conftest import sample_session
 def ledger(app: Flask, token: str) -> dict[str, Any]:
     with app.app_context():
         table, _ = store.open_table(token)
-        return store.ledger_of(table)
+        return store.read(table).ledger_copy()
 
 
 def session(app: Flask, token: str) -> dict[str, Any]:
     with app.app_context():
         table, _ = store.open_table(token)
-        return store.session_of(table)
+        return store.read(table).session_copy()
 
 
 def text(response: Any) -> str:
@@ -649,7 +649,7 @@ def test_csrf_protects_every_form(csrf_app: Flask) -> None:
     with csrf_app.app_context():
         assert len(store.list_tables()) == 1
         table, _ = store.open_table(edit)
-        assert len(store.session_of(table)["hands"]) == 3
+        assert len(store.read(table).session_copy()["hands"]) == 3
     # with the token of the page the form works
     page = text(client.get("/nueva"))
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]

@@ -9,13 +9,12 @@ stale, it is refused with 409. Bodies obey :mod:`scorer.limits`.
 
 from __future__ import annotations
 
-from typing import Any
-
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorer import limits, store
 from scorer.store import Invalid
 from scorer.store import answers as answer_service
+from scorer.web.api import present
 from scorer.web.api.common import answer_errors_in_json, json_body, require_json
 from scorer.web.common.extensions import create_limit
 from scorer.web.common.table import keepers_table, linked_table, resolve_tables
@@ -25,40 +24,23 @@ resolve_tables(bp)  # the table of the link, once per request: g.table
 answer_errors_in_json(bp)
 
 
-def _page_url(token: str) -> str:
-    # the UI's table page; the API's own view of the table when the pages are not registered
-    if "tables.table" in current_app.view_functions:
-        return url_for("tables.table", token=token, _external=True)
-    return url_for("api.get_table", token=token, _external=True)
-
-
-def _json_body(body: store.JsonBody) -> Response:
-    return current_app.response_class(body.sent, mimetype="application/json")
-
-
 @bp.post("/tables")
 @create_limit
 def create_table() -> tuple[Response, int, dict[str, str]]:
     table = store.create_table(json_body())
-    answer = {
-        "edit_token": table.edit_token,
-        "view_token": table.view_token,
-        "edit_url": _page_url(table.edit_token),
-        "view_url": _page_url(table.view_token),
-    }
-    return jsonify(answer), 201, {"Location": url_for("api.get_table", token=table.edit_token)}
+    return jsonify(present.links(table)), 201, {"Location": url_for("api.get_table", token=table.edit_token)}
 
 
 @bp.get("/tables/<token>")
 def get_table(token: str) -> Response:
     table = linked_table()
-    return _json_body(store.session_json(table))
+    return present.json_text(store.read(table).session_json)
 
 
 @bp.get("/tables/<token>/ledger")
 def get_ledger(token: str) -> Response:
     table = linked_table()
-    return _json_body(store.ledger_json(table))
+    return present.json_text(store.read(table).ledger_json)
 
 
 @bp.post("/tables/<token>/hands")
@@ -82,21 +64,13 @@ def _if_match() -> int | None:
     return int(text)
 
 
-def _with_etag(table: Any, n: int, entry: dict[str, Any], **extra: Any) -> Response:
-    """A hand's answer: ``{"n", "hand", "revision"}`` and its revision as the ETag (for If-Match)."""
-    revision = store.hand_revision(table, n)
-    response = jsonify(n=n, hand=entry, revision=revision, **extra)
-    response.headers["ETag"] = f'"{revision}"'
-    return response
-
-
 @bp.get("/tables/<token>/hands/<int:n>")
 def get_hand(token: str, n: int) -> Response:
     """One hand's ledger entry, with its revision (ETag) for a later PUT's If-Match."""
     table = linked_table()
     store.hand_revision(table, n)  # NotFound for a hand that does not exist
     answers = [a.as_json() for a in answer_service.of_hand(table, n)]  # the players' answers
-    return _with_etag(table, n, store.ledger_of(table)["hands"][n - 1], answers=answers)
+    return present.with_etag(table, n, store.read(table).ledger_copy()["hands"][n - 1], answers=answers)
 
 
 @bp.put("/tables/<token>/hands/<int:n>")
@@ -105,24 +79,20 @@ def replace_hand(token: str, n: int) -> Response:
     revision = _if_match()
     hand = json_body(f"hand {n}", limits.HAND_BYTES_MAX)
     entry = store.replace_hand(table, n, hand, revision=revision)
-    return _with_etag(table, n, entry)
+    return present.with_etag(table, n, entry)
 
 
 @bp.delete("/tables/<token>/hands/<int:n>")
 def delete_hand(token: str, n: int) -> Response:
     table = keepers_table()
     store.delete_hand(table, n)
-    return jsonify(deleted=n, restorable=[_deleted_json(d) for d in store.deleted_hands(table)])
-
-
-def _deleted_json(item: store.DeletedHand) -> dict[str, Any]:
-    return {"hand_id": item.hand_id, "n": item.n, "hand": item.hand}
+    return jsonify(deleted=n, restorable=[present.deleted_json(d) for d in store.deleted_hands(table)])
 
 
 @bp.get("/tables/<token>/deleted")
 def list_deleted(token: str) -> Response:
     table = linked_table()
-    return jsonify(deleted=[_deleted_json(d) for d in store.deleted_hands(table)])
+    return jsonify(deleted=[present.deleted_json(d) for d in store.deleted_hands(table)])
 
 
 @bp.post("/tables/<token>/deleted/<int:hand_id>")
@@ -130,4 +100,4 @@ def restore_hand(token: str, hand_id: int) -> Response:
     table = keepers_table()
     require_json()
     n = store.restore_hand(table, hand_id)
-    return jsonify(n=n, hand=store.ledger_view(table)["hands"][n - 1])
+    return jsonify(n=n, hand=store.read(table).ledger["hands"][n - 1])
