@@ -249,13 +249,9 @@ def _body_hash(hand: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-# The rule that closes a table of each rule set (nothing may follow the closing, or a game that ended).
-CLOSING_RULES = {"tresillo": "R30", "pozo_viuda": "P11", "ombre": "O7", "bandos": "B4"}
-
-
 def check_open(table: Table) -> None:
     if table.closed:
-        rule = CLOSING_RULES.get(table.ruleset, "R30")
+        rule = game_of(table.ruleset).closing_rule
         raise Forbidden(f"this table is closed ({rule}): it can no longer be changed", code="table_closed", rule=rule)
 
 
@@ -585,16 +581,12 @@ def page_settlement(table: Table) -> Settlement:
     return _page_source(table).settlement
 
 
-# the table page of these rule sets needs only the totals and the last hands (Ombre counts its deals)
-WINDOWED = ("tresillo", "pozo_viuda", "bandos")
-
-
 def _page_source(table: Table) -> Settled | Window:
     """What the table page is built from: the cached state, else the persisted snapshot, else a settle."""
     cached = _cache.get(table.edit_token)
     if cached is not None and cached.revision == table.revision:
         return cached
-    if cached is None and table.ruleset in WINDOWED:
+    if cached is None and game_of(table.ruleset).windowed:
         shown = _windows.get(table.edit_token)
         if shown is not None and shown.revision == table.revision:
             return shown

@@ -13,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorer.engine import settle
-from scorer.games import views as present
+from scorer.games import tresillo_views
 from scorer.web.models import Table
 from scorer.web.tables import present as table_present
 from tests.conftest import example_sessions, load_json
@@ -64,7 +64,7 @@ def test_the_cambio_hands_page_keeps_the_collected_puesta(
     assert "Ana sin puestas" in before_2 and "Ana 55 (pendiente, mano 2)" in after_2  # not yet made, then made
 
 
-def marks(boxes: list[present.Box]) -> list[tuple[str, tuple[tuple[int, str], ...], int]]:
+def marks(boxes: list[tresillo_views.Box]) -> list[tuple[str, tuple[tuple[int, str], ...], int]]:
     return [(b.name, tuple((m.id, m.state) for m in b.marks), b.older) for b in boxes]
 
 
@@ -76,7 +76,7 @@ def test_each_hands_after_is_the_next_hands_before_and_the_last_is_the_table_pag
     session = load_json(path) if path else COLLECTED_THEN_CAMBIO
     ledger = settle(session)
     count = len(ledger["hands"])
-    views = [present.hand_view(session, ledger, n) for n in range(1, count + 1)]
+    views = [tresillo_views.hand_view(session, ledger, n) for n in range(1, count + 1)]
     for n in range(1, count):
         assert marks(views[n - 1].cartulina_after) == marks(views[n].cartulina_before), n
     table = table_present.table_view(session, ledger)

@@ -22,9 +22,9 @@ from flask import Flask
 from flask_babel import Babel, force_locale
 from pypdf import PdfReader
 
-from scorer.games import views as present
+from scorer.games import tresillo_views
 from scorer.sheet.build import render_html, render_pdf
-from scorer.web.i18n import PAGE_TONGUE
+from scorer.web.common.i18n import PAGE_TONGUE
 from scorer.words import Catalog, speaking
 from tests.conftest import EXAMPLES, load_json
 
@@ -32,7 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 FRAGMENT = ROOT / "translations" / "en" / "LC_MESSAGES" / "messages.po"  # the English catalog
 MINE = re.compile(
     r"^(templates/(evening/|pena/|sheet/|ajuste\.html|cambio\.html|closing\.html)"
-    r"|scorer/web/(evening_views|pena|pena_services)\.py|scorer/games/(views|exports)\.py"
+    r"|scorer/web/(evening_views|pena|pena_services)\.py|scorer/games/(views|exports|tresillo_views|pots|balances)\.py"
     r"|scorer/sheet/(build|settleup)\.py|scorer/evening\.py|scorer/pena/)"
 )
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
@@ -149,8 +149,8 @@ def test_a_hand_summary_is_one_english_sentence(english_app: Flask) -> None:
             {"from": "plato", "to": 1, "amount": 35, "concept": "plato"},
         ],
     }
-    spanish = present.summary(entry, [], players)
+    spanish = tresillo_views.summary(entry, [], players)
     with english_app.test_request_context(), force_locale("en"), speaking(PAGE_TONGUE):
-        english = present.summary(entry, [], players)
+        english = tresillo_views.summary(entry, [], players)
     assert spanish == "Ana cobra 10 de cada uno y se lleva el plato: 35"
     assert english == "Ana collects 10 from each and takes the plato: 35"

@@ -39,6 +39,7 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from scorer import evening, limits
+from scorer.games import game_of
 from scorer.games import views as present
 from scorer.web import messages, services
 from scorer.web.services import Invalid, ServiceError
@@ -192,7 +193,7 @@ def check_open(table: Any) -> None:
     other judging, so that its closing is never told as a hand another phone took."""
     if not table.closed:
         return
-    rule = services.CLOSING_RULES.get(table.ruleset, "R30")
+    rule = game_of(table.ruleset).closing_rule
     reason = gettext("la partida se cerró (%(rule)s): ya no se puede guardar nada en ella", rule=rule)
     said = messages.render("table_closed", {"rule": rule})  # "La partida está cerrada (R30): ya no se puede cambiar."
     raise Refused(said, 403, {"general": [reason]}, reason=reason, closed=True)

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import evening
-from scorer.games import game_of
+from scorer.games import game_of, tresillo_views
 from scorer.games import views as present
 from scorer.web import messages, services
 from scorer.web.common.evening import favor_in_force, seating_for
@@ -240,7 +240,9 @@ def close(token: str) -> Page:
     if request.method != "POST":  # GET and HEAD
         ledger = services.ledger_view(table)
         session = services.session_view(table)
-        plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
+        plato = tresillo_views.plato_view(
+            ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players)
+        )
         return render_template(
             "confirm.html",
             table=table,
@@ -285,7 +287,7 @@ def closing(token: str, table: Any) -> Page:
         flash(_("No se puede cerrar: %(reason)s", reason=messages.message(exc)), "error")
         return redirect(url_for("tables.table", token=token))
     seating = evening.seating_now(session, ledger)
-    plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina") or [], seating)
+    plato = tresillo_views.plato_view(ledger.get("plato"), ledger.get("cartulina") or [], seating)
     request_id = uuid.uuid4().hex
     return render_template(
         "closing.html",

@@ -16,24 +16,18 @@ from flask_babel import lazy_gettext as _l
 from scorer import evening
 from scorer import people as by_person
 from scorer.games import game_of
+from scorer.games.balances import BalanceLine, balance_lines, people_balance_lines
+from scorer.games.tresillo_views import CROSSED_SHOWN, Box, PlatoView, cartulina_view, plato_view
 from scorer.games.views import (
-    CROSSED_SHOWN,
     FIELD_WORDS,
-    BalanceLine,
-    Box,
     HandLine,
-    PlatoView,
     Roles,
     TeamView,
     TransferLine,
     _who,
-    balance_lines,
-    cartulina_view,
     game_summary,
     hand_line,
     money,
-    people_balance_lines,
-    plato_view,
     previous_balances,
     roles,
     ruleset_of,

@@ -29,7 +29,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import words
-from scorer.games import all_games, game_of, shared
+from scorer.games import all_games, game_of, pots, shared, tresillo_views
 from scorer.games import views as present
 from scorer.games.fields import HandFormBase
 from scorer.web import messages, services
@@ -353,7 +353,7 @@ def _live_json(
         ok=True,
         summary=summary,
         after=after,
-        result=present.result_phrase(
+        result=tresillo_views.result_phrase(
             hand,
             entry,
             names_at(session, ledger, n) if game_of(table.ruleset).evening else table.players,
@@ -485,7 +485,7 @@ def hand(token: str, n: int) -> str:
     table, can_edit, session, ledger = _table_context(token)
     if not 1 <= n <= len(ledger.get("hands", [])):
         raise services.NotFound(f"hand {n}: no such hand")
-    view: present.HandView | present.GameHandView = present.game_hand_view(session, ledger, n)
+    view: tresillo_views.HandView | pots.GameHandView = present.game_hand_view(session, ledger, n)
     history = table_services.hand_history(table, n)
     return render_template(
         "hand.html",

@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from scorer.engine import settle
+from scorer.games import pots, tresillo_views
 from scorer.games import views as present
 from scorer.web.tables import present as table_present
 from tests.conftest import EXAMPLES, load_json
@@ -101,13 +102,13 @@ def test_results_in_words_name_the_bola_and_the_codillo_giver() -> None:
     """R9, R19: "bola hecha", "bola cortada", "codillo de Ana" (the contra player with most tricks)."""
     players = ["Ana", "Benito", "Carmen", "Diego"]
     codillo = {"jugador": 2, "tricks": {"2": 3, "3": 1, "4": 5}}
-    assert present.result_phrase(codillo, {"result": "codillo"}, players) == "codillo de Diego"
-    assert present.result_phrase({"jugador": 2, "tricks": {"2": 9, "3": 0, "4": 0}}, {"result": "bola"}, players) == (
-        "bola hecha"
-    )
+    assert tresillo_views.result_phrase(codillo, {"result": "codillo"}, players) == "codillo de Diego"
+    assert tresillo_views.result_phrase(
+        {"jugador": 2, "tricks": {"2": 9, "3": 0, "4": 0}}, {"result": "bola"}, players
+    ) == ("bola hecha")
     cut = {"jugador": 2, "tricks": {"2": 7, "3": 1, "4": 0}}
-    assert present.result_phrase(cut, {"result": "bola_cortada"}, players) == "bola cortada"
-    assert present.result_phrase(cut, {"result": "puesta"}, players) == "puesta"
+    assert tresillo_views.result_phrase(cut, {"result": "bola_cortada"}, players) == "bola cortada"
+    assert tresillo_views.result_phrase(cut, {"result": "puesta"}, players) == "puesta"
 
 
 def test_last_hands_newest_first_and_a_pass_has_its_own_words() -> None:
@@ -118,17 +119,17 @@ def test_last_hands_newest_first_and_a_pass_has_its_own_words() -> None:
 
 def test_summary_of_a_won_hand() -> None:
     # "Hand 3 in words: … 60 from each of seats 1, 2, 3, plus the plato 35."
-    view = present.hand_view(WALK, WALK_LEDGER, 3)
+    view = tresillo_views.hand_view(WALK, WALK_LEDGER, 3)
     assert view.summary == "Diego cobra 60 de cada uno y se lleva el plato: 35"
 
 
 def test_summary_of_a_puesta_written_on_the_cartulina() -> None:
-    view = present.hand_view(WALK, WALK_LEDGER, 5)  # 5: seat 2 entrada 4-4-1 → 2:55 pendiente
+    view = tresillo_views.hand_view(WALK, WALK_LEDGER, 5)  # 5: seat 2 entrada 4-4-1 → 2:55 pendiente
     assert view.summary == "Benito apunta una puesta reservada de 55 en la cartulina"
 
 
 def test_hand_view_shows_the_cartulina_before_and_after() -> None:
-    view = present.hand_view(WALK, WALK_LEDGER, 9)  # hand 9 collects 2:55 and brings 1:65 into the plato
+    view = tresillo_views.hand_view(WALK, WALK_LEDGER, 9)  # hand 9 collects 2:55 and brings 1:65 into the plato
     before = {b.name: [(m.amount, m.state) for m in b.marks] for b in view.cartulina_before}
     after = {b.name: [(m.amount, m.state) for m in b.marks] for b in view.cartulina_after}
     assert before["Benito"] == [(55, "en_plato")]
@@ -141,7 +142,7 @@ def test_hand_view_shows_the_cartulina_before_and_after() -> None:
 
 
 def test_every_transfer_keeps_its_explanation() -> None:
-    view = present.hand_view(WALK, WALK_LEDGER, 3)
+    view = tresillo_views.hand_view(WALK, WALK_LEDGER, 3)
     assert all(t.detail for t in view.transfers)
     assert [t.source for t in view.transfers if t.concept == "por jugar"] == ["Ana", "Benito", "Carmen"]
 
@@ -172,7 +173,7 @@ def test_pozo_view_counts_the_reserves_and_the_cap() -> None:
 
 def test_pots_summary_says_who_takes_the_pozo() -> None:
     settled = settle(POZO)
-    text = present.pots_summary(settled["hands"][2], POZO["players"])  # Diego's roben won with 3 matadores
+    text = pots.pots_summary(settled["hands"][2], POZO["players"])  # Diego's roben won with 3 matadores
     dulces = [t["amount"] for t in POZO_LEDGER["hands"][2]["transfers"] if t["concept"] == "dulces"]
     assert text.startswith(f"Diego cobra {dulces[0]} de cada uno")
     assert f"se lleva el pozo: {POZO_LEDGER['hands'][1]['pozo']['amount']}" in text
