@@ -39,7 +39,7 @@ NAME_MAX = limits.NAME_MAX  # as a player's name at a table
 NEW = "nueva"  # the choice "a new person" in a matching form
 
 
-# What _clean checks, in the English of the API (the pages: scorer.web.messages.LIMIT_WORDS).
+# What _clean checks, in the English of the API (the pages: scorer.web.common.messages.LIMIT_WORDS).
 WHAT_WORDS = {
     "pena_name": "the peña's name",
     "a_person_name": "a person's name",
