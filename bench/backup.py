@@ -27,7 +27,7 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.web.test_backup import won_entrada  # noqa: E402  # the tests' night, one copy
+from tests.store.test_backup import won_entrada  # noqa: E402  # the tests' night, one copy
 
 PLAYERS = ["Ana", "Benito", "Carmen", "Diego"]
 
@@ -65,8 +65,8 @@ def postgres_schema(url: str) -> Iterator[str]:
 
 def fill(app: Any, tables: int, hands: int) -> None:
     """``tables`` tables of ``hands`` hands, each hand with its "create" event, by bulk INSERTs."""
-    from scorer.web.extensions import db
-    from scorer.web.models import Hand, HandEvent, Table
+    from scorer.store.db import db
+    from scorer.store.models import Hand, HandEvent, Table
 
     now = dt.datetime(2026, 12, 1, 20, 0)
     night = [won_entrada(i) for i in range(hands)]
@@ -122,14 +122,14 @@ def some_ledger(app: Any) -> tuple[str, Any]:
     """The ledger of the last table (settled from its hands, no cache)."""
     import sqlalchemy as sa
 
-    from scorer.web import services
-    from scorer.web.extensions import db
-    from scorer.web.models import Table
+    from scorer import store
+    from scorer.store.db import db
+    from scorer.store.models import Table
 
-    services.forget_caches()
+    store.forget()
     with app.app_context():
         table = db.session.scalars(sa.select(Table).order_by(Table.id.desc()).limit(1)).one()
-        return table.edit_token, services.ledger_of(table)
+        return table.edit_token, store.read(table).ledger_copy()
 
 
 def timed(what: str, rows: int, work: Any, extra: Callable[[], str] = str) -> Any:
@@ -152,8 +152,8 @@ def main() -> None:
     parser.add_argument("--database", help="a PostgreSQL URL: restore into it (a fresh schema, dropped afterwards)")
     args = parser.parse_args()
 
-    from scorer.web import backup as bk
-    from scorer.web.extensions import db
+    from scorer.store import backup as bk
+    from scorer.store.db import db
 
     with tempfile.TemporaryDirectory(prefix="cartulina-bench-backup-") as folder:
         base = pathlib.Path(folder)

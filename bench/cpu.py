@@ -6,7 +6,7 @@ Wall time on a shared machine mostly measures the wait for a core; the CPU time 
 costs (`time.process_time`) does not, so it is the fair comparison between two versions of
 the code run on a loaded machine ("no page, POST or PDF slower than before the
 move"). The script uses only what every version since the move offers (`create_app`,
-`services.create_table` and the URLs), so a copy of it can be run in an older tree to
+`store.create_table` and the URLs), so a copy of it can be run in an older tree to
 compare. For each table size it prints the CPU ms of: the table page (edit link and view link),
 the hand list (page 1), the ledger API and a hand POST, as the median and the lowest of
 ``--runs`` requests (on a shared virtual machine the lowest is the steadiest figure: the median
@@ -57,12 +57,12 @@ def ok(response: Any, status: int = 200) -> None:
 
 def calls(app: Any, hands: int, seed: int) -> dict[str, Callable[[], None]]:
     """The timed requests on a new table of ``hands`` generated hands (warmed once each)."""
-    from scorer.web import services
+    from scorer import store
 
     session = random_session(random.Random(seed), hands, closing=False, players=4)
     session["name"] = f"Banco {hands}"
     with app.app_context():
-        table = services.create_table(session)
+        table = store.create_table(session)
         token, view = table.edit_token, table.view_token
     client = app.test_client()
     ledger = client.get(f"/api/tables/{token}/ledger").get_json()

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from scorer import evening  # noqa: E402
 from scorer.engine import settle  # noqa: E402
 from scorer.games.exports import hands_csv  # noqa: E402
-from scorer.sheet.build import sheet_context  # noqa: E402
+from scorer.sheet.context import sheet_context  # noqa: E402
 
 EXAMPLE = ROOT / "tests" / "data" / "examples" / "real_evening.json"
 

@@ -29,7 +29,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args()
 
-    from scorer.web import create_app, services
+    from scorer import store
+    from scorer.web import create_app
 
     folder = pathlib.Path(tempfile.mkdtemp(prefix="cartulina-bench-"))
     app = create_app(
@@ -41,7 +42,7 @@ def main() -> None:
     )
     session = random_session(random.Random(20261201), args.hands, closing=False)
     with app.app_context():
-        token = services.create_table(session).edit_token
+        token = store.create_table(session).edit_token
     client = app.test_client()
     pages = {
         "table page": f"/t/{token}",

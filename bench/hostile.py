@@ -24,10 +24,9 @@ from typing import Any
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from bench.sheet import random_session
-from scorer import limits
+from scorer import limits, store
 from scorer.engine import settle
 from scorer.sheet.build import render_pdf, render_pdf_within
-from scorer.web.tables import services as table_services
 
 
 def _names(session: dict[str, Any]) -> dict[str, Any]:
@@ -41,8 +40,8 @@ def time_import(folder: pathlib.Path, hands: int, seed: int, url: str | None = N
     """(seconds of the whole import, seconds the write lock was held, hands stored)."""
     from sqlalchemy import event
 
-    from scorer.web import create_app, services
-    from scorer.web.extensions import db
+    from scorer.store.db import db
+    from scorer.web import create_app
 
     config: dict[str, Any] = {"INSTANCE_PATH": str(folder), "SECRET_KEY": "bench", "RATELIMIT_ENABLED": False}
     if url:
@@ -62,10 +61,10 @@ def time_import(folder: pathlib.Path, hands: int, seed: int, url: str | None = N
         event.listen(db.engine, "before_cursor_execute", first_write)
         event.listen(db.engine, "commit", commit)
         start = time.perf_counter()
-        table = table_services.import_session(text)
+        table = store.import_session(text)
         total = time.perf_counter() - start
         held = marks["commit"] - marks["lock"]
-        stored = len(services.session_of(table)["hands"])
+        stored = len(store.read(table).session_copy()["hands"])
         db.session.remove()
         db.engine.dispose()
     return total, held, stored

@@ -190,8 +190,9 @@ def drop_schema(url: str, schema: str) -> None:
 
 
 def make_tables(settings: dict[str, Any], instance: pathlib.Path, count: int, hands: int) -> list[dict[str, Any]]:
-    from scorer.web import create_app, services
-    from scorer.web.extensions import db
+    from scorer import store
+    from scorer.store.db import db
+    from scorer.web import create_app
 
     app = create_app({"INSTANCE_PATH": str(instance), "SECRET_KEY": "bench", **settings})
     tables = []
@@ -199,12 +200,12 @@ def make_tables(settings: dict[str, Any], instance: pathlib.Path, count: int, ha
         for i in range(count):
             session = random_session(random.Random(1000 + i), hands, closing=False, players=4)
             session["name"] = f"Mesa {i + 1}"
-            table = services.create_table(session)
-            dealer = int(services.ledger_view(table).get("next_dealer") or 1)
+            table = store.create_table(session)
+            dealer = int(store.read(table).ledger.get("next_dealer") or 1)
             tables.append({"edit": table.edit_token, "view": table.view_token, "dealer": dealer})
         db.session.remove()
         db.engine.dispose()
-    services.forget_caches()
+    store.forget()
     return tables
 
 

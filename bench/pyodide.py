@@ -198,10 +198,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="cartulina-pyodide-") as tmp:
         server, base, app = serve(pathlib.Path(tmp))
         try:
-            from scorer.web import services
+            from scorer import store
 
             with app.app_context():
-                token = services.create_table(session_of(args.hands)).edit_token
+                token = store.create_table(session_of(args.hands)).edit_token
             sizes = page_bytes(base, token)
             rates = [float(r) for r in args.rates.split(",") if r] or [1.0, args.throttle]
             delays = [float(d) for d in args.delays.split(",") if d]

@@ -54,12 +54,12 @@ def make_app(instance: pathlib.Path) -> Any:
 
 def make_table(app: Any, hands: int, seed: int) -> tuple[str, str, int]:
     """A table of ``hands`` generated hands (4 players, no closing): edit token, view token, players."""
-    from scorer.web import services
+    from scorer import store
 
     session = random_session(random.Random(seed), hands, closing=False, players=4)
     session["name"] = f"Banco {hands}"
     with app.app_context():
-        table = services.create_table(session)
+        table = store.create_table(session)
         return table.edit_token, table.view_token, len(session["players"])
 
 
@@ -103,9 +103,9 @@ def _ok(response: Any) -> None:
 
 def cold_page(instance: pathlib.Path, token: str) -> float:
     """The first table page of a new app on an existing database (empty process caches)."""
-    from scorer.web import services
+    from scorer import store
 
-    services.forget_caches()
+    store.forget()
     app = make_app(instance)
     client = app.test_client()
     start = time.perf_counter()

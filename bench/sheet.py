@@ -29,7 +29,9 @@ sys.path.insert(0, str(ROOT))
 
 from bench import callgrind  # noqa: E402
 from scorer.engine import settle  # noqa: E402
-from scorer.sheet.build import hand_lines, render_html, render_pdf, sheet_context  # noqa: E402
+from scorer.sheet.build import render_html, render_pdf  # noqa: E402
+from scorer.sheet.context import sheet_context  # noqa: E402
+from scorer.sheet.lines import hand_lines  # noqa: E402
 from tests.engine.strategies import random_session  # noqa: E402  # the night of bench/engine.py and the tests
 
 

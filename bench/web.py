@@ -94,15 +94,16 @@ def throughput(port: int, path: str, clients: int, seconds: float) -> tuple[floa
 
 def make_table(instance: pathlib.Path, hands: int) -> tuple[str, int, int]:
     """Create the table in the instance's database; its edit token, next dealer and number of players."""
-    from scorer.web import create_app, services
+    from scorer import store
+    from scorer.web import create_app
 
     app = create_app({"INSTANCE_PATH": str(instance)})
     session = random_session(random.Random(20261129), hands, closing=False)
     session["name"] = "Benchmark"
     with app.app_context():
-        table = services.create_table(session)
-        ledger = services.ledger_of(table)
-        from scorer.web.extensions import db
+        table = store.create_table(session)
+        ledger = store.read(table).ledger_copy()
+        from scorer.store.db import db
 
         token = table.edit_token
         db.session.remove()

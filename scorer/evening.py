@@ -64,29 +64,39 @@ def seatings(
     """
     names = tuple(players)
     cut = hands[: len(entries)]  # a hand beyond the last entry changes no seating
-    found: Kept | None = None
-    fitting = [  # the cheap tests first: the same players, not longer, ending in the entry at its place
-        kept
-        for kept in tuple(_seatings_kept)
-        if len(kept[1]) <= len(entries)
-        and kept[0] == names
-        and min(len(cut), len(kept[1])) == len(kept[2])
-        and (not kept[1] or kept[1][-1] is entries[len(kept[1]) - 1])
-    ]
-    for kept in sorted(fitting, key=lambda kept: -len(kept[1])):  # the longest kept history first
-        if _same(kept[1], entries) and _same(kept[2], cut):
-            if len(kept[1]) == len(entries):
-                return kept[3]
-            found = kept
-            break
+    found = _longest_kept(names, entries, cut)
     if found is None:
         made = _seatings(players, entries, hands)
+    elif len(found[1]) == len(entries):
+        return found[3]
     else:
         start = len(found[1])
         made = _seatings(players, entries, hands, start=start, before=found[3][:start], current=found[3][start])
     _seatings_kept.insert(0, (names, tuple(entries), tuple(cut), made))
     del _seatings_kept[_SEATINGS_KEPT:]
     return made
+
+
+def _longest_kept(
+    names: tuple[str, ...], entries: Sequence[Mapping[str, Any]], cut: Sequence[Mapping[str, Any]]
+) -> Kept | None:
+    """The longest kept answer whose history ``entries`` (and ``cut``, their hands) begin with, if any."""
+    fitting = [kept for kept in tuple(_seatings_kept) if _may_fit(kept, names, entries, len(cut))]
+    for kept in sorted(fitting, key=lambda kept: -len(kept[1])):  # the longest kept history first
+        if _same(kept[1], entries) and _same(kept[2], cut):
+            return kept
+    return None
+
+
+def _may_fit(kept: Kept, names: tuple[str, ...], entries: Sequence[Mapping[str, Any]], cut: int) -> bool:
+    """The cheap tests first: the same players, not longer, ending in the entry at its place."""
+    length = len(kept[1])
+    return (
+        length <= len(entries)
+        and kept[0] == names
+        and min(cut, length) == len(kept[2])
+        and (not length or kept[1][-1] is entries[length - 1])
+    )
 
 
 def _same(kept: Sequence[object], now: Sequence[object]) -> bool:
@@ -119,17 +129,21 @@ def _seatings(
     for i in range(start, len(entries)):
         entry = entries[i]
         append(current)
-        if entry.get("result") != "sienta":
-            continue
-        seating = entry.get("seating")
-        if isinstance(seating, Mapping):
-            current = {s: str(n) for s, n in ((_seat_key(k), v) for k, v in seating.items()) if s is not None}
-            continue
-        change = hands[i].get("sienta") if i < len(hands) else None
-        if isinstance(change, Mapping) and _seat_key(change.get("seat")) is not None:
-            current = {**current, int(str(change["seat"])): str(change.get("player", ""))}
+        if entry.get("result") == "sienta":
+            current = _seated(entry, hands[i] if i < len(hands) else None, current)
     append(current)
     return out
+
+
+def _seated(entry: Mapping[str, Any], hand: Mapping[str, Any] | None, current: dict[int, str]) -> dict[int, str]:
+    """R33: the seating after a ``sienta`` entry: its ledger ``seating`` (or, failing that, its session entry)."""
+    seating = entry.get("seating")
+    if isinstance(seating, Mapping):
+        return {s: str(n) for s, n in ((_seat_key(k), v) for k, v in seating.items()) if s is not None}
+    change = hand.get("sienta") if hand is not None else None
+    if isinstance(change, Mapping) and _seat_key(change.get("seat")) is not None:
+        return {**current, int(str(change["seat"])): str(change.get("player", ""))}
+    return current
 
 
 def seating_now(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> dict[int, str]:

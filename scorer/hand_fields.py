@@ -304,7 +304,7 @@ def read_bandos(get: Callable[[str], Any], seats: Sequence[int], rows: int, _: G
         reading.problem("faltas", _("Los tantos de una falta son un número de 0 a 100."))
     if faltas:
         hand["faltas"] = faltas
-    if not primeras and not faltas and not any(name == "primeras" for name, _m, _g in reading.problems):
+    elif not primeras and not any(name == "primeras" for name, _m, _g in reading.problems):
         reading.problem(
             "primeras",
             _("Elige el equipo que hizo las tres primeras bazas, o anota la falta que acabó la mano."),

@@ -1,10 +1,10 @@
 """The input limits of Cartulina: one set, the same for the HTML forms, the JSON API and import.
 
 Everything a table stores passes :func:`check_session` (a new table, an import) or
-:func:`check_hand` (a hand added or replaced) in :mod:`scorer.web.services`; the
+:func:`check_hand` (a hand added or replaced) in :mod:`scorer.store`; the
 forms use the same numbers and :func:`char_problem` to put a Spanish message next
 to the field. A value outside the limits raises :class:`LimitError` with a code and
-parameters (the pages render them with :mod:`scorer.web.messages`) and its English
+parameters (the pages render them with :mod:`scorer.web.common.messages`) and its English
 reason (the API's ``error``); nothing is saved.
 ``docs/limits.md`` lists them.
 """
@@ -55,7 +55,7 @@ BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066
 MULTILINE = frozenset("\n\r\t")
 
 # The English reason of each limits code (the API's ``error``); the pages' Spanish is in
-# scorer.web.messages. ``what`` names the value checked (WHAT_WORDS).
+# scorer.web.common.messages. ``what`` names the value checked (WHAT_WORDS).
 ENGLISH = {
     "text_not_a_string": "{what} must be a string",
     "text_too_long": "{what} is longer than {limit} characters",
@@ -234,17 +234,7 @@ def check_structure(value: Any, depth_max: int, hand: int | None = None, where: 
     while stack:
         item, depth, path = stack.pop()
         if isinstance(item, Mapping | list):
-            if depth > depth_max:
-                raise LimitError("too_deep", hand, depth=depth_max)
-            limit = ITEMS_MAX
-            if len(item) > limit:
-                raise LimitError("too_many_items", hand, where=path, limit=limit)
-            if isinstance(item, Mapping):
-                for key, sub in item.items():
-                    _check_text(key, KEY_MAX, "key", hand, multiline=False)
-                    stack.append((sub, depth + 1, f"{path}.{key}"))
-            else:
-                stack.extend((sub, depth + 1, f"{path}[]") for sub in item)
+            _open_container(item, depth, depth_max, hand, path, stack)
         elif isinstance(item, str):
             _check_text(item, TEXT_MAX, "text", hand, multiline=True, where=path)
         elif isinstance(item, bool) or item is None:
@@ -253,6 +243,27 @@ def check_structure(value: Any, depth_max: int, hand: int | None = None, where: 
             _number(item, path, hand)
         else:  # pragma: no cover - json.loads makes nothing else
             raise LimitError("not_a_json_value", hand, where=path)
+
+
+def _open_container(
+    item: Mapping[Any, Any] | list[Any],
+    depth: int,
+    depth_max: int,
+    hand: int | None,
+    path: str,
+    stack: list[tuple[Any, int, str]],
+) -> None:
+    """D3: a list or object not too deep nor too long (its keys short texts); its items go on ``stack``."""
+    if depth > depth_max:
+        raise LimitError("too_deep", hand, depth=depth_max)
+    if len(item) > ITEMS_MAX:
+        raise LimitError("too_many_items", hand, where=path, limit=ITEMS_MAX)
+    if isinstance(item, Mapping):
+        for key, sub in item.items():
+            _check_text(key, KEY_MAX, "key", hand, multiline=False)
+            stack.append((sub, depth + 1, f"{path}.{key}"))
+    else:
+        stack.extend((sub, depth + 1, f"{path}[]") for sub in item)
 
 
 def check_hand(hand: object, n: int | None = None) -> None:
@@ -267,7 +278,15 @@ def check_hand(hand: object, n: int | None = None) -> None:
     check_structure(hand, HAND_DEPTH_MAX, n, "hand")
 
 
-SINGLE_LINE_KEYS = {"name": TITLE_MAX, "place": PLACE_MAX, "currency": CURRENCY_MAX, "timezone": TIMEZONE_MAX}
+# the texts of a session's header: (key, most characters, whether it may hold newlines), checked in this order
+SESSION_TEXTS = (
+    ("name", TITLE_MAX, False),
+    ("place", PLACE_MAX, False),
+    ("currency", CURRENCY_MAX, False),
+    ("timezone", TIMEZONE_MAX, False),
+    ("notes", NOTES_MAX, True),
+    ("date", DATE_MAX, False),
+)
 
 
 def check_session(session: object) -> None:
@@ -277,22 +296,28 @@ def check_session(session: object) -> None:
     hands = session.get("hands")
     if isinstance(hands, list) and len(hands) > HANDS_MAX:
         raise LimitError("too_many_hands", limit=HANDS_MAX)
+    _check_header(session)
+    # the known keys first (their own messages), then everything else but the hands
+    check_structure({k: v for k, v in session.items() if k != "hands"}, DEPTH_MAX, None, "session")
+    _check_hands(hands)
+
+
+def _check_header(session: Mapping[str, Any]) -> None:
+    """D2, D4: the players' names, the header's texts and the value of a tanto."""
     players = session.get("players")
     if isinstance(players, list):
         for seat, name in enumerate(players, 1):
             _check_text(name, NAME_MAX, "player_name", None, False, seat=seat)
-    for key, limit in SINGLE_LINE_KEYS.items():
+    for key, limit, multiline in SESSION_TEXTS:
         if session.get(key) not in (None, ""):
-            _check_text(session[key], limit, key, None, multiline=False)
-    if session.get("notes") not in (None, ""):
-        _check_text(session["notes"], NOTES_MAX, "notes", None, multiline=True)
-    if session.get("date") not in (None, ""):
-        _check_text(session["date"], DATE_MAX, "date", None, multiline=False)
+            _check_text(session[key], limit, key, None, multiline=multiline)
     for key in ("tanto_value", "tanto"):
         if session.get(key) not in (None, ""):
             check_tanto_value(session[key])
-    # the known keys first (their own messages), then everything else but the hands
-    check_structure({k: v for k, v in session.items() if k != "hands"}, DEPTH_MAX, None, "session")
+
+
+def _check_hands(hands: object) -> None:
+    """Each hand of a session apart (its number in the message), or whatever stands in their place."""
     if isinstance(hands, list):
         for n, hand in enumerate(hands, 1):
             check_hand(hand, n)

@@ -1,6 +1,6 @@
-// After a refusal (static/offline.js sends the queue; this file says what a refusal means and what to
-// do about it). Loaded before offline.js, which calls window.cartulinaRefusals. Nothing here knows
-// the game: no rule, no field name of a hand but the fields' own names on the form.
+// After a refusal (offline-send.js sends the queue; this module says what a refusal means and what to
+// do about it, for offline-list.js and offline-forms.js). Nothing here knows the game: no rule, no
+// field name of a hand but the fields' own names on the form.
 //
 // - A deal another phone took (409 with taken_hand): both hands side by side; the first action is
 //   "Descartar (ya está anotada)"; recording it anyway is a separate choice that names the deal it
@@ -9,401 +9,251 @@
 //   taken deal, and the keeper is told what became of each.
 // - A closed table (403 with closed): every entry says it cannot be saved, with Descartar and a way
 //   to copy what was entered; nothing leads to a form.
-// - Corregir keeps what was entered: a value the new form cannot take (a Jugador who deals, the tricks
-//   of a seat that now deals) is marked next to its field with what was entered, and the form is not
-//   saved until the keeper chooses there; no trick moves silently to another seat.
-(function () {
-  "use strict";
+// - Corregir keeps what was entered (offline-fixing.js).
+import { atTop, say } from "./offline-status.js";
 
-  // The page's words (static/i18n.js), with the Spanish as a last resort: a button never goes blank.
-  function say(key, values, spanish) {
-    var text = window.cartulinaText ? window.cartulinaText(key, values) : "";
-    if (text) return text;
-    text = spanish || "";
-    Object.keys(values || {}).forEach(function (hole) { text = text.split("{" + hole + "}").join(String(values[hole])); });
-    return text;
-  }
+function capital(text) {
+  text = String(text || "");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
-  function capital(text) {
-    text = String(text || "");
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  }
+// ------------------------------------------------------------- what a refusal is
 
-  // ------------------------------------------------------------- what a refusal is
-
-  // The server's answer, kept on the entry: why, and what kind of refusal it is.
-  //   kind "taken": another phone recorded this deal (entry.takenHand: {n, words}); "closed": the
-  //   table was closed; "other": anything a correction can fix.
-  function judge(entry, answer, status) {
-    answer = answer || {};
-    var taken = answer.taken_hand && typeof answer.taken_hand === "object" ? answer.taken_hand : null;
-    entry.taken = typeof answer.taken === "number" ? answer.taken : taken && typeof taken.n === "number" ? taken.n : null;
-    entry.takenHand = null;
-    if (answer.closed === true || (status === 403 && answer.code === "table_closed")) {
-      entry.kind = "closed";
-    } else if (entry.taken !== null) {
-      entry.kind = "taken";
-      var words = taken && typeof taken.words === "string" ? taken.words : null;
-      if (!words) { // an older server: its reason says the hand after a colon
-        var reason = String(answer.reason || "");
-        var colon = reason.indexOf(": ");
-        words = colon >= 0 ? reason.slice(colon + 2) : "";
-      }
-      entry.takenHand = { n: entry.taken, words: words };
-    } else {
-      entry.kind = "other";
+// The server's answer, kept on the entry: why, and what kind of refusal it is.
+//   kind "taken": another phone recorded this deal (entry.takenHand: {n, words}); "closed": the
+//   table was closed; "other": anything a correction can fix.
+export function judge(entry, answer, status) {
+  answer = answer || {};
+  var taken = answer.taken_hand && typeof answer.taken_hand === "object" ? answer.taken_hand : null;
+  entry.taken = typeof answer.taken === "number" ? answer.taken : taken && typeof taken.n === "number" ? taken.n : null;
+  entry.takenHand = null;
+  if (answer.closed === true || (status === 403 && answer.code === "table_closed")) {
+    entry.kind = "closed";
+  } else if (entry.taken !== null) {
+    entry.kind = "taken";
+    var words = taken && typeof taken.words === "string" ? taken.words : null;
+    if (!words) { // an older server: its reason says the hand after a colon
+      var reason = String(answer.reason || "");
+      var colon = reason.indexOf(": ");
+      words = colon >= 0 ? reason.slice(colon + 2) : "";
     }
-    return entry;
+    entry.takenHand = { n: entry.taken, words: words };
+  } else {
+    entry.kind = "other";
   }
+  return entry;
+}
 
-  // An entry refused by an older page knows its taken deal only by `taken`.
-  function kindOf(entry) {
-    return entry.kind || (entry.state === "refused" && typeof entry.taken === "number" ? "taken" : "other");
-  }
+// An entry refused by an older page knows its taken deal only by `taken`.
+function kindOf(entry) {
+  return entry.kind || (entry.state === "refused" && typeof entry.taken === "number" ? "taken" : "other");
+}
 
-  function closedReason() {
-    return say("closed_reason", null, "No se puede guardar: la partida se cerró y ya no admite anotaciones.");
-  }
+function closedReason() {
+  return say("closed_reason", null, "No se puede guardar: la partida se cerró y ya no admite anotaciones.");
+}
 
-  // A closed table refuses every entry: each says so, none is sent again.
-  function closeAll(entries) {
-    entries.forEach(function (entry) {
-      entry.state = "refused";
-      entry.kind = "closed";
-      entry.reason = entry.error = closedReason();
-      entry.problems = {};
-    });
-    return entries;
-  }
+// A closed table refuses every entry: each says so, none is sent again.
+export function closeAll(entries) {
+  entries.forEach(function (entry) {
+    entry.state = "refused";
+    entry.kind = "closed";
+    entry.reason = entry.error = closedReason();
+    entry.problems = {};
+  });
+  return entries;
+}
 
-  // Does it still take a deal once saved? A taken deal (most likely the same hand, recorded by the
-  // other phone) and an entry of a closed table do not: the next hand's number leaves them out.
-  function counts(entry) {
-    return !(entry.state === "refused" && (kindOf(entry) === "taken" || kindOf(entry) === "closed"));
-  }
+// Does it still take a deal once saved? A taken deal (most likely the same hand, recorded by the
+// other phone) and an entry of a closed table do not: the next hand's number leaves them out.
+export function counts(entry) {
+  return !(entry.state === "refused" && (kindOf(entry) === "taken" || kindOf(entry) === "closed"));
+}
 
-  function blocked(entries) {
-    var first = (entries || [])[0];
-    return !!first && first.state === "refused";
-  }
+export function blocked(entries) {
+  var first = (entries || [])[0];
+  return !!first && first.state === "refused";
+}
 
-  // ------------------------------------------------------------- the queue's list
+// ------------------------------------------------------------- the queue's list
 
-  // The refused entry's lines and buttons, in its list item. ctx: {deal: the deal it would take now,
-  // fixUrl: the form for it (null: none), discard(entry, button), hasForm}.
-  function render(item, entry, ctx) {
-    entry.kind = kindOf(entry);
-    item.setAttribute("data-kind", entry.kind);
-    if (entry.kind === "taken") renderTaken(item, entry);
-    else {
-      var why = document.createElement("p");
-      why.className = "error-text";
-      why.textContent = capital(entry.kind === "closed" ? closedReason() : entry.reason || entry.error || "");
-      item.appendChild(why);
-    }
-    var actions = document.createElement("div");
-    actions.className = "actions";
-    var drop = document.createElement("button");
-    drop.type = "button";
-    drop.className = entry.kind === "taken" ? "primary" : "danger";
-    drop.textContent = entry.kind === "taken" ? say("discard_taken", null, "Descartar (ya está anotada)") :
-      say("discard", null, "Descartar");
-    drop.addEventListener("click", function () { ctx.discard(entry, drop); });
-    if (entry.kind === "closed") {
-      actions.appendChild(drop);
-      actions.appendChild(copyButton(item, entry));
-    } else if (entry.kind === "taken") {
-      actions.appendChild(drop);
-      if (ctx.fixUrl && typeof ctx.deal === "number") {
-        actions.appendChild(link(ctx.fixUrl, say("record_as", { n: ctx.deal }, "Anotarla como mano {n}"), "button"));
-      }
-    } else {
-      if (ctx.fixUrl) actions.appendChild(link(ctx.fixUrl, say("fix", null, "Corregir"), "button primary"));
-      actions.appendChild(drop);
-    }
-    item.appendChild(actions);
-  }
-
-  function link(href, text, className) {
-    var a = document.createElement("a");
-    a.className = className;
-    a.href = href;
-    a.textContent = text;
-    return a;
-  }
-
-  // Both hands side by side: what this phone entered, and what the other phone recorded on that deal.
-  function renderTaken(item, entry) {
-    var n = entry.takenHand ? entry.takenHand.n : entry.taken;
+// The refused entry's lines and buttons, in its list item. ctx: {deal: the deal it would take now,
+// fixUrl: the form for it (null: none), discard(entry, button), hasForm}.
+export function render(item, entry, ctx) {
+  entry.kind = kindOf(entry);
+  item.setAttribute("data-kind", entry.kind);
+  if (entry.kind === "taken") renderTaken(item, entry);
+  else {
     var why = document.createElement("p");
     why.className = "error-text";
-    why.textContent = say("taken_head", { n: n }, "La mano {n} ya la anotó otro teléfono.");
+    why.textContent = capital(entry.kind === "closed" ? closedReason() : entry.reason || entry.error || "");
     item.appendChild(why);
-    var both = document.createElement("dl");
-    both.className = "side-by-side";
-    [[say("taken_mine", null, "Este teléfono"), entry.label || entry.form],
-      [say("taken_theirs", { n: n }, "Mano {n}, del otro teléfono"), entry.takenHand ? entry.takenHand.words : ""]]
-      .forEach(function (pair) {
-        var box = document.createElement("div");
-        var dt = document.createElement("dt");
-        dt.textContent = pair[0];
-        var dd = document.createElement("dd");
-        dd.textContent = pair[1];
-        box.appendChild(dt);
-        box.appendChild(dd);
-        both.appendChild(box);
-      });
-    item.appendChild(both);
-    var help = document.createElement("p");
-    help.className = "muted small";
-    help.textContent = say("taken_help", null,
-      "Si es la misma mano, descártala: ya está anotada. Anótala solo si es otra mano.");
-    item.appendChild(help);
   }
+  var actions = document.createElement("div");
+  actions.className = "actions";
+  var drop = document.createElement("button");
+  drop.type = "button";
+  drop.className = entry.kind === "taken" ? "primary" : "danger";
+  drop.textContent = entry.kind === "taken" ? say("discard_taken", null, "Descartar (ya está anotada)") :
+    say("discard", null, "Descartar");
+  drop.addEventListener("click", function () { ctx.discard(entry, drop); });
+  if (entry.kind === "closed") {
+    actions.appendChild(drop);
+    actions.appendChild(copyButton(item, entry));
+  } else if (entry.kind === "taken") {
+    actions.appendChild(drop);
+    if (ctx.fixUrl && typeof ctx.deal === "number") {
+      actions.appendChild(link(ctx.fixUrl, say("record_as", { n: ctx.deal }, "Anotarla como mano {n}"), "button"));
+    }
+  } else {
+    if (ctx.fixUrl) actions.appendChild(link(ctx.fixUrl, say("fix", null, "Corregir"), "button primary"));
+    actions.appendChild(drop);
+  }
+  item.appendChild(actions);
+}
 
-  // What was entered, to copy: to the clipboard when the browser lets it, and in a box to select.
-  function copyButton(item, entry) {
-    var button = document.createElement("button");
-    button.type = "button";
-    button.textContent = say("copy_entry", null, "Copiar lo anotado");
-    button.addEventListener("click", function () {
-      var text = entry.label || entry.form;
-      var box = item.querySelector("textarea[data-copy-entry]");
-      if (!box) {
-        var label = document.createElement("label");
-        label.className = "small";
-        label.textContent = say("copy_label", null, "Lo anotado");
-        box = document.createElement("textarea");
-        box.setAttribute("data-copy-entry", "");
-        box.readOnly = true;
-        box.rows = 2;
-        label.appendChild(box);
-        item.appendChild(label);
-      }
-      box.value = text;
-      box.focus();
-      box.select();
-      var done = function () { button.textContent = say("copied_entry", null, "Copiado"); };
-      if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(text).then(done, function () { /* selected in the box instead */ });
-      }
+function link(href, text, className) {
+  var a = document.createElement("a");
+  a.className = className;
+  a.href = href;
+  a.textContent = text;
+  return a;
+}
+
+// Both hands side by side: what this phone entered, and what the other phone recorded on that deal.
+function renderTaken(item, entry) {
+  var n = entry.takenHand ? entry.takenHand.n : entry.taken;
+  var why = document.createElement("p");
+  why.className = "error-text";
+  why.textContent = say("taken_head", { n: n }, "La mano {n} ya la anotó otro teléfono.");
+  item.appendChild(why);
+  var both = document.createElement("dl");
+  both.className = "side-by-side";
+  [[say("taken_mine", null, "Este teléfono"), entry.label || entry.form],
+    [say("taken_theirs", { n: n }, "Mano {n}, del otro teléfono"), entry.takenHand ? entry.takenHand.words : ""]]
+    .forEach(function (pair) {
+      var box = document.createElement("div");
+      var dt = document.createElement("dt");
+      dt.textContent = pair[0];
+      var dd = document.createElement("dd");
+      dd.textContent = pair[1];
+      box.appendChild(dt);
+      box.appendChild(dd);
+      both.appendChild(box);
     });
-    return button;
-  }
+  item.appendChild(both);
+  var help = document.createElement("p");
+  help.className = "muted small";
+  help.textContent = say("taken_help", null,
+    "Si es la misma mano, descártala: ya está anotada. Anótala solo si es otra mano.");
+  item.appendChild(help);
+}
 
-  // The help under the list: how the queue goes on, or what holds it.
-  function help(entries) {
-    if (!blocked(entries)) {
-      return say("pending_help", null, "Se guardan solas, en orden, cuando vuelva la conexión. Los saldos aún no las cuentan.");
-    }
-    var waiting = entries.length - 1;
-    if (entries[0].kind === "closed") return say("closed_help", null, "Ninguna se puede guardar: la partida está cerrada.");
-    if (!waiting) return say("blocked_help_one", null, "No se ha guardado: descártala o corrígela.");
-    if (waiting === 1) {
-      return say("blocked_help_next", null,
-        "La primera no se ha guardado: hasta que la descartes o la corrijas, la siguiente espera.");
-    }
-    return say("blocked_help", { n: waiting },
-      "La primera no se ha guardado: hasta que la descartes o la corrijas, las {n} siguientes esperan.");
-  }
-
-  // ------------------------------------------------------------- Descartar, and what it changed
-
-  // The entries after a discarded one, as they were (to tell afterwards what became of them).
-  function snapshot(entries, dropped) {
-    var after = entries.filter(function (e) { return e.id > dropped.id; });
-    return { dropped: dropped.label || dropped.form, after: after.map(function (e) { return { key: e.key, label: e.label || e.form }; }) };
-  }
-
-  // The discarded entry's own changes to the ones after it (offline.js's queue.discard): a taken deal
-  // is the other phone's hand now, so theirs stay on their deals, and the table's state they wait for
-  // counts that hand instead of this entry; otherwise they take the deals one earlier.
-  function follow(other, dropped) {
-    var taken = kindOf(dropped) === "taken";
-    if (other.id > dropped.id && typeof other.deal === "number" && typeof dropped.deal === "number" && !taken) {
-      other.deal -= 1;
-    }
-    if (other.before && other.before.indexOf(dropped.key) >= 0) {
-      other.before = other.before.filter(function (k) { return k !== dropped.key; });
-      if (taken && typeof other.revision === "number") other.revision += 1;
-    }
-  }
-
-  var TOLD = "cartulina-rejudged";
-
-  function remember(shot) {
-    try { sessionStorage.setItem(TOLD, JSON.stringify(shot)); } catch (e) { /* private mode */ }
-  }
-
-  // What became of the entries after the one discarded, judged again: saved, refused (why), waiting.
-  function tell(entries) {
-    var shot = null;
-    try {
-      shot = JSON.parse(sessionStorage.getItem(TOLD) || "null");
-      sessionStorage.removeItem(TOLD);
-    } catch (e) { return; }
-    if (!shot) return;
-    var box = document.getElementById("rejudged");
+// What was entered, to copy: to the clipboard when the browser lets it, and in a box to select.
+function copyButton(item, entry) {
+  var button = document.createElement("button");
+  button.type = "button";
+  button.textContent = say("copy_entry", null, "Copiar lo anotado");
+  button.addEventListener("click", function () {
+    var text = entry.label || entry.form;
+    var box = item.querySelector("textarea[data-copy-entry]");
     if (!box) {
-      box = document.createElement("div");
-      box.id = "rejudged";
-      box.className = "flash";
-      box.setAttribute("role", "status");
-      var main = document.getElementById("contenido") || document.body;
-      main.insertBefore(box, main.firstChild);
+      var label = document.createElement("label");
+      label.className = "small";
+      label.textContent = say("copy_label", null, "Lo anotado");
+      box = document.createElement("textarea");
+      box.setAttribute("data-copy-entry", "");
+      box.readOnly = true;
+      box.rows = 2;
+      label.appendChild(box);
+      item.appendChild(label);
     }
-    box.textContent = "";
-    var head = document.createElement("p");
-    head.textContent = say("discarded", { what: shot.dropped }, "Descartada: {what}.");
-    box.appendChild(head);
-    if (!shot.after.length) return;
-    head.textContent += " " + say("rejudged", null, "Las de después se han comprobado de nuevo:");
-    var list = document.createElement("ul");
-    shot.after.forEach(function (was) {
-      var now = (entries || []).filter(function (e) { return e.key === was.key; })[0];
-      var what = !now ? say("rejudged_saved", null, "guardada") :
-        now.state === "refused" ? say("rejudged_refused", { reason: now.reason || now.error || "" }, "no se ha guardado: {reason}") :
-          say("rejudged_pending", null, "pendiente de guardar");
-      var li = document.createElement("li");
-      li.textContent = was.label + ": " + what;
-      list.appendChild(li);
-    });
-    box.appendChild(list);
-  }
-
-  // ------------------------------------------------------------- Corregir: what was entered, kept
-
-  // The group a choice belongs to, as the form names it ("Jugador", a tricks row's player…).
-  function groupName(el) {
-    var group = el.closest && el.closest("[role=radiogroup], fieldset");
-    if (!group) return "";
-    var by = group.getAttribute("aria-labelledby");
-    var named = by && document.getElementById(by);
-    var name = named ? named.textContent : group.getAttribute("aria-label") ||
-      (group.querySelector("legend") || {}).textContent || "";
-    return String(name).trim().replace(/\s+/g, " ");
-  }
-
-  // The names of the groups of what is chosen (kept with the entry: the form it is corrected on may
-  // have no such field, a tricks row of a seat that now deals).
-  function groupsOf(form) {
-    var groups = {};
-    Array.prototype.forEach.call(form.elements, function (el) {
-      if (!el.name || !(el.type === "radio" || el.type === "checkbox") || !el.checked) return;
-      var name = groupName(el);
-      if (name) groups[el.name] = name;
-    });
-    return groups;
-  }
-
-  // A field's box on the form: its fieldset (f-<name>), or that of the family of names it belongs to
-  // (tricks_2 → f-tricks), or the one its inputs are in.
-  function boxOf(form, name) {
-    var field = form.elements[name];
-    var one = field && (field.length !== undefined && !field.tagName ? field[0] : field);
-    return document.getElementById("f-" + name) || document.getElementById("f-" + name.split("_")[0]) ||
-      (one && one.closest && one.closest("fieldset, [id^='f-'], .field")) || null;
-  }
-
-  // The fix form after offline.js restored what was entered: values it could not take are marked,
-  // with what was entered; what the page worked out by itself from the rest in a marked box (the
-  // third tricks count) is cleared; saving waits for a choice in every marked box.
-  //   given: name → values entered; placed: name → the values this form took.
-  function keep(form, entry, given, placed, labelOf) {
-    var marks = [];
-    Object.keys(given).forEach(function (name) {
-      var values = given[name].filter(function (v) { return v !== ""; });
-      if (!values.length || name === "csrf_token" || name === "request_id") return;
-      if (name in placed) {
-        var lost = values.filter(function (v) { return placed[name].indexOf(v) < 0; });
-        if (lost.length) {
-          marks.push([name, say("fix_conflict", { was: labelOf(form, name, lost, entry.words) },
-            "Se anotó «{was}», que en esta mano no se puede elegir: elige de nuevo.")]);
-        }
-        return;
-      }
-      if (form.elements[name] || !boxOf(form, name)) return; // hidden, or a field of another form
-      var group = entry.groups && entry.groups[name];
-      var said = labelOf(form, name, values, entry.words);
-      marks.push([name, say("fix_missing", { was: group ? group + ": " + said : said },
-        "Se anotó «{was}», que en esta mano no se puede anotar: elige de nuevo.")]);
-    });
-    var boxes = [];
-    marks.forEach(function (pair) {
-      var box = boxOf(form, pair[0]);
-      if (!box) return;
-      mark(box, pair[1]);
-      if (boxes.indexOf(box) < 0) boxes.push(box);
-    });
-    boxes.forEach(function (box) {
-      Array.prototype.forEach.call(box.querySelectorAll("input"), function (el) {
-        if ((el.type === "radio" || el.type === "checkbox") && el.checked && !(given[el.name] || []).length) {
-          el.checked = false; // worked out by the page from what was entered elsewhere: not chosen
-        }
-      });
-      var chosen = function (event) {
-        if (!event.isTrusted) return;
-        box.setAttribute("data-chosen", "true");
-      };
-      box.addEventListener("change", chosen);
-      box.addEventListener("click", function (event) {
-        if (event.isTrusted && event.target.closest && event.target.closest("button")) chosen(event);
-      });
-    });
-    return boxes.length;
-  }
-
-  function mark(box, text) {
-    box.classList.add("field-error");
-    box.setAttribute("data-conflict", "true");
-    var p = document.createElement("p");
-    p.className = "error-text";
-    p.textContent = text;
-    box.appendChild(p);
-  }
-
-  // What the fix form says first: why it was refused, and the deal it will be saved as when that is
-  // not the one it was entered for.
-  function fixNote(entry, deal, fallback) {
-    var said = entry.kind === "taken" ?
-      say("taken_head", { n: entry.taken }, "La mano {n} ya la anotó otro teléfono.") +
-        (entry.takenHand && entry.takenHand.words ? " (" + entry.takenHand.words + ")" : "") :
-      entry.error || fallback;
-    if (typeof deal === "number" && typeof entry.deal === "number" && deal !== entry.deal) {
-      said += " " + say("saved_as", { n: deal, was: entry.deal },
-        "Se guardará como la mano {n}, no como la {was}.");
+    box.value = text;
+    box.focus();
+    box.select();
+    var done = function () { button.textContent = say("copied_entry", null, "Copiado"); };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, function () { /* selected in the box instead */ });
     }
-    return said;
+  });
+  return button;
+}
+
+// The help under the list: how the queue goes on, or what holds it.
+export function help(entries) {
+  if (!blocked(entries)) {
+    return say("pending_help", null, "Se guardan solas, en orden, cuando vuelva la conexión. Los saldos aún no las cuentan.");
   }
-
-  // Guardar on a fix form with a marked box not chosen again: not saved, and said why (before any
-  // other script sees the submit).
-  function guard(event) {
-    var form = event.target;
-    if (!form || !form.querySelector) return;
-    var submitter = event.submitter || null;
-    if (submitter && submitter.name === "preview") return;
-    var open = form.querySelector("[data-conflict]:not([data-chosen])");
-    if (!open) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    var p = document.getElementById("offline-form-note");
-    if (!p) {
-      p = document.createElement("p");
-      p.id = "offline-form-note";
-      p.className = "error-text";
-      p.setAttribute("role", "alert");
-      form.parentNode.insertBefore(p, form);
-    }
-    p.textContent = say("choose_first", null, "Antes de guardar, elige de nuevo lo marcado: no se ha guardado.");
-    open.scrollIntoView({ block: "center" });
+  var waiting = entries.length - 1;
+  if (entries[0].kind === "closed") return say("closed_help", null, "Ninguna se puede guardar: la partida está cerrada.");
+  if (!waiting) return say("blocked_help_one", null, "No se ha guardado: descártala o corrígela.");
+  if (waiting === 1) {
+    return say("blocked_help_next", null,
+      "La primera no se ha guardado: hasta que la descartes o la corrijas, la siguiente espera.");
   }
+  return say("blocked_help", { n: waiting },
+    "La primera no se ha guardado: hasta que la descartes o la corrijas, las {n} siguientes esperan.");
+}
 
-  if (typeof document !== "undefined") document.addEventListener("submit", guard, true);
+// ------------------------------------------------------------- Descartar, and what it changed
 
-  window.cartulinaRefusals = {
-    judge: judge, closeAll: closeAll, counts: counts, blocked: blocked, render: render, help: help,
-    snapshot: snapshot, follow: follow, remember: remember, tell: tell,
-    groupsOf: groupsOf, keep: keep, fixNote: fixNote,
-  };
-})();
+// The entries after a discarded one, as they were (to tell afterwards what became of them).
+export function snapshot(entries, dropped) {
+  var after = entries.filter(function (e) { return e.id > dropped.id; });
+  return { dropped: dropped.label || dropped.form, after: after.map(function (e) { return { key: e.key, label: e.label || e.form }; }) };
+}
+
+// The discarded entry's own changes to the ones after it (offline.js's queue.discard): a taken deal
+// is the other phone's hand now, so theirs stay on their deals, and the table's state they wait for
+// counts that hand instead of this entry; otherwise they take the deals one earlier.
+export function follow(other, dropped) {
+  var taken = kindOf(dropped) === "taken";
+  if (other.id > dropped.id && typeof other.deal === "number" && typeof dropped.deal === "number" && !taken) {
+    other.deal -= 1;
+  }
+  if (other.before && other.before.indexOf(dropped.key) >= 0) {
+    other.before = other.before.filter(function (k) { return k !== dropped.key; });
+    if (taken && typeof other.revision === "number") other.revision += 1;
+  }
+}
+
+var TOLD = "cartulina-rejudged";
+
+export function remember(shot) {
+  try { sessionStorage.setItem(TOLD, JSON.stringify(shot)); } catch (e) { /* private mode */ }
+}
+
+// What became of the entries after the one discarded, judged again: saved, refused (why), waiting.
+export function tell(entries) {
+  var shot = null;
+  try {
+    shot = JSON.parse(sessionStorage.getItem(TOLD) || "null");
+    sessionStorage.removeItem(TOLD);
+  } catch (e) { return; }
+  if (!shot) return;
+  var box = document.getElementById("rejudged");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "rejudged";
+    box.className = "flash";
+    box.setAttribute("role", "status");
+    atTop(box);
+  }
+  box.textContent = "";
+  var head = document.createElement("p");
+  head.textContent = say("discarded", { what: shot.dropped }, "Descartada: {what}.");
+  box.appendChild(head);
+  if (!shot.after.length) return;
+  head.textContent += " " + say("rejudged", null, "Las de después se han comprobado de nuevo:");
+  var list = document.createElement("ul");
+  shot.after.forEach(function (was) {
+    var now = (entries || []).filter(function (e) { return e.key === was.key; })[0];
+    var what = !now ? say("rejudged_saved", null, "guardada") :
+      now.state === "refused" ? say("rejudged_refused", { reason: now.reason || now.error || "" }, "no se ha guardado: {reason}") :
+        say("rejudged_pending", null, "pendiente de guardar");
+    var li = document.createElement("li");
+    li.textContent = was.label + ": " + what;
+    list.appendChild(li);
+  });
+  box.appendChild(list);
+}

@@ -9,15 +9,28 @@
 // Nothing here knows the game: it caches and serves what the server made.
 "use strict";
 
-var SHELL = "cartulina-shell-10";
+var SHELL = "cartulina-shell-11";
 var PAGES = "cartulina-pages-1";
 var SHELL_FILES = [
   "/static/app.css",
   "/static/reach.css",
   "/static/i18n.js",
   "/static/app.js",
-  "/static/offline-refusals.js",
+  // static/offline.js and the modules it imports: all of them, or offline.js fails to load offline
   "/static/offline.js",
+  "/static/offline-state.js",
+  "/static/offline-status.js",
+  "/static/offline-refusals.js",
+  "/static/offline-fixing.js",
+  "/static/offline-queue.js",
+  "/static/offline-send.js",
+  "/static/offline-sync.js",
+  "/static/offline-list.js",
+  "/static/offline-forms.js",
+  "/static/offline-fields.js",
+  "/static/offline-pages.js",
+  "/static/offline-engine.js",
+  "/static/offline-preview.js",
   "/static/reach.js",
   "/static/manifest.webmanifest",
   "/static/favicon.svg",

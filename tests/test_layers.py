@@ -1,9 +1,10 @@
 """The import layers of ``scorer/``, read from the code with ast.
 
-engine ← evening, pena, words, sheet ← web ← cli / the app factory: no module imports another one
-that (directly or round a longer circle) imports it back, the layers under the web app import
-nothing from ``scorer.web``, and the engine imports only the standard library and itself. Imports
-inside functions count: they hide a circle, they do not remove it.
+engine ← evening, pena, words, sheet, games ← store ← web.common ← the blueprints (tables, evening,
+answers, pena, api, each a package that imports no other) ← the app factory; the CLI beside the web.
+No module imports another one that (directly or round a longer circle) imports it back, the layers
+under the web app import nothing from ``scorer.web``, and the engine imports only the standard library
+and itself. Imports inside functions count: they hide a circle, they do not remove it.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ LOWER = (
     "hand_fields",
     "tricks",
     "cli",
+    "store",
 )
+# the store keeps the tables with Flask-SQLAlchemy (and takes its write lock in the app's instance folder)
+STORE_READS = {"flask", "flask_sqlalchemy"}
 
 # Once the sheet read the limits and the games registry of the web app; they are below it now
 # (scorer/limits.py, scorer/games.py). Nothing may be added to this list.
@@ -155,11 +159,90 @@ def test_only_the_web_app_reads_flask() -> None:
     never Flask-Babel's context: the translator comes from above, nothing reads the web app's state."""
     _edges, outside = graph()
     wrong = {
-        name: sorted(outside[name] & {"flask", "flask_babel", "flask_wtf", "flask_sqlalchemy", "werkzeug"})
+        name: sorted(
+            outside[name]
+            & {"flask", "flask_babel", "flask_wtf", "flask_sqlalchemy", "werkzeug"}
+            - (STORE_READS if name.split(".")[1] == "store" else set())
+        )
         for name in outside
         if name.split(".")[1:2] and name.split(".")[1] in LOWER
     }
     assert {name: found for name, found in wrong.items() if found} == {}
+
+
+# The blueprint packages of the web app: each imports the store, the games, ``scorer.web.common`` and its
+# own modules, never another blueprint's (what two of them share lives in web/common, games or the store).
+BLUEPRINTS = ("tables", "evening", "answers", "pena", "api")
+
+
+def _web_part(name: str) -> str | None:
+    """``tables`` for scorer.web.tables.routes, ``common`` for scorer.web.common.i18n, else None."""
+    parts = name.split(".")
+    return parts[2] if parts[:2] == ["scorer", "web"] and len(parts) > 2 else None
+
+
+def test_no_blueprint_imports_another() -> None:
+    edges, _outside = graph()
+    wrong = {
+        (name, target)
+        for name, targets in edges.items()
+        if _web_part(name) in BLUEPRINTS
+        for target in targets
+        if _web_part(target) in BLUEPRINTS and _web_part(target) != _web_part(name)
+    }
+    assert wrong == set()
+
+
+def test_a_blueprint_imports_of_the_web_only_its_own_package_and_common() -> None:
+    """Not the app factory either: ``scorer.web`` itself (its ``__init__``) is above the blueprints."""
+    edges, _outside = graph()
+    wrong = {
+        (name, target)
+        for name, targets in edges.items()
+        if _web_part(name) in BLUEPRINTS
+        for target in targets
+        if target.split(".")[:2] == ["scorer", "web"] and _web_part(target) not in (_web_part(name), "common")
+    }
+    assert wrong == set()
+
+
+def test_web_common_imports_no_blueprint() -> None:
+    edges, _outside = graph()
+    wrong = {
+        (name, target)
+        for name, targets in edges.items()
+        if _web_part(name) == "common"
+        for target in targets
+        if _web_part(target) in BLUEPRINTS or target == "scorer.web"
+    }
+    assert wrong == set()
+
+
+def test_the_store_never_imports_the_web_app_and_the_games_never_import_the_store() -> None:
+    edges, _outside = graph()
+
+    def inside(name: str, package: str) -> bool:
+        return name == package or name.startswith(package + ".")
+
+    store_to_web = {
+        (n, t) for n, ts in edges.items() if inside(n, "scorer.store") for t in ts if inside(t, "scorer.web")
+    }
+    games_up = {
+        (n, t)
+        for n, ts in edges.items()
+        if inside(n, "scorer.games")
+        for t in ts
+        if inside(t, "scorer.store") or inside(t, "scorer.web")
+    }
+    assert store_to_web == set()
+    assert games_up == set()
+
+
+def test_the_games_are_imported_plainly() -> None:
+    """One list of games in scorer/games/__init__.py, imported like any module: no importlib anywhere in
+    the app (it hid a circle from this test once)."""
+    _edges, outside = graph()
+    assert {name for name, found in outside.items() if "importlib" in found} == set()
 
 
 def test_the_engine_imports_the_standard_library_and_itself_only() -> None:

@@ -10,7 +10,7 @@ import pytest
 from scorer import tricks
 from scorer.engine import settle
 from scorer.games import views as present
-from scorer.sheet.build import sheet_context
+from scorer.sheet.context import sheet_context
 from scorer.web.tables import present as table_present
 from tests.conftest import example_sessions, load_json
 

@@ -124,13 +124,7 @@ def resume(session: Any, snapshot: Any, entries: Sequence[JSON] = ()) -> Settlem
     SessionError if the session's header itself is invalid.
     """
     ruleset, players, begin, _hands = _begin({**session, "hands": []} if isinstance(session, Mapping) else session)
-    if not isinstance(snapshot, Mapping) or snapshot.get("format") != SNAPSHOT_FORMAT:
-        raise SnapshotError("not a settlement snapshot")
-    if snapshot.get("ruleset") != ruleset.name or snapshot.get("players") != list(players):
-        raise SnapshotError("the snapshot is of another rule set or other players")
-    count = snapshot.get("count")
-    if not isinstance(count, int) or isinstance(count, bool) or not len(entries) <= count:
-        raise SnapshotError("the snapshot's count of hands is wrong")
+    count = _snapshot_count(snapshot, ruleset, players, entries)
     try:
         state = _snapshot.decode(snapshot.get("state"))
     except (ValueError, RecursionError) as exc:
@@ -143,6 +137,18 @@ def resume(session: Any, snapshot: Any, entries: Sequence[JSON] = ()) -> Settlem
     return Settlement(ruleset, players, state, tuple(entries), count - len(entries))
 
 
+def _snapshot_count(snapshot: Any, ruleset: Ruleset, players: tuple[str, ...], entries: Sequence[JSON]) -> int:
+    """The count of hands a snapshot of this rule set and these players settled (at least ``entries``)."""
+    if not isinstance(snapshot, Mapping) or snapshot.get("format") != SNAPSHOT_FORMAT:
+        raise SnapshotError("not a settlement snapshot")
+    if snapshot.get("ruleset") != ruleset.name or snapshot.get("players") != list(players):
+        raise SnapshotError("the snapshot is of another rule set or other players")
+    count = snapshot.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or not len(entries) <= count:
+        raise SnapshotError("the snapshot's count of hands is wrong")
+    return count
+
+
 _EVENTS = ("ajuste", "sienta", "favor")  # R32, R33, R34
 
 
@@ -151,11 +157,7 @@ def _play(ruleset: Ruleset, state: Any, hand: Any, n: int) -> tuple[Any, JSON]:
         raise SessionError("hand_not_an_object", None, hand=n, type=type(hand).__name__)
     for key in _EVENTS:
         if key in hand and key not in ruleset.events:
-            if key == "ajuste":
-                raise SessionError("ajuste_not_in_ruleset", key, hand=n, ruleset=ruleset.name)
-            if key == "favor":
-                raise SessionError("favor_not_in_ruleset", key, hand=n, ruleset=ruleset.name)
-            raise SessionError("sienta_not_in_ruleset", key, hand=n, ruleset=ruleset.name)
+            _not_in_ruleset(key, n, ruleset.name)
     try:
         new_state, body = ruleset.play(state, hand, n)
     except HandError as exc:
@@ -163,6 +165,15 @@ def _play(ruleset: Ruleset, state: Any, hand: Any, n: int) -> tuple[Any, JSON]:
     entry: JSON = {"n": n}
     entry.update(body)
     return new_state, entry
+
+
+def _not_in_ruleset(key: str, n: int, name: str) -> None:
+    """R32, R33, R34: an ajuste, a sienta or a change of favour is refused by the rule sets without them."""
+    if key == "ajuste":
+        raise SessionError("ajuste_not_in_ruleset", key, hand=n, ruleset=name)
+    if key == "favor":
+        raise SessionError("favor_not_in_ruleset", key, hand=n, ruleset=name)
+    raise SessionError("sienta_not_in_ruleset", key, hand=n, ruleset=name)
 
 
 def _ledger(ruleset: Ruleset, players: tuple[str, ...], state: Any, entries: list[JSON]) -> JSON:
@@ -177,20 +188,10 @@ def _ledger(ruleset: Ruleset, players: tuple[str, ...], state: Any, entries: lis
 def _begin(session: Any) -> tuple[Ruleset, tuple[str, ...], Any, list[Any]]:
     if not isinstance(session, Mapping):
         raise SessionError("session_not_an_object")
-    fmt = session.get("format")
-    if fmt != SESSION_FORMAT:
-        if fmt is None:
-            raise SessionError("format_missing", "format", expected=SESSION_FORMAT)
-        raise SessionError("format_unknown", "format", value=fmt, expected=SESSION_FORMAT)
-    rules = session.get("rules")
-    if rules is None:
-        rules = {}
-    if not isinstance(rules, Mapping):
-        raise SessionError("rules_not_an_object", "rules")
+    _check_format(session.get("format"))
+    rules = _rules(session)
     name = rules.get("ruleset")
-    if name is None:  # null counts as absent
-        name = "tresillo"
-    ruleset = get_ruleset(name)
+    ruleset = get_ruleset("tresillo" if name is None else name)  # null counts as absent
     players = _players(session.get("players"), ruleset)
     first = session.get("first_dealer", 1)
     if first is None:
@@ -202,12 +203,34 @@ def _begin(session: Any) -> tuple[Ruleset, tuple[str, ...], Any, list[Any]]:
         state = ruleset.begin(players, options, first)
     except HandError as exc:
         raise SessionError.of(exc) from None
+    return ruleset, players, state, _hands(session)
+
+
+def _check_format(fmt: object) -> None:
+    if fmt != SESSION_FORMAT:
+        if fmt is None:
+            raise SessionError("format_missing", "format", expected=SESSION_FORMAT)
+        raise SessionError("format_unknown", "format", value=fmt, expected=SESSION_FORMAT)
+
+
+def _rules(session: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The session's rules, an object (null counts as absent)."""
+    rules = session.get("rules")
+    if rules is None:
+        return {}
+    if not isinstance(rules, Mapping):
+        raise SessionError("rules_not_an_object", "rules")
+    return rules
+
+
+def _hands(session: Mapping[str, Any]) -> list[Any]:
+    """The session's hands, a list (null counts as absent)."""
     hands = session.get("hands", [])
     if hands is None:
-        hands = []
+        return []
     if not isinstance(hands, list):
         raise SessionError("hands_not_a_list", "hands")
-    return ruleset, players, state, hands
+    return hands
 
 
 def _players(value: Any, ruleset: Ruleset) -> tuple[str, ...]:

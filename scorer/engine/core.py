@@ -103,10 +103,14 @@ def int_value(value: object, key: str, low: int = 0, high: int | None = None, fi
         raise HandError("not_a_whole_number", field or key, key=key, value=describe(value))
     assert isinstance(value, int)
     if value < low or (high is not None and value > high):
-        if high is None:
-            raise HandError("number_too_small", field or key, key=key, low=low, value=value)
-        raise HandError("number_out_of_range", field or key, key=key, low=low, high=high, value=value)
+        _out_of_range(value, key, low, high, field)
     return value
+
+
+def _out_of_range(value: int, key: str, low: int, high: int | None, field: str | None) -> None:
+    if high is None:
+        raise HandError("number_too_small", field or key, key=key, low=low, value=value)
+    raise HandError("number_out_of_range", field or key, key=key, low=low, high=high, value=value)
 
 
 def word_value(value: object, key: str, words: Sequence[str], field: str | None = None) -> str:
@@ -192,12 +196,17 @@ def tricks_value(hand: Mapping[str, Any], seats: Sequence[int], total: int = 9, 
         if type(v) is not int or not 0 <= v <= total:
             _trick_count(v, seat, total, key)  # raises with the reason
         result[seat] = v
-    if len(result) != len(seats):
-        missing = [s for s in seats if s not in result]
-        raise HandError("tricks_missing_seat", key, key=key, seat=missing[0])
-    if sum(result.values()) > total:
-        raise HandError("tricks_too_many", key, key=key, count=sum(result.values()), total=total)
+    if len(result) != len(seats) or sum(result.values()) > total:
+        _tricks_refused(result, seats, total, key)
     return result
+
+
+def _tricks_refused(result: dict[int, int], seats: Sequence[int], total: int, key: str) -> None:
+    """Refuse tricks that leave out a seat, or come to more than ``total``."""
+    missing = [s for s in seats if s not in result]
+    if missing:
+        raise HandError("tricks_missing_seat", key, key=key, seat=missing[0])
+    raise HandError("tricks_too_many", key, key=key, count=sum(result.values()), total=total)
 
 
 def _trick_count(value: object, seat: int, total: int, key: str) -> None:

@@ -176,6 +176,15 @@ def _read_played(hand: Mapping[str, Any]) -> tuple[int, str, int | None]:
     return jugador, lance, holder
 
 
+def _decide(opts: Options, counts: tuple[int, int, int]) -> tuple[str, int]:
+    """O2 with R10: the seed's majority rule, or R9's (more tricks than each defender)."""
+    outcome = decided(ombre_outcome if opts.outcome == "majority_five" else played_outcome, counts)
+    if outcome is None:
+        raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="O2")
+    assert isinstance(outcome, tuple)
+    return outcome
+
+
 class Ombre:
     """The rule set of docs/rules/ombre.md."""
 
@@ -222,12 +231,7 @@ class Ombre:
         tricks = tricks_value(hand, SEATS)
         defenders = tuple(s for s in SEATS if s != jugador)
         counts = (tricks[jugador], tricks[defenders[0]], tricks[defenders[1]])
-        # O2 with R10: the seed's majority rule, or R9's (more tricks than each defender)
-        outcome = decided(ombre_outcome if opts.outcome == "majority_five" else played_outcome, counts)
-        if outcome is None:
-            raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="O2")
-        assert isinstance(outcome, tuple)
-        result, giver_index = outcome
+        result, giver_index = _decide(opts, counts)
         desk = _Desk(state)
         if holder is not None:  # O5, before the hand is settled
             bonus = min(opts.matador_bonus, desk.bote)

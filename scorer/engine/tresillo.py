@@ -33,11 +33,10 @@ from .core import (
     rule_word,
     seat_map,
     seat_value,
-    transfer,
     tricks_value,
     word_value,
 )
-from .details import Detail
+from .details import Detail, Moved
 from .tresillo_hand import (
     BOLA_VALUE,
     LANCE_VALUE,
@@ -203,7 +202,7 @@ class _Desk:
         else:
             assert isinstance(target, int)
             self.balances[target - 1] += amount
-        self.transfers.append(transfer(source, target, amount, concept, detail))
+        self.transfers.append(Moved.of(source, target, amount, concept, detail))
 
     def give_back(self, target: int, amount: int, concept: str, detail: Detail) -> None:
         """The plato pays a seat."""
@@ -211,7 +210,7 @@ class _Desk:
             return
         self.plato -= amount
         self.balances[target - 1] += amount
-        self.transfers.append(transfer("plato", target, amount, concept, detail))
+        self.transfers.append(Moved.of("plato", target, amount, concept, detail))
 
     def close_puesta(self, index: int, final: str) -> None:
         entry = self.open.pop(index)
@@ -252,27 +251,25 @@ class _Desk:
 
     def freeze(self, dealer: int | None, result: str, next_dealer: int, finished: bool = False) -> tuple[State, JSON]:
         s = self.state
-        new = State(
-            options=s.options,
-            seats=s.seats,
-            balances=tuple(self.balances),
-            plato=self.plato,
-            kind=self.kind,
-            contributions=tuple(self.contributions),
-            open=tuple(self.open),
-            closed=self.closed,
-            next_id=self.next_id,
-            next_dealer=next_dealer,
-            finished=finished,
-            seating=s.seating,
-            sat_at=s.sat_at,
-            stints=s.stints,
+        new = State(  # in the order of State's fields (by position: once a hand, keywords cost more)
+            s.options,
+            s.seats,
+            tuple(self.balances),
+            self.plato,
+            self.kind,
+            tuple(self.contributions),
+            tuple(self.open),
+            self.closed,
+            self.next_id,
+            next_dealer,
+            finished,
+            s.seating,
+            s.sat_at,
+            s.stints,
         )
-        entry: JSON = {
-            **hand_entry(dealer, result, self.transfers, new.balances),
-            "plato": {"amount": new.plato, "kind": new.kind},
-            "cartulina": [e.as_json() for e in new.open],
-        }
+        entry = hand_entry(dealer, result, self.transfers, new.balances)
+        entry["plato"] = {"amount": new.plato, "kind": new.kind}
+        entry["cartulina"] = [e.as_json() for e in new.open]
         return new, entry
 
 
@@ -289,8 +286,43 @@ def _event_body(hand: Mapping[str, Any], what: str, rule: str) -> object:
     return hand[what]
 
 
+def _share_plato(desk: _Desk, seats: int) -> None:
+    """R30 repartir: the plato in equal shares, the odd tantos one each to seats 1, 2, …"""
+    total = desk.plato
+    share, odd = divmod(total, seats)
+    for seat in range(1, seats + 1):
+        extra = 1 if seat <= odd else 0
+        why = Detail("reparto_resto" if extra else "reparto", total=total, seats=seats, share=share)
+        desk.give_back(seat, share + extra, "reparto", why)
+
+
+def _ajuste_target(raw: object, seats: int) -> int | str:
+    """R32: an ajuste goes to a seat, to the plato or to every other seat (``todos``)."""
+    if raw in ("plato", "todos"):
+        return str(raw)
+    if is_int(raw):
+        return seat_value(raw, "ajuste to", seats, "to")
+    raise HandError("ajuste_bad_target", "to", value=describe(raw))
+
+
+def _sienta_change(state: State, hand: Mapping[str, Any]) -> tuple[int, str]:
+    """R33: the seat and the name of who sits down there, nobody seated already."""
+    body = _event_body(hand, "sienta", "R33")
+    if not isinstance(body, Mapping):
+        raise HandError("sienta_not_an_object", "sienta")
+    check_keys(body, ("seat", "player"), "sienta_body")
+    seat = seat_value(required(body, "seat"), "sienta seat", state.seats, "seat")
+    name = required(body, "player")
+    if not isinstance(name, str) or not name.strip():
+        raise HandError("sienta_player_not_a_name", "player", value=describe(name))
+    for other, seated in enumerate(state.seating, 1):
+        if seated.strip() == name.strip():
+            raise HandError("player_already_seated", "player", name=name.strip(), seat=other)
+    return seat, name
+
+
 def _with_state(entry: Puesta, state: str) -> Puesta:
-    return entry._replace(state=state)
+    return Puesta(entry.id, entry.owner, entry.amount, entry.hand, state)  # what _replace makes, at a call's cost
 
 
 # ----------------------------------------------------------------- rule set
@@ -383,12 +415,7 @@ class Tresillo:
             for seat, amount in enumerate(state.contributions, 1):
                 desk.give_back(seat, amount, "devolucion", Detail("devolucion", amount=amount))
         else:
-            total = desk.plato
-            share, odd = divmod(total, state.seats)
-            for seat in range(1, state.seats + 1):
-                extra = 1 if seat <= odd else 0  # the odd tantos one each to seats 1, 2, …
-                why = Detail("reparto_resto" if extra else "reparto", total=total, seats=state.seats, share=share)
-                desk.give_back(seat, share + extra, "reparto", why)
+            _share_plato(desk, state.seats)
         in_plato = "devuelta" if how == "devolver" else "repartida"
         while desk.open:
             entry = desk.open[0]
@@ -403,14 +430,7 @@ class Tresillo:
             raise HandError("ajuste_not_an_object", "ajuste")
         check_keys(body, ("from", "to", "amount"), "ajuste_body")
         source = seat_value(required(body, "from"), "ajuste from", state.seats, "from")
-        target_raw = required(body, "to")
-        target: int | str
-        if target_raw in ("plato", "todos"):
-            target = str(target_raw)
-        elif is_int(target_raw):
-            target = seat_value(target_raw, "ajuste to", state.seats, "to")
-        else:
-            raise HandError("ajuste_bad_target", "to", value=describe(target_raw))
+        target = _ajuste_target(required(body, "to"), state.seats)
         if target == source:
             raise HandError("ajuste_to_itself", "to", seat=source)
         amount = int_value(required(body, "amount"), "ajuste amount", 1, field="amount")
@@ -440,17 +460,7 @@ class Tresillo:
 
     # R33
     def _sienta(self, state: State, hand: Mapping[str, Any], n: int) -> tuple[State, JSON]:
-        body = _event_body(hand, "sienta", "R33")
-        if not isinstance(body, Mapping):
-            raise HandError("sienta_not_an_object", "sienta")
-        check_keys(body, ("seat", "player"), "sienta_body")
-        seat = seat_value(required(body, "seat"), "sienta seat", state.seats, "seat")
-        name = required(body, "player")
-        if not isinstance(name, str) or not name.strip():
-            raise HandError("sienta_player_not_a_name", "player", value=describe(name))
-        for other, seated in enumerate(state.seating, 1):
-            if seated.strip() == name.strip():
-                raise HandError("player_already_seated", "player", name=name.strip(), seat=other)
+        seat, name = _sienta_change(state, hand)
         desk = _Desk(state, n)
         for i in range(len(desk.open) - 1, -1, -1):  # the leaver's pending puestas are cancelled
             entry = desk.open[i]
@@ -496,13 +506,13 @@ class Tresillo:
         )
         if desk.kind != RESERVADA:  # R8, case 1
             parts.insert(0, (5, "por jugar"))
-        amount = per_participant(tuple(parts), opts, played.favor)  # R16
+        amount = per_participant(tuple(parts), opts.rounding, opts.favor_doubling, played.favor)  # R16
         participants = others(state.seats, jugador)  # R4
         for seat in participants:
             desk.pay(seat, jugador, amount.value, "juego", amount.detail)
         desk.take_plato(jugador)  # R17-R18
         if tricks.bola_cortada and opts.failed_bola == "pays_bola":  # R19
-            lost = per_participant(((BOLA_VALUE, "bola cortada"),), opts, played.favor)
+            lost = per_participant(((BOLA_VALUE, "bola cortada"),), opts.rounding, opts.favor_doubling, played.favor)
             for seat in participants:
                 desk.pay(jugador, seat, lost.value, "bola_cortada", lost.detail)
 
@@ -519,7 +529,7 @@ class Tresillo:
             parts = condition_parts(
                 played.lance, played.estuches, played.contraestuches, played.primeras == "contra", False
             )
-            amount = per_participant(tuple(parts), opts, played.favor)
+            amount = per_participant(tuple(parts), opts.rounding, opts.favor_doubling, played.favor)
             for seat in others(state.seats, jugador):
                 desk.pay(jugador, seat, amount.value, "condiciones", amount.detail)
         puesta, why = puesta_amount(desk.plato, case1, played.favor)
@@ -531,10 +541,13 @@ class Tresillo:
 
     def _surrendered(self, state: State, n: int, dealer: int, played: Played) -> tuple[State, JSON]:
         """R25–R27: a rendida nobody defends makes a puesta; a vuelta pays its 2 first."""
+        opts = state.options
         desk = self._deal(state, n, dealer)
         case1 = desk.kind != RESERVADA
         if played.lance == "vuelta":  # R26
-            amount = per_participant(((LANCE_VALUE["vuelta"], "vuelta"),), state.options, played.favor)
+            amount = per_participant(
+                ((LANCE_VALUE["vuelta"], "vuelta"),), opts.rounding, opts.favor_doubling, played.favor
+            )
             for seat in others(state.seats, played.jugador):
                 desk.pay(played.jugador, seat, amount.value, "condiciones", amount.detail)
         puesta, why = puesta_amount(desk.plato, case1, played.favor)  # R25, R27

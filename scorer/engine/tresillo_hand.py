@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn
 
 from .core import (
     HandError,
@@ -110,17 +110,20 @@ class Played(NamedTuple):
 
 def read_played(hand: Mapping[str, Any], options: Options, seats: int, active: tuple[int, ...]) -> Played:
     """R7, R11–R13, R15, R19, R25: the hand's words in a fixed order; HandError names the first bad one."""
-    jugador = _jugador(hand, seats, active)
-    lance = _lance(hand, options)
-    trump = _trump(hand)
-    top = 12 if trump in LONG_SUITS else 11
-    estuches = _estuches(hand, "estuches", top, trump) if "estuches" in hand else 0
-    contra_est = _estuches(hand, "contraestuches", top, trump) if "contraestuches" in hand else 0
-    if estuches and contra_est:
-        raise HandError("estuches_and_contraestuches", "estuches")
+    jugador = hand.get("jugador")
+    if jugador not in active or type(jugador) is not int:  # the checks of the valid case first: no call
+        jugador = _jugador(hand, seats)
+    lance = hand.get("lance")
+    if type(lance) is not str or lance not in LANCE_VALUE:  # a list or object must not reach the dict lookup
+        lance = word_value(required(hand, "lance"), "lance", LANCES)
+    if lance == "vuelta_solera" and not options.vuelta_solera:
+        raise HandError("vuelta_solera_not_admitted", "lance")
+    trump = hand.get("trump")
+    if trump not in SUITS or type(trump) is not str:
+        trump = word_value(required(hand, "trump"), "trump", SUITS)
+    estuches, contra_est = _estuches_pair(hand, trump)
     rendida = bool_value(hand["rendida"], "rendida") if hand.get("rendida") is not None else False
-    primeras = _optional_word(hand, "primeras", ("jugador", "contra"))
-    bola = _optional_word(hand, "bola", ("hecha", "cortada"))
+    primeras, bola = _flags(hand)
     defensor = hand.get("defensor")
     if defensor is not None and not rendida:
         raise HandError("defensor_without_rendida", "defensor")
@@ -128,30 +131,20 @@ def read_played(hand: Mapping[str, Any], options: Options, seats: int, active: t
     return Played(jugador, lance, trump, estuches, contra_est, rendida, defensor, primeras, bola, favor)
 
 
-def _jugador(hand: Mapping[str, Any], seats: int, active: tuple[int, ...]) -> int:
-    """R7: the Jugador is one of the seats dealt cards (never the alcalde)."""
-    jugador = hand.get("jugador")
-    if jugador not in active or type(jugador) is not int:  # fast path for the valid case
-        jugador = seat_value(required(hand, "jugador"), "jugador", seats)
-        raise HandError("jugador_is_alcalde", "jugador", seat=jugador)
-    return jugador
+def _jugador(hand: Mapping[str, Any], seats: int) -> NoReturn:
+    """R7: refuse a Jugador who is no seat, or the alcalde (dealt no cards)."""
+    jugador = seat_value(required(hand, "jugador"), "jugador", seats)
+    raise HandError("jugador_is_alcalde", "jugador", seat=jugador)
 
 
-def _lance(hand: Mapping[str, Any], options: Options) -> str:
-    """R11: one of the lances; a vuelta solera only where the house admits it."""
-    lance = hand.get("lance")
-    if type(lance) is not str or lance not in LANCE_VALUE:  # a list or object must not reach the dict lookup
-        lance = word_value(required(hand, "lance"), "lance", LANCES)
-    if lance == "vuelta_solera" and not options.vuelta_solera:
-        raise HandError("vuelta_solera_not_admitted", "lance")
-    return lance
-
-
-def _trump(hand: Mapping[str, Any]) -> str:
-    trump = hand.get("trump")
-    if trump not in SUITS or type(trump) is not str:
-        trump = word_value(required(hand, "trump"), "trump", SUITS)
-    return trump
+def _estuches_pair(hand: Mapping[str, Any], trump: str) -> tuple[int, int]:
+    """R12: the Jugador's estuches or the contra's (never both), up to the trump suit's count."""
+    top = 12 if trump in LONG_SUITS else 11
+    estuches = _estuches(hand, "estuches", top, trump) if "estuches" in hand else 0
+    contra = _estuches(hand, "contraestuches", top, trump) if "contraestuches" in hand else 0
+    if estuches and contra:
+        raise HandError("estuches_and_contraestuches", "estuches")
+    return estuches, contra
 
 
 def _estuches(hand: Mapping[str, Any], key: str, top: int, trump: str) -> int:
@@ -166,11 +159,15 @@ def _estuches(hand: Mapping[str, Any], key: str, top: int, trump: str) -> int:
     return int(value)
 
 
-def _optional_word(hand: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> object:
-    value = hand.get(key)
-    if value is not None:
-        word_value(value, key, choices)
-    return value
+def _flags(hand: Mapping[str, Any]) -> tuple[object, object]:
+    """R13, R19: who had primeras (``jugador``, ``contra``) and the bola (``hecha``, ``cortada``), each optional."""
+    primeras = hand.get("primeras")
+    if primeras is not None:
+        word_value(primeras, "primeras", ("jugador", "contra"))
+    bola = hand.get("bola")
+    if bola is not None:
+        word_value(bola, "bola", ("hecha", "cortada"))
+    return primeras, bola
 
 
 def rendida_defensor(played: Played, seats: int, contra: tuple[int, ...]) -> int | None:
@@ -211,16 +208,26 @@ def read_tricks(hand: Mapping[str, Any], active: tuple[int, ...], played: Played
         raise HandError("tricks_undecided", "tricks", split=split_text(counts), rule="R10")
     assert isinstance(outcome, tuple)
     result, giver = outcome
+    bola_cortada, has_primeras = _read_split(played, counts, result)
+    return Tricks(counts, result, giver, counts[0] == 9, bola_cortada, has_primeras)
+
+
+def _read_split(played: Played, counts: tuple[int, int, int], result: str) -> tuple[bool, bool]:
+    """R13, R19 on the split: whether the bola was cut, whether the Jugador has primeras.
+
+    9-0-0 is a bola hecha with or without the flag; 5-0-0 and 9-0-0 have primeras without it.
+    """
     j, a, b = counts
     clean = a == 0 and b == 0  # the Jugador took every trick played
     cut = a + b == 1 and 5 <= j <= 8  # J-1-0: the play stopped at the contra's first trick
     if clean and 6 <= j <= 8:
         raise HandError("tricks_after_primeras", "tricks", split=split_text(counts))
-    _check_bola(played.bola, counts, cut)
-    _check_primeras(played.primeras, counts, result, clean or cut)
+    if played.bola is not None:
+        _check_bola(played.bola, counts, cut)
+    if played.primeras is not None:
+        _check_primeras(played.primeras, counts, result, clean or cut)
     bola_cortada = cut and (played.bola == "cortada" or played.primeras == "jugador")  # R19
-    # R19: 9-0-0 is a bola hecha with or without the flag; R13: 5-0-0 and 9-0-0 have primeras without it
-    return Tricks(counts, result, giver, j == 9, bola_cortada, clean or bola_cortada)
+    return bola_cortada, clean or bola_cortada
 
 
 def _check_bola(bola: object, counts: tuple[int, int, int], cut: bool) -> None:
@@ -251,30 +258,36 @@ class Amount:
 
 
 @lru_cache(maxsize=4096)
-def per_participant(parts: tuple[tuple[int, str], ...], options: Options, favor: bool) -> Amount:
-    """R14–R15: add the conditions, round up, double a favor."""
+def per_participant(parts: tuple[tuple[int, str], ...], rounding: int, doubling: str, favor: bool) -> Amount:
+    """R14–R15: add the conditions, round up (``rounding``: R14), double a favor (``doubling``: R15's
+    ``favor_doubling``). Cached on the two house rules, not the Options: hashing those costs more than the sum."""
     simple = sum(v for v, _ in parts)
-    rounded = round_up(simple, options.rounding)
+    rounded = round_up(simple, rounding)
     changed = rounded if rounded != simple else None
     if not favor:
         return Amount(rounded, Conditions(parts, simple, changed))
-    if options.favor_doubling == "double_rounded":
+    if doubling == "double_rounded":
         return Amount(2 * rounded, Conditions(parts, simple, changed, 2 * rounded))
-    doubled = round_up(2 * simple, options.rounding)
+    doubled = round_up(2 * simple, rounding)
     return Amount(doubled, Conditions(parts, simple, changed, 2 * simple, doubled if doubled != 2 * simple else None))
 
 
 def condition_parts(lance: str, estuches: int, contra: int, primeras: bool, bola_hecha: bool) -> list[tuple[int, str]]:
-    """R11–R13: the conditions of a hand as (tantos, words); R12's cap of five is lifted by a bola hecha."""
-    cap = 12 if bola_hecha else ESTUCHES_CAP  # a bola hecha counts every estuche (12 at most)
-    parts = [
-        (LANCE_VALUE[lance], LANCE_WORDS[lance]),
-        (BOLA_VALUE if bola_hecha else 0, "bola"),
-        (min(estuches, cap), "estuches"),
-        (min(contra, cap), "contraestuches"),
-        (1 if primeras else 0, "primeras"),
-    ]
-    return [part for part in parts if part[0]]
+    """R11–R13: the conditions of a hand as (tantos, words)."""
+    parts: list[tuple[int, str]] = []
+    if LANCE_VALUE[lance]:
+        parts.append((LANCE_VALUE[lance], LANCE_WORDS[lance]))
+    if bola_hecha:
+        parts.append((BOLA_VALUE, "bola"))
+    cap = estuches if bola_hecha else min(estuches, ESTUCHES_CAP)  # R12
+    if cap:
+        parts.append((cap, "estuches"))
+    ccap = contra if bola_hecha else min(contra, ESTUCHES_CAP)
+    if ccap:
+        parts.append((ccap, "contraestuches"))
+    if primeras:
+        parts.append((1, "primeras"))
+    return parts
 
 
 def puesta_amount(plato: int, case1: bool, favor: bool) -> tuple[int, Detail]:

@@ -3,7 +3,7 @@
 ``_`` and ``ngettext`` translate at once, as Flask-Babel's ``gettext`` does; ``_l`` keeps a Spanish
 msgid and translates it each time it is read (a form's label, a choice, a game's help line), as
 Flask-Babel's ``lazy_gettext`` does. The web app speaks the page's language while a request is
-served (``scorer.web.i18n``), so these follow the page; the scripts/i18n extractor reads all three.
+served (``scorer.web.common.i18n``), so these follow the page; the scripts/i18n extractor reads all three.
 """
 
 from __future__ import annotations

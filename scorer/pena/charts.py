@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from scorer.sheet.chart import PALETTE, _fmt, _label, _short, legend_rows, nice_step, value_axis
+from scorer.sheet.chart import PALETTE, Plot, _fmt, _label, _short, legend_rows, nice_step, value_axis
 from scorer.words import RED_SUITS, SUIT_SYMBOLS
 from scorer.words import translate as _
 
@@ -33,6 +33,65 @@ LEGEND_ROW = 18
 _END = ' text-anchor="end"'  # the last night's date ends at the plot's right edge, whole
 
 
+def _grid(plot: Plot, ticks: range) -> list[str]:
+    """The horizontal grid, the y labels and the zero line."""
+    right = LINE_WIDTH - RIGHT
+    out = ['<g class="grid" stroke="#d5d8dc" stroke-width="0.6">']
+    out += [f'<line x1="{LEFT}" y1="{_fmt(plot.y(v))}" x2="{right}" y2="{_fmt(plot.y(v))}"/>' for v in ticks]
+    out.append('</g><g class="y-labels" fill="#333" text-anchor="end">')
+    out += [f'<text x="{LEFT - 4}" y="{_fmt(plot.y(v) + 4)}">{_label(v)}</text>' for v in ticks]
+    out.append("</g>")
+    out.append(f'<line x1="{LEFT}" y1="{_fmt(plot.y(0))}" x2="{right}" y2="{_fmt(plot.y(0))}" stroke="#555"/>')
+    return out
+
+
+def _nights_axis(plot: Plot, points: int, labels: Sequence[str]) -> list[str]:
+    """The x labels: the evenings' dates when there is one per point (a few), else their numbers."""
+    dated = len(labels) == points
+    last, bottom = plot.last, plot.top + plot.height
+    out = ['<g class="x-labels" fill="#333" text-anchor="middle" font-size="11">']
+    out += [
+        f'<text x="{_fmt(plot.x(k))}" y="{_fmt(bottom + 15)}"{_END if k == last and k else ""}>'
+        f"{escape(labels[k]) if dated else k}</text>"
+        for k in range(0, points, nice_step(last, 3 if dated else 6))
+    ]
+    out.append("</g>")
+    axis_word = "" if dated else escape(_("noche"))
+    out.append(
+        f'<text x="{LINE_WIDTH - RIGHT}" y="{_fmt(bottom + 29)}" fill="#333" text-anchor="end">{axis_word}</text>'
+    )
+    return out
+
+
+def _dash(dash: str) -> str:
+    return f' stroke-dasharray="{dash}"' if dash else ""
+
+
+def _person_lines(plot: Plot, names: Sequence[str], series: Sequence[Sequence[int]]) -> list[str]:
+    out = []
+    for i, values_i in enumerate(series):
+        colour, dash = PALETTE[i % len(PALETTE)]
+        coords = " ".join(f"{_fmt(plot.x(k))},{_fmt(plot.y(v))}" for k, v in enumerate(values_i))
+        out.append(
+            f'<polyline class="person" points="{coords}" fill="none" stroke="{colour}" stroke-width="2"'
+            f"{_dash(dash)}><title>{escape(names[i])}</title></polyline>"
+        )
+    return out
+
+
+def _legend(legend: Sequence[tuple[float, int, int, str]]) -> list[str]:
+    out = ['<g class="legend" fill="#222">']
+    for lx, lrow, i, label in legend:
+        colour, dash = PALETTE[i % len(PALETTE)]
+        ly = LINE_HEIGHT + lrow * LEGEND_ROW + 4
+        out.append(
+            f'<line x1="{_fmt(lx)}" y1="{_fmt(ly - 4)}" x2="{_fmt(lx + 22)}" y2="{_fmt(ly - 4)}" '
+            f'stroke="{colour}" stroke-width="2.4"{_dash(dash)}/>'
+        )
+        out.append(f'<text x="{_fmt(lx + 26)}" y="{_fmt(ly)}">{escape(label)}</text>')
+    return out
+
+
 def evenings_chart(
     names: Sequence[str], series: Sequence[Sequence[int]], *, unit: str, labels: Sequence[str] = ()
 ) -> str:
@@ -46,17 +105,8 @@ def evenings_chart(
     low, high, step = value_axis(series, 4)
     shown = [_short(name, 40) for name in names]  # whole names: the legend wraps to more rows instead
     legend, row = legend_rows(shown, 0, LINE_WIDTH, lambda label: 26 + 7.0 * len(label) + 14)
-    plot_h = LINE_HEIGHT - TOP - 34
     height = LINE_HEIGHT + (row + 1) * LEGEND_ROW
-    plot_w = LINE_WIDTH - LEFT - RIGHT
-    last = max(points - 1, 1)
-
-    def sx(k: float) -> float:
-        return LEFT + plot_w * k / last
-
-    def sy(v: float) -> float:
-        return TOP + plot_h * (high - v) / (high - low)
-
+    plot = Plot(LEFT, TOP, LINE_WIDTH - LEFT - RIGHT, LINE_HEIGHT - TOP - 34, max(points - 1, 1), low, high)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart evenings" viewBox="0 0 {LINE_WIDTH} {height + 20}" '
         f'width="{LINE_WIDTH}" height="{height + 20}" role="img" aria-label={quoteattr(title)} '
@@ -64,46 +114,12 @@ def evenings_chart(
         f"<title>{escape(title)}</title>",
         f'<text x="0" y="14" fill="#222" font-weight="bold">{escape(title)}</text>',
         '<g transform="translate(0 20)">',
-        '<g class="grid" stroke="#d5d8dc" stroke-width="0.6">',
+        *_grid(plot, range(int(low), int(high) + 1, step)),
+        *_nights_axis(plot, points, labels),
+        *_person_lines(plot, names, series),
+        *_legend(legend),
+        "</g></g></svg>",
     ]
-    ticks = range(int(low), int(high) + 1, step)
-    out += [f'<line x1="{LEFT}" y1="{_fmt(sy(v))}" x2="{LINE_WIDTH - RIGHT}" y2="{_fmt(sy(v))}"/>' for v in ticks]
-    out.append('</g><g class="y-labels" fill="#333" text-anchor="end">')
-    out += [f'<text x="{LEFT - 4}" y="{_fmt(sy(v) + 4)}">{_label(v)}</text>' for v in ticks]
-    out.append("</g>")
-    out.append(f'<line x1="{LEFT}" y1="{_fmt(sy(0))}" x2="{LINE_WIDTH - RIGHT}" y2="{_fmt(sy(0))}" stroke="#555"/>')
-    dated = len(labels) == points
-    xstep = nice_step(last, 3 if dated else 6)
-    out.append('<g class="x-labels" fill="#333" text-anchor="middle" font-size="11">')
-    out += [
-        f'<text x="{_fmt(sx(k))}" y="{_fmt(TOP + plot_h + 15)}"{_END if k == last and k else ""}>'
-        f"{escape(labels[k]) if dated else k}</text>"
-        for k in range(0, points, xstep)
-    ]
-    out.append("</g>")
-    axis_word = "" if dated else escape(_("noche"))
-    out.append(
-        f'<text x="{LINE_WIDTH - RIGHT}" y="{_fmt(TOP + plot_h + 29)}" fill="#333" text-anchor="end">{axis_word}</text>'
-    )
-    for i, values_i in enumerate(series):
-        colour, dash = PALETTE[i % len(PALETTE)]
-        coords = " ".join(f"{_fmt(sx(k))},{_fmt(sy(v))}" for k, v in enumerate(values_i))
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(
-            f'<polyline class="person" points="{coords}" fill="none" stroke="{colour}" stroke-width="2"'
-            f"{dash_attr}><title>{escape(names[i])}</title></polyline>"
-        )
-    out.append('<g class="legend" fill="#222">')
-    for lx, lrow, i, label in legend:
-        colour, dash = PALETTE[i % len(PALETTE)]
-        ly = LINE_HEIGHT + lrow * LEGEND_ROW + 4
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(
-            f'<line x1="{_fmt(lx)}" y1="{_fmt(ly - 4)}" x2="{_fmt(lx + 22)}" y2="{_fmt(ly - 4)}" '
-            f'stroke="{colour}" stroke-width="2.4"{dash_attr}/>'
-        )
-        out.append(f'<text x="{_fmt(lx + 26)}" y="{_fmt(ly)}">{escape(label)}</text>')
-    out.append("</g></g></svg>")
     return "\n".join(out)
 
 

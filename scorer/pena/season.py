@@ -14,7 +14,8 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from scorer.sheet.build import TEMPLATES, printed_environment
+from scorer.resources import TEMPLATES
+from scorer.sheet.printed import printed_environment
 from scorer.words import date_text
 from scorer.words import translate as _
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -23,7 +23,6 @@ from scorer.sheet.settleup import Payment, settle_up
 
 MONEY_GAMES = ("tresillo", "pozo_viuda", "ombre")  # bandos keeps points, not money
 JUGADOR_GAMES = ("tresillo", "pozo_viuda", "ombre")  # a Jugador (hombre) against the others
-BOLA_GAMES = ("tresillo", "pozo_viuda")  # Ombre sencillo has no bola (its vole is not kept apart)
 RENDIDA_GAMES = ("tresillo",)  # only Tresillo surrenders (R25–R28)
 
 # Ledger results as the Jugador sees them (format.md, pozo-viuda.md, ombre.md)
@@ -80,17 +79,23 @@ def seatings(evening: Evening) -> Iterator[tuple[Mapping[str, Any], Mapping[str,
     entries = evening.ledger.get("hands") or []
     for hand, entry in zip(hands, entries, strict=False):
         yield hand, entry, dict(seats)
-        sienta = hand.get("sienta") if isinstance(hand, Mapping) else None
-        if isinstance(sienta, Mapping):
+        sienta = _sienta(hand)
+        if sienta is not None:
             seats[int(sienta["seat"])] = str(sienta["player"])
+
+
+def _sienta(hand: Any) -> Mapping[str, Any] | None:
+    """The change of player (R33) an entry is, if it is one: the seat and who sits down."""
+    sienta = hand.get("sienta") if isinstance(hand, Mapping) else None
+    return sienta if isinstance(sienta, Mapping) else None
 
 
 def names_that_sat(session: Mapping[str, Any]) -> list[str]:
     """Every name that sat at a table, in the order they first sat (the players, then R33 newcomers)."""
     names = [str(n) for n in session.get("players") or []]
     for hand in session.get("hands") or []:
-        sienta = hand.get("sienta") if isinstance(hand, Mapping) else None
-        if isinstance(sienta, Mapping) and str(sienta.get("player")) not in names:
+        sienta = _sienta(hand)
+        if sienta is not None and str(sienta.get("player")) not in names:
             names.append(str(sienta.get("player")))
     return names
 
@@ -99,13 +104,25 @@ def _person(evening: Evening, name: str) -> Hashable | None:
     return evening.people.get(name)
 
 
-def _by_name_balances(evening: Evening) -> dict[str, int]:
-    """Each name's tantos (money games) or points (bandos) at the end of the evening."""
-    people = evening.ledger.get("people")
+def _stored_people(ledger: Mapping[str, Any]) -> dict[str, int] | None:
+    """The ledger's own balances by person (R33), when it has them."""
+    people = ledger.get("people")
     if isinstance(people, Mapping):
         return {str(k): int(v) for k, v in people.items()}
     if isinstance(people, list):  # tolerate a list of {"name", "balance"}
         return {str(p["name"]): int(p["balance"]) for p in people}
+    return None
+
+
+def _by_name_balances(evening: Evening) -> dict[str, int]:
+    """Each name's tantos (money games) or points (bandos) at the end of the evening."""
+    stored = _stored_people(evening.ledger)
+    return stored if stored is not None else _followed_seat_by_seat(evening)
+
+
+def _followed_seat_by_seat(evening: Evening) -> dict[str, int]:
+    """Each name's tantos or points, following the entries' balances (scores) seat by seat: a seat's
+    change counts for whoever sits there at that entry (R33); everyone who sat is named."""
     key = "scores" if evening.ruleset == "bandos" else "balances"
     totals: dict[str, int] = {}
     before: dict[str, int] = {}
@@ -135,19 +152,30 @@ def unmatched(evening: Evening) -> list[str]:
     return [n for n in evening.who_sat() if n not in evening.people]
 
 
+def _plato(ledger: Mapping[str, Any]) -> int:
+    return int((ledger.get("plato") or {}).get("amount", 0))
+
+
+def _bote(ledger: Mapping[str, Any]) -> int:
+    return int(ledger.get("bote") or 0)
+
+
+def _pozo_and_viuda(ledger: Mapping[str, Any]) -> int:
+    pozo = ledger.get("pozo") or {}
+    return int(pozo.get("amount", 0)) + sum(int(r) for r in pozo.get("reserves") or []) + int(ledger.get("viuda") or 0)
+
+
+POT_OF: dict[str, Callable[[Mapping[str, Any]], int]] = {
+    "tresillo": _plato,
+    "ombre": _bote,
+    "pozo_viuda": _pozo_and_viuda,
+}  # bandos has no pot
+
+
 def pot(evening: Evening) -> int:
     """What is still on the table: plato, bote, or pozo with its reserves and the viuda (0 for bandos)."""
-    ledger = evening.ledger
-    if evening.ruleset == "tresillo":
-        return int((ledger.get("plato") or {}).get("amount", 0))
-    if evening.ruleset == "ombre":
-        return int(ledger.get("bote") or 0)
-    if evening.ruleset == "pozo_viuda":
-        pozo = ledger.get("pozo") or {}
-        return (
-            int(pozo.get("amount", 0)) + sum(int(r) for r in pozo.get("reserves") or []) + int(ledger.get("viuda") or 0)
-        )
-    return 0
+    of = POT_OF.get(evening.ruleset)
+    return of(evening.ledger) if of else 0
 
 
 def money(evening: Evening, tantos: int) -> Decimal | None:
@@ -209,6 +237,74 @@ def _places(values: Iterable[Decimal]) -> int:
     return places
 
 
+def _evening_line(evening: Evening) -> EveningLine:
+    by_person = balances(evening)
+    in_money = {p: m for p, t in by_person.items() if (m := money(evening, t)) is not None}
+    return EveningLine(evening, by_person, in_money, pot(evening), unmatched(evening))
+
+
+@dataclass(slots=True)
+class _Sums:
+    """The evening lines added up by person: in money and tantos, and over the squared evenings only
+    (nothing left on the table, everyone who sat matched): those the settle-up covers."""
+
+    money: dict[Hashable, Decimal] = field(default_factory=dict)
+    tantos: dict[Hashable, int] = field(default_factory=dict)
+    counts: Counter[Hashable] = field(default_factory=Counter)
+    settled: dict[Hashable, Decimal] = field(default_factory=dict)
+    settled_tantos: dict[Hashable, int] = field(default_factory=dict)
+
+    def add(self, line: EveningLine) -> None:
+        squared = line.pot == 0 and not line.unmatched
+        for person, amount in line.tantos.items():
+            earned = line.money.get(person, Decimal(0))
+            self.counts[person] += 1
+            self.tantos[person] = self.tantos.get(person, 0) + amount
+            self.money[person] = self.money.get(person, Decimal(0)) + earned
+            if squared:
+                self.settled[person] = self.settled.get(person, Decimal(0)) + earned
+                self.settled_tantos[person] = self.settled_tantos.get(person, 0) + amount
+
+    def standings(self, by_tantos: bool, show_tantos: bool) -> list[Standing]:
+        """Best first, by money (by tantos when no evening has a tanto value)."""
+        order = sorted(self.money, key=lambda p: -self.tantos[p] if by_tantos else -self.money[p])
+        return [Standing(p, self.counts[p], self.money[p], self.tantos[p] if show_tantos else None) for p in order]
+
+
+def _same_value(values: set[Decimal], currencies: set[str], money_evenings: Sequence[Evening]) -> Decimal | None:
+    """The one tanto value (and currency) of every money evening, if they share one."""
+    if len(values) == 1 and len(currencies) <= 1 and all(e.value is not None for e in money_evenings):
+        return next(iter(values))
+    return None
+
+
+def _money_terms(money_evenings: Sequence[Evening]) -> tuple[Ledger, set[Decimal]]:
+    """An empty ledger in the money of the evenings (one tanto value and currency, if they share one; in
+    tantos if none has a tanto value), and their tanto values."""
+    values = {e.value for e in money_evenings if e.value is not None}
+    currencies = {e.currency for e in money_evenings if e.value is not None}
+    result = Ledger(
+        same_value=_same_value(values, currencies, money_evenings),
+        currency=next(iter(currencies)) if len(currencies) == 1 else "",
+        # no table of the season says what a tanto is worth: everything is kept (and settled) in tantos
+        tantos_only=bool(money_evenings) and not values,
+    )
+    return result, values
+
+
+def _settle(result: Ledger, sums: _Sums, values: set[Decimal]) -> None:
+    """The fewest payments that square the squared evenings, in 10**-places of the currency (in tantos
+    when no evening has a tanto value); none when those do not add up to 0."""
+    if result.tantos_only:
+        result.places = 0
+        units = sums.settled_tantos
+    else:
+        result.places = _places(values)
+        units = {p: int((m * 10**result.places).to_integral_value()) for p, m in sums.settled.items()}
+    if sum(units.values()) == 0:
+        result.payments = settle_up(units)
+
+
 def lifetime_ledger(evenings: Sequence[Evening]) -> Ledger:
     """Each person's money per evening and in total, the fewest payments and the open pots.
 
@@ -216,51 +312,18 @@ def lifetime_ledger(evenings: Sequence[Evening]) -> Ledger:
     whose table holds nothing any more (their people's balances add up to 0); what is still
     on an open table's plato is listed apart in ``open_pots``.
     """
-    result = Ledger()
-    values = {e.value for e in evenings if e.money_game and e.value is not None}
-    currencies = {e.currency for e in evenings if e.money_game and e.value is not None}
     money_evenings = [e for e in evenings if e.money_game]
-    if len(values) == 1 and len(currencies) <= 1 and all(e.value is not None for e in money_evenings):
-        result.same_value = next(iter(values))
-    result.currency = next(iter(currencies)) if len(currencies) == 1 else ""
-    # no table of the season says what a tanto is worth: everything is kept (and settled) in tantos
-    result.tantos_only = bool(money_evenings) and not values
-    totals: dict[Hashable, Decimal] = {}
-    tantos: dict[Hashable, int] = {}
-    counts: Counter[Hashable] = Counter()
-    settled: dict[Hashable, Decimal] = {}
-    settled_tantos: dict[Hashable, int] = {}
+    result, values = _money_terms(money_evenings)
+    sums = _Sums()
     for evening in money_evenings:
-        by_person = balances(evening)
-        line = EveningLine(
-            evening,
-            by_person,
-            {p: m for p, t in by_person.items() if (m := money(evening, t)) is not None},
-            pot(evening),
-            unmatched(evening),
-        )
+        line = _evening_line(evening)
         result.lines.append(line)
-        for person, amount in by_person.items():
-            counts[person] += 1
-            tantos[person] = tantos.get(person, 0) + amount
-            totals[person] = totals.get(person, Decimal(0)) + line.money.get(person, Decimal(0))
-            if line.pot == 0 and not line.unmatched:
-                settled[person] = settled.get(person, Decimal(0)) + line.money.get(person, Decimal(0))
-                settled_tantos[person] = settled_tantos.get(person, 0) + amount
+        sums.add(line)
         if line.pot != 0:
             result.open_pots.append(line)
-    show_tantos = result.same_value is not None or result.tantos_only
-    order = sorted(totals, key=lambda p: -tantos[p] if result.tantos_only else -totals[p])
-    result.standings = [Standing(p, counts[p], totals[p], tantos[p] if show_tantos else None) for p in order]
-    result.settled_money = settled
-    if result.tantos_only:
-        result.places = 0
-        units = settled_tantos  # the payments are in tantos
-    else:
-        result.places = _places(values)
-        units = {p: int((m * 10**result.places).to_integral_value()) for p, m in settled.items()}
-    if sum(units.values()) == 0:
-        result.payments = settle_up(units)  # amounts in 10**-places of the currency (tantos when tantos_only)
+    result.standings = sums.standings(result.tantos_only, result.same_value is not None or result.tantos_only)
+    result.settled_money = sums.settled
+    _settle(result, sums, values)
     return result
 
 
@@ -272,9 +335,14 @@ def payment_money(amount: int, places: int) -> Decimal:
 # --------------------------------------------------------------- statistics
 
 
+def _tricks(hand: Mapping[str, Any]) -> dict[int, int]:
+    """Seat → tricks of a played hand."""
+    return {int(s): int(t) for s, t in (hand.get("tricks") or {}).items()}
+
+
 def codillo_giver(hand: Mapping[str, Any]) -> int | None:
     """The contra seat with the most tricks (R9: in a codillo it has more than each of the others)."""
-    tricks = {int(s): int(t) for s, t in (hand.get("tricks") or {}).items()}
+    tricks = _tricks(hand)
     contra = [s for s in tricks if s != hand.get("jugador")]
     if not contra:
         return None
@@ -287,17 +355,37 @@ def bola_of(game: str, hand: Mapping[str, Any], result: str) -> tuple[bool, bool
     Tresillo: 9 tricks is a bola hecha; ``primeras: "jugador"`` (or ``bola: "cortada"``) with J-1-0,
     J 5–8, is a bola cortada, with or without the flags. Other games: none.
     """
-    if game not in BOLA_GAMES or hand.get("rendida"):
+    bolas = BOLAS.get(game)
+    if bolas is None or hand.get("rendida"):
         return False, False
-    if game == "pozo_viuda":
-        return result == "bola" or hand.get("bola") == "hecha", hand.get("bola") == "cortada"
-    tricks = {int(s): int(t) for s, t in (hand.get("tricks") or {}).items()}
+    return bolas(hand, result)
+
+
+def _pozo_viuda_bola(hand: Mapping[str, Any], result: str) -> tuple[bool, bool]:
+    """Pozo y viuda: from the result and the flags."""
+    return result == "bola" or hand.get("bola") == "hecha", hand.get("bola") == "cortada"
+
+
+def _tresillo_bola(hand: Mapping[str, Any], result: str) -> tuple[bool, bool]:
+    """Tresillo: from the result, the flags and the tricks (R13, R19)."""
+    tricks = _tricks(hand)
     mine = tricks.get(int(hand["jugador"]), 0)
-    others = sorted((t for s, t in tricks.items() if s != hand["jugador"]), reverse=True)
     made = result == "bola" or hand.get("bola") == "hecha" or mine == 9
-    flagged = hand.get("primeras") == "jugador" or hand.get("bola") == "cortada"
-    cut = result == "bola_cortada" or (flagged and 5 <= mine <= 8 and others == [1, 0])
+    cut = result == "bola_cortada" or _cut_by_tricks(hand, tricks, mine)
     return made, cut and not made
+
+
+def _cut_by_tricks(hand: Mapping[str, Any], tricks: Mapping[int, int], mine: int) -> bool:
+    """R19 read from the tricks: the Jugador's primeras (or the bola cortada flag), then J-1-0 with J 5–8."""
+    flagged = hand.get("primeras") == "jugador" or hand.get("bola") == "cortada"
+    others = sorted((t for s, t in tricks.items() if s != hand["jugador"]), reverse=True)
+    return flagged and 5 <= mine <= 8 and others == [1, 0]
+
+
+BOLAS: dict[str, Callable[[Mapping[str, Any], str], tuple[bool, bool]]] = {
+    "tresillo": _tresillo_bola,
+    "pozo_viuda": _pozo_viuda_bola,
+}  # Ombre sencillo has no bola (its vole is not kept apart)
 
 
 def pots_taken(entry: Mapping[str, Any]) -> dict[int, int]:
@@ -380,6 +468,31 @@ def _is_played(hand: Mapping[str, Any]) -> bool:
     return "jugador" in hand
 
 
+def _sat(evening: Evening, person: Hashable | None) -> bool:
+    """Whether ``person`` sat at the evening (everyone did, for the peña's statistics)."""
+    return person is None or any(_person(evening, n) == person for n in evening.who_sat())
+
+
+def _add_money(stats: Stats, evening: Evening, person: Hashable | None) -> None:
+    """A person's money of one evening (the peña's, all summed, is not kept)."""
+    by_person = balances(evening)
+    amount = money(evening, sum(by_person.values()) if person is None else by_person.get(person, 0))
+    if amount is not None and person is not None:
+        stats.money += amount
+        stats.money_evenings += 1
+
+
+def _add_bandos(stats: Stats, evening: Evening, person: Hashable | None) -> None:
+    """A game of bandos won by the person's team (any won game, for the peña)."""
+    winner = evening.ledger.get("winner")
+    teams = evening.ledger.get("teams") or {"A": [1, 3, 5], "B": [2, 4, 6]}
+    if winner not in teams:
+        return
+    players = [str(n) for n in evening.session.get("players") or []]
+    if person is None or any(_person(evening, players[int(s) - 1]) == person for s in teams[winner]):
+        stats.bandos_won += 1
+
+
 def statistics(evenings: Sequence[Evening], person: Hashable | None = None) -> Stats:
     """The statistics of one person (``person``) or of the whole peña (``None``) over the evenings.
 
@@ -387,81 +500,89 @@ def statistics(evenings: Sequence[Evening], person: Hashable | None = None) -> S
     rendidas and defences; the biggest plato anyone took.
     """
     stats = Stats()
-    for evening in evenings:
+    for evening in (e for e in evenings if _sat(e, person)):
         game = evening.ruleset
-        sat = person is None or any(_person(evening, n) == person for n in evening.who_sat())
-        if not sat:
-            continue
         stats.evenings += 1
         stats.evenings_by_game[game] += 1
         stats.games.add(game)
         if evening.money_game:
-            by_person = balances(evening)
-            amount = money(evening, sum(by_person.values()) if person is None else by_person.get(person, 0))
-            if amount is not None and person is not None:
-                stats.money += amount
-                stats.money_evenings += 1
+            _add_money(stats, evening, person)
         if game == "bandos":
-            winner = evening.ledger.get("winner")
-            teams = evening.ledger.get("teams") or {"A": [1, 3, 5], "B": [2, 4, 6]}
-            if winner in teams:
-                seats = [int(s) for s in teams[winner]]
-                players = [str(n) for n in evening.session.get("players") or []]
-                if person is None or any(_person(evening, players[s - 1]) == person for s in seats):
-                    stats.bandos_won += 1
-            continue
-
-        _hand_stats(stats, evening, person)
+            _add_bandos(stats, evening, person)
+        else:
+            _Hands(stats, evening, person).add_all()
     return stats
 
 
-def _hand_stats(stats: Stats, evening: Evening, person: Hashable | None) -> None:
-    """Add the played hands of one evening (not bandos) to ``stats``."""
-    game = evening.ruleset
+@dataclass(frozen=True, slots=True)
+class _Hands:
+    """Adds the played hands of one evening (not bandos) to ``stats``: everyone's (``person`` None)
+    or what one person did in them."""
 
-    def mine(seat: Any, seats: Mapping[int, str]) -> bool:
+    stats: Stats
+    evening: Evening
+    person: Hashable | None
+
+    def mine(self, seat: Any, seats: Mapping[int, str]) -> bool:
+        """Whether a seat (at this entry: ``seats``) is the person's (any seat is the peña's)."""
         if seat is None:
             return False
-        if person is None:
+        if self.person is None:
             return True
         name = seats.get(int(seat))
-        return name is not None and _person(evening, name) == person
+        return name is not None and _person(self.evening, name) == self.person
 
-    for hand, entry, seats in seatings(evening):
-        if not isinstance(hand, Mapping) or not _is_played(hand):
-            continue
-        result = str(entry.get("result"))
-        tricks = hand.get("tricks") or {}
-        active = {int(s) for s in tricks} | {int(hand["jugador"])}
-        if person is None or any(mine(s, seats) for s in active):
-            stats.hands += 1
-        if mine(hand["jugador"], seats):
-            stats.jugador += 1
-            stats.by_lance[str(hand.get("lance"))] += 1
-            stats.by_trump[str(hand.get("trump"))] += 1
-            if result in WON:
-                stats.won += 1
-            elif result in LOST_PUESTA:
-                stats.puesta += 1
-            elif result in LOST_CODILLO:
-                stats.codillo += 1
-            if game in RENDIDA_GAMES and result in SURRENDERED:
-                stats.rendidas += 1
-            made, cut = bola_of(game, hand, result)
-            stats.bolas_made += made
-            stats.bolas_cut += cut
-        if result in LOST_CODILLO and mine(codillo_giver(hand), seats):
+    def add_all(self) -> None:
+        for hand, entry, seats in seatings(self.evening):
+            if isinstance(hand, Mapping) and _is_played(hand):
+                self.add(hand, entry, seats)
+
+    def add(self, hand: Mapping[str, Any], entry: Mapping[str, Any], seats: Mapping[int, str]) -> None:
+        stats, result = self.stats, str(entry.get("result"))
+        stats.hands += self._sat_in(hand, seats)
+        if self.mine(hand["jugador"], seats):
+            self._as_jugador(hand, result)
+        if result in LOST_CODILLO and self.mine(codillo_giver(hand), seats):
             stats.codillos_given += 1
-        defended = game in RENDIDA_GAMES and hand.get("rendida") and hand.get("defensor") is not None
-        if defended and mine(hand["defensor"], seats):
-            stats.defences += 1
-            if result == "defendida_ganada":
-                stats.defences_won += 1
+        self._defence(hand, result, seats)
         if result != "cierre":
-            for seat, taken in pots_taken(entry).items():
-                if not mine(seat, seats):
-                    continue
-                if taken > stats.biggest_plato:
-                    stats.biggest_plato = taken
-                    stats.biggest_plato_money = money(evening, taken)
-                    stats.biggest_plato_evening = evening.key
+            self._pots(entry, seats)
+
+    def _sat_in(self, hand: Mapping[str, Any], seats: Mapping[int, str]) -> bool:
+        """Whether the person played in the hand (as Jugador or in the contra)."""
+        active = {int(s) for s in hand.get("tricks") or {}} | {int(hand["jugador"])}
+        return self.person is None or any(self.mine(s, seats) for s in active)
+
+    def _as_jugador(self, hand: Mapping[str, Any], result: str) -> None:
+        """The person played the hand: its lance, trump and outcome; a rendida; a bola."""
+        stats, game = self.stats, self.evening.ruleset
+        stats.jugador += 1
+        stats.by_lance[str(hand.get("lance"))] += 1
+        stats.by_trump[str(hand.get("trump"))] += 1
+        if result in WON:
+            stats.won += 1
+        elif result in LOST_PUESTA:
+            stats.puesta += 1
+        elif result in LOST_CODILLO:
+            stats.codillo += 1
+        if game in RENDIDA_GAMES and result in SURRENDERED:
+            stats.rendidas += 1
+        made, cut = bola_of(game, hand, result)
+        stats.bolas_made += made
+        stats.bolas_cut += cut
+
+    def _defence(self, hand: Mapping[str, Any], result: str, seats: Mapping[int, str]) -> None:
+        """The person defended an entrada rendida (R28), and won it or not."""
+        defended = self.evening.ruleset in RENDIDA_GAMES and hand.get("rendida") and hand.get("defensor") is not None
+        if defended and self.mine(hand["defensor"], seats):
+            self.stats.defences += 1
+            self.stats.defences_won += result == "defendida_ganada"
+
+    def _pots(self, entry: Mapping[str, Any], seats: Mapping[int, str]) -> None:
+        """The biggest plato (pot) the person took in one hand, and in which evening."""
+        stats = self.stats
+        for seat, taken in pots_taken(entry).items():
+            if self.mine(seat, seats) and taken > stats.biggest_plato:
+                stats.biggest_plato = taken
+                stats.biggest_plato_money = money(self.evening, taken)
+                stats.biggest_plato_evening = self.evening.key

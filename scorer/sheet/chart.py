@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from scorer.limits import NAME_MAX
@@ -87,85 +88,117 @@ def _short(name: str, limit: int = NAME_MAX) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "\u2026"
 
 
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """Where a chart's points go: x from ``left`` across ``width`` for points 0 … ``last``, y from
+    ``top`` down ``height`` for values ``high`` … ``low`` (the sheet's chart and the peña's)."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+    last: int
+    low: float
+    high: float
+
+    def x(self, k: float) -> float:
+        return self.left + self.width * k / self.last
+
+    def y(self, v: float) -> float:
+        return self.top + self.height * (self.high - v) / (self.high - self.low)
+
+
+def _grid(plot: Plot, ticks: range) -> list[str]:
+    """The horizontal grid, the y labels, the zero line and the frame."""
+    right = plot.left + plot.width
+    out = ['<g class="grid" stroke="#d5d8dc" stroke-width="0.6">']
+    out += [f'<line x1="{LEFT}" y1="{_fmt(plot.y(v))}" x2="{right}" y2="{_fmt(plot.y(v))}"/>' for v in ticks]
+    out.append("</g>")
+    out.append('<g class="y-labels" fill="#444" text-anchor="end">')
+    out += [f'<text x="{LEFT - 6}" y="{_fmt(plot.y(v) + 4)}">{_label(v)}</text>' for v in ticks]
+    out.append("</g>")
+    out.append(
+        f'<line class="zero" x1="{LEFT}" y1="{_fmt(plot.y(0))}" x2="{right}" y2="{_fmt(plot.y(0))}" '
+        'stroke="#555" stroke-width="1"/>'
+    )
+    return out
+
+
+def _hands_axis(plot: Plot, points: int) -> list[str]:
+    """The x labels (hands, about ten of them), the axis' word and the plot's frame."""
+    bottom = plot.top + plot.height
+    out = ['<g class="x-labels" fill="#444" text-anchor="middle">']
+    out += [
+        f'<text x="{_fmt(plot.x(k))}" y="{_fmt(bottom + 15)}">{k}</text>'
+        for k in range(0, points, nice_step(plot.last, 10))
+    ]
+    out.append("</g>")
+    out.append(
+        f'<text class="x-title" x="{WIDTH - RIGHT}" y="{_fmt(bottom + 28)}" fill="#444" text-anchor="end">mano</text>'
+    )
+    out.append(
+        f'<rect x="{LEFT}" y="{TOP}" width="{plot.width}" height="{_fmt(plot.height)}" fill="none" '
+        'stroke="#aab" stroke-width="0.6"/>'
+    )
+    return out
+
+
+def _dash(dash: str) -> str:
+    return f' stroke-dasharray="{dash}"' if dash else ""
+
+
+def _player_lines(plot: Plot, names: Sequence[str], series: Sequence[Sequence[int]]) -> list[str]:
+    """One polyline per player, in the palette's colour and dash (at most four points per unit of width)."""
+    out = []
+    for i, (name, values_i) in enumerate(zip(names, series, strict=True)):
+        colour, dash = PALETTE[i % len(PALETTE)]
+        coords = " ".join(f"{_fmt(plot.x(k))},{_fmt(plot.y(v))}" for k, v in _decimated(values_i, plot.width))
+        out.append(
+            f'<polyline class="player" data-seat="{i + 1}" points="{coords}" fill="none" stroke="{colour}" '
+            f'stroke-width="1.8" stroke-linejoin="round"{_dash(dash)}><title>{escape(name)}</title></polyline>'
+        )
+    return out
+
+
+def _legend(legend: Sequence[tuple[float, int, int, str]], base: float) -> list[str]:
+    out = ['<g class="legend" fill="#222">']
+    for lx, lrow, i, label in legend:
+        colour, dash = PALETTE[i % len(PALETTE)]
+        ly = base + lrow * LEGEND_ROW
+        out.append(
+            f'<line x1="{_fmt(lx)}" y1="{_fmt(ly - 4)}" x2="{_fmt(lx + 24)}" y2="{_fmt(ly - 4)}" '
+            f'stroke="{colour}" stroke-width="2.2"{_dash(dash)}/>'
+        )
+        out.append(f'<text x="{_fmt(lx + 30)}" y="{_fmt(ly)}">{escape(label)}</text>')
+    out.append("</g>")
+    return out
+
+
 def balance_chart(names: Sequence[str], series: Sequence[Sequence[int]], *, title: str = "Saldos") -> str:
     """SVG of one polyline per player; ``series[i][k]`` is player i's balance after hand k (k = 0: start)."""
     if len(names) != len(series):
         raise ValueError("one series per name")
     points = max((len(s) for s in series), default=0)
     low, high, step = value_axis(series, 6)
-
     legend, row = legend_rows(
         [_short(name) for name in names], LEFT, WIDTH - RIGHT, lambda label: 30 + CHAR_WIDTH * len(label) + 18
     )
     rows = row + 1 if names else 0
     bottom = 30 + max(rows, 1) * LEGEND_ROW
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - bottom
-    last = max(points - 1, 1)
-
-    def sx(k: float) -> float:
-        return LEFT + plot_w * k / last
-
-    def sy(v: float) -> float:
-        return TOP + plot_h * (high - v) / (high - low)
-
-    out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label={quoteattr(title)} '
-        'font-family="DejaVu Sans, sans-serif" font-size="11">',
-        f"<title>{escape(title)}</title>",
-    ]
-    # horizontal grid and y labels
-    out.append('<g class="grid" stroke="#d5d8dc" stroke-width="0.6">')
-    for v in range(int(low), int(high) + 1, step):
-        out.append(f'<line x1="{LEFT}" y1="{_fmt(sy(v))}" x2="{WIDTH - RIGHT}" y2="{_fmt(sy(v))}"/>')
-    out.append("</g>")
-    out.append('<g class="y-labels" fill="#444" text-anchor="end">')
-    for v in range(int(low), int(high) + 1, step):
-        out.append(f'<text x="{LEFT - 6}" y="{_fmt(sy(v) + 4)}">{_label(v)}</text>')
-    out.append("</g>")
-    out.append(
-        f'<line class="zero" x1="{LEFT}" y1="{_fmt(sy(0))}" x2="{WIDTH - RIGHT}" y2="{_fmt(sy(0))}" '
-        'stroke="#555" stroke-width="1"/>'
+    plot = Plot(LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - bottom, max(points - 1, 1), low, high)
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
+            f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label={quoteattr(title)} '
+            'font-family="DejaVu Sans, sans-serif" font-size="11">',
+            f"<title>{escape(title)}</title>",
+            *_grid(plot, range(int(low), int(high) + 1, step)),
+            *_hands_axis(plot, points),
+            *_player_lines(plot, names, series),
+            *_legend(legend, TOP + plot.height + 44),
+            "</svg>",
+        ]
     )
-    # x ticks: hands
-    xstep = nice_step(last, 10)
-    out.append('<g class="x-labels" fill="#444" text-anchor="middle">')
-    for k in range(0, points, xstep):
-        out.append(f'<text x="{_fmt(sx(k))}" y="{_fmt(TOP + plot_h + 15)}">{k}</text>')
-    out.append("</g>")
-    out.append(
-        f'<text class="x-title" x="{WIDTH - RIGHT}" y="{_fmt(TOP + plot_h + 28)}" fill="#444" '
-        'text-anchor="end">mano</text>'
-    )
-    out.append(
-        f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{_fmt(plot_h)}" fill="none" '
-        'stroke="#aab" stroke-width="0.6"/>'
-    )
-    # one polyline per player
-    for i, (name, values_i) in enumerate(zip(names, series, strict=True)):
-        colour, dash = PALETTE[i % len(PALETTE)]
-        coords = " ".join(f"{_fmt(sx(k))},{_fmt(sy(v))}" for k, v in _decimated(values_i, plot_w))
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(
-            f'<polyline class="player" data-seat="{i + 1}" points="{coords}" fill="none" stroke="{colour}" '
-            f'stroke-width="1.8" stroke-linejoin="round"{dash_attr}><title>{escape(name)}</title></polyline>'
-        )
-    # legend
-    out.append('<g class="legend" fill="#222">')
-    base = TOP + plot_h + 44
-    for lx, lrow, i, label in legend:
-        colour, dash = PALETTE[i % len(PALETTE)]
-        ly = base + lrow * LEGEND_ROW
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(
-            f'<line x1="{_fmt(lx)}" y1="{_fmt(ly - 4)}" x2="{_fmt(lx + 24)}" y2="{_fmt(ly - 4)}" '
-            f'stroke="{colour}" stroke-width="2.2"{dash_attr}/>'
-        )
-        out.append(f'<text x="{_fmt(lx + 30)}" y="{_fmt(ly)}">{escape(label)}</text>')
-    out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out)
 
 
 def _decimated(values: Sequence[int], width: float) -> list[tuple[int, int]]:

@@ -50,14 +50,25 @@ def _zero_sum_groups(people: list[tuple[K, int]]) -> list[list[tuple[K, int]]]:
         return []
     if n > EXACT_LIMIT:
         return [people]
-    full = (1 << n) - 1
+    sums = _subset_sums(people)
+    best = _most_zero_prefixes(sums)
+    return _groups_in_order(people, _removal_order(best, sums))
+
+
+def _subset_sums(people: list[tuple[K, int]]) -> list[int]:
+    """sums[mask]: what the parties in ``mask`` (a bit per party) add up to."""
+    full = (1 << len(people)) - 1
     sums = [0] * (full + 1)
     for mask in range(1, full + 1):
         low = mask & -mask
         sums[mask] = sums[mask ^ low] + people[low.bit_length() - 1][1]
-    # best[mask]: the most zero-sum prefixes of some ordering of mask (= most zero-sum groups when sum is 0)
-    best = [0] * (full + 1)
-    for mask in range(1, full + 1):
+    return sums
+
+
+def _most_zero_prefixes(sums: list[int]) -> list[int]:
+    """best[mask]: the most zero-sum prefixes of some ordering of mask (= most zero-sum groups when sum is 0)."""
+    best = [0] * len(sums)
+    for mask in range(1, len(sums)):
         top = 0
         rest = mask
         while rest:
@@ -67,9 +78,13 @@ def _zero_sum_groups(people: list[tuple[K, int]]) -> list[list[tuple[K, int]]]:
             if value > top:
                 top = value
         best[mask] = top + (1 if sums[mask] == 0 else 0)
-    # walk back from the full set, removing one party at a time along an optimal path
+    return best
+
+
+def _removal_order(best: list[int], sums: list[int]) -> list[int]:
+    """Walk back from the full set, removing one party at a time along an optimal path: their indices."""
     removed: list[int] = []
-    mask = full
+    mask = len(sums) - 1
     while mask:
         rest = mask
         choice = -1
@@ -82,6 +97,11 @@ def _zero_sum_groups(people: list[tuple[K, int]]) -> list[list[tuple[K, int]]]:
                 break
         removed.append(choice.bit_length() - 1)
         mask ^= choice
+    return removed
+
+
+def _groups_in_order(people: list[tuple[K, int]], removed: list[int]) -> list[list[tuple[K, int]]]:
+    """The parties in the reverse order of removal, cut wherever the running sum comes back to 0."""
     groups: list[list[tuple[K, int]]] = []
     current: list[tuple[K, int]] = []
     running = 0

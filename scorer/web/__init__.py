@@ -19,12 +19,10 @@ from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
 from scorer import resources
+from scorer.store.db import MIGRATIONS, db
 from scorer.web import answers
 from scorer.web.common import i18n, proxy
 from scorer.web.common.extensions import csrf, limiter, migrate
-from scorer.web.extensions import db
-
-MIGRATIONS = pathlib.Path(__file__).resolve().parent.parent / "migrations"
 
 # No inline scripts or styles: JS and CSS live in static files (QR codes are SVG images).
 CONTENT_SECURITY_POLICY = (
@@ -68,6 +66,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     app.response_class = SafeResponse
     os.makedirs(app.instance_path, exist_ok=True)
+    _configure(app, test_config)
+    _bind_extensions(app)
+    _register_blueprints(app)
+    _finish(app)
+    return app
+
+
+def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """The settings: defaults, instance/config.py, FLASK_* variables, ``test_config``; what follows from them."""
     app.config.from_mapping(
         SECRET_KEY=None,
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "cartulina.db"),
@@ -107,13 +114,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(pathlib.Path(app.instance_path) / "secret_key")
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(str(app.config["SQLALCHEMY_DATABASE_URI"]))
-    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
-        connect_args = dict(options.get("connect_args") or {})
-        connect_args.setdefault("timeout", float(app.config["SQLITE_BUSY_TIMEOUT"]))
-        connect_args.setdefault("check_same_thread", False)
-        options["connect_args"] = connect_args
-        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+    _sqlite_options(app)
 
     # compiled templates kept in the instance folder: a freshly started worker loads them
     # instead of compiling (~100 ms for the table page); keyed by each template's source
@@ -122,6 +123,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]  # session files keep their key order
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
+
+def _sqlite_options(app: Flask) -> None:
+    """SQLite waits SQLITE_BUSY_TIMEOUT seconds for another writer, and is shared by the threads of a worker."""
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        return
+    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    connect_args = dict(options.get("connect_args") or {})
+    connect_args.setdefault("timeout", float(app.config["SQLITE_BUSY_TIMEOUT"]))
+    connect_args.setdefault("check_same_thread", False)
+    options["connect_args"] = connect_args
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+
+
+def _bind_extensions(app: Flask) -> None:
+    """The extensions bound to the app, the schema brought up to date (once, whatever the workers)."""
     proxy.proxies(app)  # a wrong setting stops the app before the database is touched
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
@@ -136,13 +152,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             with _file_lock(pathlib.Path(app.instance_path) / "migrate.lock"):
                 flask_migrate.upgrade(directory=str(MIGRATIONS))
 
-    # the blueprints, one package per concern (README "Architecture"); imported here, when the app is made
+
+def _register_blueprints(app: Flask) -> None:
+    """The blueprints, one package per concern (README "Architecture"); imported here, when the app is made."""
     from scorer.web.api import entries  # noqa: F401  (the offline queue's route, on the api blueprint)
     from scorer.web.api.penas import bp as pena_api_bp
-    from scorer.web.api.tables import bp as api_bp
+    from scorer.web.api.routes import bp as api_bp
     from scorer.web.common import pages
     from scorer.web.evening.routes import bp as evening_bp
     from scorer.web.pena.routes import bp as pena_bp
+    from scorer.web.tables import hands  # noqa: F401  (the hands' pages, on the tables blueprint)
     from scorer.web.tables.engine_files import bp as engine_bp
     from scorer.web.tables.offline import bp as offline_bp
     from scorer.web.tables.routes import bp as tables_bp
@@ -161,6 +180,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     answers.init_app(app)  # each player answers each hand (scorer/web/answers/)
     app.register_blueprint(engine_bp)  # the engine in the phone's browser, for payments offline
 
+
+def _finish(app: Flask) -> None:
+    """What comes after the blueprints: the favicon, the headers, the proxy, the certificate, the commands."""
     # browsers ask for /favicon.ico whatever the page links: the same SVG as static/favicon.svg
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.svg"))
     app.after_request(_security_headers)
@@ -175,7 +197,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     server_files.register_commands(app)  # flask --app scorer generate-config caddy|gunicorn|systemd|backup-timer
     app.register_error_handler(HTTPException, _http_error)
-    return app
 
 
 def _cache_dir(instance: str, name: str) -> str:

@@ -62,8 +62,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[LiveServer]:
+    from scorer.store.db import db
     from scorer.web import create_app
-    from scorer.web.extensions import db
 
     folder = pathlib.Path(tempfile.mkdtemp(prefix="cartulina-browser-"))
     config = {

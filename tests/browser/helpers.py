@@ -135,12 +135,12 @@ def assert_table_shows(page: Page, session: dict[str, Any], saldos: str = "Saldo
 
 def seed_table(server: LiveServer, session: dict[str, Any], **keys: Any) -> tuple[str, str]:
     """A table made directly through the services (for journeys that start later in the night)."""
-    from scorer.web import services
+    from scorer import store
 
     data = copy.deepcopy(session)
     data.update(keys)
     with server.app.app_context():
-        table = services.create_table(data)
+        table = store.create_table(data)
         return table.edit_token, table.view_token
 
 

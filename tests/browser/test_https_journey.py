@@ -137,7 +137,7 @@ def server(folder: pathlib.Path) -> Iterator[HttpsServer]:
     finally:
         started.stop()
         with started.app.app_context():
-            from scorer.web.extensions import db
+            from scorer.store.db import db
 
             db.session.remove()
             db.engine.dispose()

@@ -30,7 +30,7 @@ from .test_accessibility import AXE, audit
 pytestmark = pytest.mark.browser
 
 ENTRIES = "/entries/form"
-# The phone asks the server again at most 30 s after its last try (static/offline.js, retryDelay): a
+# The phone asks the server again at most 30 s after its last try (static/offline-sync.js, retryDelay): a
 # test waits for the outcome (entries saved, the note gone) up to this long, and goes on as soon as it is there.
 BACK_MS = 45_000
 # What a page the service worker served offline may see in a newer Chromium: navigator.onLine
@@ -441,10 +441,10 @@ def test_a_watcher_sees_the_last_copy_then_follows_again(
     expect(page.locator("#sin-conexion")).to_have_text(re.compile(r"^sin conexión · datos de las \d\d:\d\d$"))
     expect(hands).to_have_count(1)
 
-    from scorer.web import services
+    from scorer import store
 
     with live_server.app.app_context():  # meanwhile the keeper saves a pass
-        services.add_hand(services.require_edit(token), {"pass": True})
+        store.add_hand(store.require_edit(token), {"pass": True})
 
     phone.set_offline(False)
     expect(hands).to_have_count(2, timeout=BACK_MS)  # reloaded by itself

@@ -99,10 +99,10 @@ def test_corregir_keeps_the_tricks_of_a_seat_that_now_deals_and_waits_for_a_choi
     codillo = {"jugador": 4, "lance": "entrada", "trump": "espadas", "tricks": {4: 3, 1: 1, 2: 5}}
     enter_offline(b, taps, codillo, 0)
 
-    from scorer.web import services
+    from scorer import store
 
     with live_server.app.app_context():
-        services.delete_hand(services.require_edit(token), 2)
+        store.delete_hand(store.require_edit(token), 2)
     phone_b.set_offline(False)
     refused = pending(b).first
     expect(refused).to_contain_text("no se ha guardado", timeout=BACK_MS)
@@ -179,10 +179,10 @@ def test_a_closed_table_says_so_on_every_entry_with_words_on_every_button(
     enter_offline(b, taps, hands[0], 0)
     enter_offline(b, taps, hands[1], 1)
 
-    from scorer.web import services
+    from scorer import store
 
     with live_server.app.app_context():
-        services.close_table(services.require_edit(token))
+        store.close_table(store.require_edit(token))
     phone_b.set_offline(False)
     entries = pending(b)
     for i in range(2):

@@ -37,11 +37,11 @@ pytestmark = pytest.mark.browser
 
 
 def stored_hands(server: LiveServer, token: str) -> list[dict[str, Any]]:
-    from scorer.web import services
+    from scorer import store
 
     with server.app.app_context():
-        table, _ = services.open_table(token)
-        return list(services.session_of(table)["hands"])
+        table, _ = store.open_table(token)
+        return list(store.read(table).session_copy()["hands"])
 
 
 def bar_top(page: Page) -> float:
@@ -123,10 +123,10 @@ def test_a_won_entrada_is_five_taps_on_one_screen(live_server: LiveServer, page:
     assert taps.count <= 5
 
     # a watcher's phone (view link, no bar): who deals, the plato and every balance on the first screen
-    from scorer.web import services
+    from scorer import store
 
     with live_server.app.app_context():
-        view_token = services.open_table(token)[0].view_token
+        view_token = store.open_table(token)[0].view_token
     watcher = page.context.new_page()
     watcher.goto(table_url(live_server, view_token))
     height = watcher.viewport_size["height"] if watcher.viewport_size else 844

@@ -53,9 +53,9 @@ def screen(request: pytest.FixtureRequest, browser: Any) -> Any:
 
 
 def seeded(server: LiveServer) -> dict[str, str]:
-    from scorer.web import services
-    from scorer.web.evening.services import set_ending
-    from scorer.web.models import Table
+    from scorer import store
+    from scorer.store import set_ending
+    from scorer.store.models import Table
 
     mid = night_session(8)
     edit, _ = seed_table(server, mid, name="Jueves en el casino", place="Casino", tanto_value="0.05", currency="€")
@@ -73,7 +73,7 @@ def seeded(server: LiveServer) -> dict[str, str]:
         for token in (ending, ready):
             table = Table.query.filter_by(edit_token=token).one()
             set_ending(table, True)
-        services.add_hand(Table.query.filter_by(edit_token=ready).one(), won)  # the plato won: closing offered
+        store.add_hand(Table.query.filter_by(edit_token=ready).one(), won)  # the plato won: closing offered
     return {"mid": edit, "ending": ending, "ready": ready, "changed": moved, "closed": shut}
 
 

@@ -17,7 +17,8 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from scorer.engine import settle
-from scorer.sheet.build import render_html, render_pdf, sheet_context
+from scorer.sheet.build import render_html, render_pdf
+from scorer.sheet.context import sheet_context
 from scorer.web.tables import present as table_present
 from tests.conftest import EXAMPLES, load_json
 from tests.web.conftest import app_config, make_app, sample_session  # noqa: F401  (fixtures)
@@ -291,10 +292,10 @@ def sheet_app(make_app: Callable[..., Flask]) -> Flask:  # noqa: F811
 
 
 def _table(app: Flask, session: dict[str, Any]) -> tuple[str, str]:
-    from scorer.web import services
+    from scorer import store
 
     with app.app_context():
-        table = services.create_table(copy.deepcopy(session))
+        table = store.create_table(copy.deepcopy(session))
         return table.edit_token, table.view_token
 
 
@@ -331,11 +332,11 @@ def test_routes_404_for_unknown_token(sheet_app: Flask) -> None:
 
 
 def test_route_of_a_closed_table(sheet_app: Flask) -> None:
-    from scorer.web import services
+    from scorer import store
 
     edit, view = _table(sheet_app, sample_session())
     with sheet_app.app_context():
-        services.close_table(services.require_edit(edit))
+        store.close_table(store.require_edit(edit))
     response = sheet_app.test_client().get(f"/tables/{view}/sheet")
     text = " ".join(parse_html(response.get_data(as_text=True)).text)
     assert "Mesa cerrada" in text
@@ -353,7 +354,7 @@ def test_examples_have_not_changed_shape() -> None:
 
 def test_pdf_hand_lines_keep_columns_aligned() -> None:
     """The PDF's monospaced hand table: one line per hand, every line as wide as the header."""
-    from scorer.sheet.build import hand_lines
+    from scorer.sheet.lines import hand_lines
 
     session = load_json(EXAMPLES / "walkthrough.json")
     session["players"][1] = "Benito Pérez de la Fuente"  # longer than its column: cut, not spilled

@@ -9,7 +9,9 @@ import pytest
 
 from scorer.engine import settle
 from scorer.sheet import build
-from scorer.sheet.build import hand_lines, render_html, render_pdf, sheet_context
+from scorer.sheet.build import render_html, render_pdf
+from scorer.sheet.context import sheet_context
+from scorer.sheet.lines import hand_lines
 from tests.sheet.test_sheet import pdf_text, walkthrough
 
 RLO = "\u202e"

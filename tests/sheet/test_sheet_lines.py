@@ -16,7 +16,9 @@ import pytest
 from pypdf import PdfReader
 
 from scorer.engine import settle
-from scorer.sheet.build import hand_lines, render_pdf, sheet_context
+from scorer.sheet.build import render_pdf
+from scorer.sheet.context import sheet_context
+from scorer.sheet.lines import hand_lines
 from tests.engine.strategies import random_session
 
 ISOLATES = re.compile("[\u2066-\u2069]")

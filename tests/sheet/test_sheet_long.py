@@ -6,11 +6,14 @@ import io
 import random
 import re
 
+from markupsafe import Markup
 from pypdf import PdfReader
 
 from scorer.engine import settle
-from scorer.sheet import build
-from scorer.sheet.build import hand_lines, render_pdf, sheet_context
+from scorer.sheet import lines as sheet_lines
+from scorer.sheet.build import render_pdf
+from scorer.sheet.context import sheet_context
+from scorer.sheet.lines import hand_lines
 from tests.engine.strategies import random_session
 
 
@@ -22,27 +25,27 @@ def long_night(hands: int = 300, seed: int = 5) -> tuple[dict, dict]:  # type: i
 def test_bands_keep_every_hand_line_in_order_with_its_note() -> None:
     session, ledger = long_night()
     lines = hand_lines(sheet_context(session, ledger))["lines"]
-    bands = build._bands(lines)
+    bands = sheet_lines._bands(lines)
     assert len(bands) < len(lines) / 2  # far fewer boxes than hands
     texts = [t for band in bands for t in str(band["text"]).split("\n")]
     strip = [t.removeprefix('<span class="pass">').removesuffix("</span>") for t in texts]
     strip = [re.sub(r'<span class="suit red">([♥♦])</span>', r"\1", t) for t in strip]  # red as on screen
-    escaped = [str(build.Markup.escape(x["text"])) for x in lines]
+    escaped = [str(Markup.escape(x["text"])) for x in lines]
     assert strip == escaped  # every hand, once, in order
     notes = [x["note"] for x in lines if x["note"]]
     assert [b["note"] for b in bands if b["note"]] == notes  # each note right after its hand's band
-    assert all(len(str(b["text"]).split("\n")) <= build.BAND for b in bands)
+    assert all(len(str(b["text"]).split("\n")) <= sheet_lines.BAND for b in bands)
     assert bands[-1]["kind"] == "close" and "\n" not in str(bands[-1]["text"])  # the closing alone, bold
 
 
 def test_pdf_cartulina_draws_open_and_latest_crossed_and_lists_every_older_one() -> None:
     session, ledger = long_night(600, seed=9)
     boxes = sheet_context(session, ledger)["cartulina"]
-    drawn = build._pdf_cartulina(boxes)
+    drawn = sheet_lines.pdf_cartulina(boxes)
     for before, after in zip(boxes, drawn, strict=True):
         crossed = [p for p in before["puestas"] if p["state"] not in ("pendiente", "en_plato")]
         kept_crossed = [p for p in after["puestas"] if p["state"] not in ("pendiente", "en_plato")]
-        assert kept_crossed == crossed[-build.PDF_CROSSED_MARKS :]
+        assert kept_crossed == crossed[-sheet_lines.PDF_CROSSED_MARKS :]
         assert [p for p in after["puestas"] if p not in kept_crossed] == [
             p for p in before["puestas"] if p["state"] in ("pendiente", "en_plato")
         ]
@@ -85,7 +88,7 @@ def test_a_table_too_wide_for_the_upright_page_goes_on_turned_pages_whole() -> N
     ledger = settle(session)
     table = hand_lines(sheet_context(session, ledger))
     chars = len(re.sub("[\u2066-\u2069]", "", table["header"]))
-    assert chars > build.PAGE_FITS[0][0] and table["fit"]  # this night's line is wider than an upright page
+    assert chars > sheet_lines.PAGE_FITS[0][0] and table["fit"]  # this night's line is wider than an upright page
     pages = PdfReader(io.BytesIO(render_pdf(session, ledger))).pages
     turned = [p for p in pages if p.mediabox.width > p.mediabox.height]
     assert turned and pages[0].mediabox.width < pages[0].mediabox.height  # the summary stays upright

@@ -14,7 +14,7 @@ import pytest
 
 from scorer.catalogs import catalog
 from scorer.engine import settle
-from scorer.sheet.build import sheet_context
+from scorer.sheet.context import sheet_context
 from tests.conftest import EXAMPLES, load_json
 
 SPANISH_FAVOUR = ("Cambios de palo de favor", "Al empezar", "Desde la mano", "desde la mano siguiente")

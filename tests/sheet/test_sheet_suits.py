@@ -14,7 +14,8 @@ import pytest
 from pypdf import PdfReader
 
 from scorer.engine import settle
-from scorer.sheet.build import red_suits, render_html, render_pdf
+from scorer.sheet.build import render_html, render_pdf
+from scorer.sheet.text import red_suits
 from tests.conftest import EXAMPLES, load_json
 
 RED = (0.75, 0.22, 0.17)  # sheet.css: .suit.red { color: #c0392b }

@@ -20,9 +20,9 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
+from scorer.store.db import db
+from scorer.store.models import Table
 from scorer.web import create_app, database_url
-from scorer.web.extensions import db
-from scorer.web.models import Table
 
 PLAYERS = ["Ana", "Benito", "Carmen", "Diego"]
 
@@ -152,14 +152,14 @@ def make_table(app: Flask) -> Callable[..., Table]:
     Keyword arguments replace keys of the sample session (players, rules, name …).
     The returned Table is detached, with its columns loaded (tokens, name, header).
     """
-    from scorer.web import services
+    from scorer import store
 
     def factory(session: dict[str, Any] | None = None, **keys: Any) -> Table:
         data = copy.deepcopy(session) if session is not None else sample_session(**keys)
         if session is not None:
             data.update(keys)
         with app.app_context():
-            table = services.create_table(data)
+            table = store.create_table(data)
             db.session.refresh(table)
             db.session.expunge(table)
         return table

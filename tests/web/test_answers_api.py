@@ -123,11 +123,11 @@ def test_an_edit_clears_the_answers_and_the_history_keeps_them(
     answer(client, view, 1, {"person": "Carmen", "agrees": True})
     assert [(a["person"], a["agrees"]) for a in answers_of(client, view, 1)] == [("Carmen", True)]
 
-    from scorer.web import services
-    from scorer.web.answers import service
+    from scorer import store
+    from scorer.store import answers as service
 
     with app.app_context():
-        table, _ = services.open_table(edit)
+        table, _ = store.open_table(edit)
         kept = service.history(table, service.live_ids(table)[0])
     assert [(a.person, a.agrees, a.current, a.hand_revision) for a in kept] == [
         ("Carmen", False, False, 1),

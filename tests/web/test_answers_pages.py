@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web.models import Table
+from scorer.store.models import Table
 
 EDITED = {"jugador": 2, "lance": "entrada", "trump": "oros", "tricks": {"2": 6, "3": 2, "4": 1}}
 
@@ -88,10 +88,10 @@ def test_a_disagreement_shows_on_the_keepers_page_until_the_hand_is_fixed(
     assert "✓" not in listing
 
     # the keeper fixes the hand: the disagreement goes, the answers are asked again
-    from scorer.web import services
+    from scorer import store
 
     with app.app_context():
-        services.replace_hand(services.open_table(table.edit_token)[0], 1, EDITED)
+        store.replace_hand(store.open_table(table.edit_token)[0], 1, EDITED)
     keeper = text_of(client.get(f"/t/{table.edit_token}").get_data(as_text=True))
     assert "eran 4 estuches" not in keeper
     watcher = text_of(client.get(f"/t/{table.view_token}").get_data(as_text=True))
@@ -116,10 +116,10 @@ def test_a_changed_player_answers_again_rather_than_about_what_he_did_not_see(
     page = client.get(f"/t/{table.view_token}/mano/1").get_data(as_text=True)
     version = re.search(r'name="version" value="(\d+)"', page)
     assert version
-    from scorer.web import services
+    from scorer import store
 
     with app.app_context():
-        services.replace_hand(services.open_table(table.edit_token)[0], 1, EDITED)
+        store.replace_hand(store.open_table(table.edit_token)[0], 1, EDITED)
     response = say(client, table, 1, "Carmen", True, version=version[1], next=f"/t/{table.view_token}/mano/1")
     assert response.headers["Location"] == f"/t/{table.view_token}/mano/1"
     page = text_of(client.get(response.headers["Location"]).get_data(as_text=True))
@@ -167,6 +167,16 @@ def test_the_poll_sees_answers_and_the_revision_does_not_move(client: FlaskClien
     assert after["answers"] != before["answers"]
     page = client.get(f"/t/{table.view_token}").get_data(as_text=True)
     assert f'data-answers="{after["answers"]}"' in page
+
+
+def test_digits_that_are_not_ascii_are_no_number_to_the_answer_forms(client: FlaskClient, table: Table) -> None:
+    # "²" and "٣" are digits to str.isdigit but int() refuses "²": read as no number, never a crash
+    response = say(client, table, 1, "Ana", True, version="²")
+    assert response.status_code == 302
+    assert "Mano 1: de acuerdo." in client.get(f"/t/{table.view_token}").get_data(as_text=True)
+    for stamp in ("²", "٣"):
+        poll = client.get(f"/t/{table.edit_token}/respuestas?sello={stamp}&manos=1,²,٣")
+        assert poll.status_code == 200
 
 
 def test_the_table_page_and_the_sheet_show_that_it_squares(client: FlaskClient, table: Table) -> None:

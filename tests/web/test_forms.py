@@ -10,8 +10,8 @@ from werkzeug.datastructures import MultiDict
 
 from scorer.engine import SessionError, settle
 from scorer.games.tresillo import hand_from_form
-from scorer.web.forms import NewTableForm, game_hand_form, session_from_form
-from scorer.web.messages import explain
+from scorer.web.common.forms import NewTableForm, game_hand_form, session_from_form
+from scorer.web.common.messages import explain
 
 PLAYERS = ["Ana", "Benito", "Carmen", "Diego"]
 
@@ -148,7 +148,7 @@ def test_new_table_form_errors_name_the_field(app: Flask, changes: dict[str, str
 
 # ------------------------------------------------------------ the other games
 
-from scorer.web.forms import read_hand  # noqa: E402
+from scorer.web.common.forms import read_hand  # noqa: E402
 
 GAME_PLAYERS = {
     "pozo_viuda": ["Ana", "Benito", "Carmen"],

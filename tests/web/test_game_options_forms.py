@@ -8,8 +8,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web.models import Table
-from scorer.web.tables import services as table_services
+from scorer import store
+from scorer.store.models import Table
 from tests.web.test_games import example, hands_stored, ledger, new_table_data, only_session, plain, text
 
 DEFAULTS = {"om_stake": "10", "om_solo_stake": "20", "om_vole_bonus": "10", "om_matador_bonus": "5",
@@ -65,7 +65,7 @@ def test_an_unknown_option_value_is_refused_and_nothing_saved(
     label, rule = ("Pago del codillo", "O4") if field == "om_codille" else ("Quién se apunta la mano", "B5")
     assert f"{label}: «triple» no es una de sus opciones ({rule}): elige" in words, words[:800]
     with app.app_context():
-        assert table_services.list_tables() == []
+        assert store.list_tables() == []
 
 
 # ------------------------------------------------- pozo y viuda and bandos hands (P13, B5)

@@ -21,10 +21,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer import words
-from scorer.web import services
-from scorer.web.models import Table
-from scorer.web.tables import services as table_services
+from scorer import store, words
+from scorer.store.models import Table
 from tests.conftest import EXAMPLES, load_json
 
 
@@ -43,14 +41,14 @@ def plain(html: str) -> str:
 
 def ledger(app: Flask, token: str) -> dict[str, Any]:
     with app.app_context():
-        table, _ = services.open_table(token)
-        return services.ledger_of(table)
+        table, _ = store.open_table(token)
+        return store.read(table).ledger_copy()
 
 
 def hands_stored(app: Flask, token: str) -> list[dict[str, Any]]:
     with app.app_context():
-        table, _ = services.open_table(token)
-        return list(services.session_of(table)["hands"])
+        table, _ = store.open_table(token)
+        return list(store.read(table).session_copy()["hands"])
 
 
 def empty_table(make_table: Callable[..., Table], session: dict[str, Any]) -> Table:
@@ -147,10 +145,10 @@ def csv_dicts(text: str) -> list[dict[str, str]]:
 
 def only_session(app: Flask) -> dict[str, Any]:
     with app.app_context():
-        tables = table_services.list_tables()
+        tables = store.list_tables()
         assert len(tables) == 1
-        table, _ = services.open_table(tables[0].edit_token)
-        return services.session_of(table)
+        table, _ = store.open_table(tables[0].edit_token)
+        return store.read(table).session_copy()
 
 
 def test_new_table_page_offers_every_game_with_its_options(client: FlaskClient) -> None:
@@ -197,13 +195,13 @@ def test_ombre_outcome_option_through_the_form_and_a_hand(app: Flask, client: Fl
     session = only_session(app)
     assert session["rules"] == {"ruleset": "ombre", "outcome": "most_tricks"}
     with app.app_context():
-        table = table_services.list_tables()[0]
+        table = store.list_tables()[0]
         token = table.edit_token
     # 4-3-2 for the hombre (seat 2; seat 1 deals): a sacada under R9, 10 from each defender
     hand = {"jugador": 2, "lance": "entrada", "trump": "oros", "tricks": {"2": 4, "3": 3, "1": 2}}
     assert enter(client, token, hand, "ombre").status_code == 302
     with app.app_context():
-        ledger = services.ledger_of(services.open_table(token)[0])
+        ledger = store.read(store.open_table(token)[0]).ledger_copy()
     assert ledger["hands"][0]["result"] == "ganada"
     assert ledger["balances"] == {"1": -10, "2": 20, "3": -10}
     sheet = plain(text(client.get(f"/tables/{token}/sheet")))
@@ -245,7 +243,7 @@ def test_new_table_refuses_in_spanish_and_saves_nothing(
     assert response.status_code == 400
     assert message in plain(text(response))
     with app.app_context():
-        assert table_services.list_tables() == []
+        assert store.list_tables() == []
 
 
 # ----------------------------------------------- hands through the forms
@@ -286,8 +284,8 @@ def test_pozo_preview_shows_the_engines_payments_and_saves_nothing(
     entry = ledger(app, t.edit_token)
     assert len(entry["hands"]) == 2  # nothing saved
     with app.app_context():
-        table, _ = services.open_table(t.edit_token)
-        preview = services.preview_hand(table, hand)
+        table, _ = store.open_table(t.edit_token)
+        preview = store.preview_hand(table, hand)
     for transfer in preview["transfers"]:
         assert transfer["detail"] in page  # each transfer's explanation from the engine
     assert f"pozo {want['pozo']['amount']}" in page
@@ -495,8 +493,8 @@ def test_edit_delete_and_restore_a_pozo_hand(app: Flask, client: FlaskClient, ma
     assert client.post(f"/t/{t.edit_token}/mano/3/borrar", data={}).status_code == 302
     assert len(hands_stored(app, t.edit_token)) == 2
     with app.app_context():
-        table, _ = services.open_table(t.edit_token)
-        (gone,) = services.deleted_hands(table)
+        table, _ = store.open_table(t.edit_token)
+        (gone,) = store.deleted_hands(table)
     assert client.post(f"/t/{t.edit_token}/restaurar/{gone.hand_id}", data={}).status_code == 302
     assert len(hands_stored(app, t.edit_token)) == 3
 
@@ -616,8 +614,8 @@ def test_export_and_import_round_trip(
     assert new_token != t.edit_token
     same_state(ledger(app, new_token), expected, keys)
     with app.app_context():
-        table, _ = services.open_table(new_token)
-        assert services.session_of(table)["place"] == "Lima"
+        table, _ = store.open_table(new_token)
+        assert store.read(table).session_copy()["place"] == "Lima"
         assert table.ruleset == ruleset
 
 

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from scorer.engine import settle
 from scorer.games import tresillo_views
-from scorer.web.models import Table
+from scorer.store.models import Table
 from scorer.web.tables import present as table_present
 from tests.conftest import example_sessions, load_json
 

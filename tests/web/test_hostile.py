@@ -14,9 +14,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web import messages, services
-from scorer.web.extensions import db
-from scorer.web.models import Hand, HandEvent, Table
+from scorer import store
+from scorer.store.db import db
+from scorer.store.models import Hand, HandEvent, Table
+from scorer.web.common import messages
 from tests.web.conftest import SAMPLE_HANDS, sample_session
 from tests.web.tables.test_pages import hand_data, new_table_form
 
@@ -134,7 +135,7 @@ def test_d2_a_lone_surrogate_is_refused_in_names_and_notes(app: Flask, client: F
 def _stored_behind_the_limits(app: Flask, name: str) -> str:
     """A table written straight into the database, as one stored before the limits could be."""
     with app.app_context():
-        table = services.create_table(sample_session())
+        table = store.create_table(sample_session())
         header = dict(table.header)
         header["players"] = [name, "Benito", "Carmen", "Diego"]
         table.header = header
@@ -156,7 +157,7 @@ def test_d2_d4_d8_every_page_of_a_table_stored_before_the_limits_answers(app: Fl
     with app.app_context():
         session = sample_session()
         session["hands"].append({"ajuste": {"from": 2, "to": "plato", "amount": 10}, "note": "renuncio"})
-        table = services.create_table(session)
+        table = store.create_table(session)
         token = str(table.edit_token)
         for hand in db.session.query(Hand).filter_by(table_id=table.id):
             hand.data = {**hand.data, "note": f"mala \ud800 {ESC}[31m {RLO} nota " + "y" * 3_000}
@@ -167,7 +168,7 @@ def test_d2_d4_d8_every_page_of_a_table_stored_before_the_limits_answers(app: Fl
         table.header = header
         table.revision += 1
         db.session.commit()
-    services._cache.clear()  # as a fresh process would: settled again from what is stored
+    store.cache.states.clear()  # as a fresh process would: settled again from what is stored
     urls = ["", "/mano/1", "/mano/4", "/mano/1/editar", "/ajuste/4", "/estado", "/exportar.json", "/exportar.csv"]
     for url in [*(f"/t/{token}{u}" for u in urls), f"/tables/{token}/sheet", f"/tables/{token}/sheet.pdf", "/"]:
         response = client.get(url)
@@ -290,7 +291,7 @@ def test_d5_a_large_import_is_one_bulk_insert_with_its_history(app: Flask, clien
         assert seqs == list(range(1, 3_001))
         events = db.session.query(HandEvent).filter_by(table_id=table.id, action="create").count()
         assert events == 3_000
-        assert services.ledger_of(table)["hands"][-1]["n"] == 3_000
+        assert store.read(table).ledger_copy()["hands"][-1]["n"] == 3_000
 
 
 def _rotate(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -550,7 +551,7 @@ def test_the_ajuste_form_refuses_a_bidi_note_in_spanish(app: Flask, client: Flas
 def test_the_services_refuse_what_the_api_refuses(app: Flask) -> None:
     """The same limits in every door: a session refused by the API is refused by the services too."""
     with app.app_context():
-        with pytest.raises(services.Invalid) as caught:
-            services.create_table(sample_session(notes="x" * 501))
+        with pytest.raises(store.Invalid) as caught:
+            store.create_table(sample_session(notes="x" * 501))
         assert messages.message(caught.value) == "El texto de las notas tiene más de 500 caracteres."
         assert caught.value.status == 400

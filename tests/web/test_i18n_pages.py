@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web.models import Table
+from scorer.store.models import Table
 
 FRAGMENT = (
     pathlib.Path(__file__).resolve().parent.parent.parent / "translations" / "en" / "LC_MESSAGES" / "messages.po"

@@ -10,7 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorer import limits
-from scorer.web.models import Table
+from scorer.store.models import Table
 
 INVISIBLE = [
     "\u200b\u200b\u200b",  # zero-width spaces

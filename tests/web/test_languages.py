@@ -21,13 +21,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import force_locale
 
-from scorer import words
+from scorer import store, words
 from scorer.engine import SessionError, settle
 from scorer.engine.errors import MESSAGES as ENGINE_CODES
-from scorer.web import messages, services
-from scorer.web.extensions import db
-from scorer.web.models import Table
-from scorer.web.tables import services as table_services
+from scorer.store.db import db
+from scorer.store.models import Table
+from scorer.web.common import messages
 from tests.engine.test_error_codes import CASES
 from tests.web.tables.test_pages import text
 from tests.web.test_messages import SAMPLES
@@ -224,9 +223,9 @@ def test_the_new_table_form_takes_the_pages_language_and_the_keeper_changes_it(a
     assert created.status_code == 302, text(created)[-2000:]
     token = created.headers["Location"].rsplit("/", 1)[-1]
     with app.app_context():
-        table = services.open_table(token)[0]
+        table = store.open_table(token)[0]
         assert table.language == "en"
-        assert json.loads(table_services.export_session(table))["language"] == "en"  # the app key of the file
+        assert json.loads(store.export_session(table))["language"] == "en"  # the app key of the file
         view = table.view_token
     # the view link sees the language but cannot change it
     assert client.post(f"/t/{view}/idioma", data={"language": "es"}).status_code == 403
@@ -234,10 +233,10 @@ def test_the_new_table_form_takes_the_pages_language_and_the_keeper_changes_it(a
     changed = client.post(f"/t/{token}/idioma", data={"language": "es"}, headers=ES)
     assert changed.status_code == 303
     with app.app_context():
-        table = services.open_table(token)[0]
+        table = store.open_table(token)[0]
         assert table.language == "es"
         # the cached export follows; Spanish, the default, is left out (a file without it is Spanish)
-        assert "language" not in json.loads(table_services.export_session(table))
+        assert "language" not in json.loads(store.export_session(table))
     page = text(client.get(f"/t/{token}", headers=ES))
     assert 'name="language"' in page and '<option value="es" lang="es" selected>' in page
 
@@ -246,11 +245,11 @@ def test_import_keeps_the_language_and_defaults_to_spanish(app: Flask) -> None:
     from tests.web.conftest import sample_session
 
     with app.app_context():
-        english = table_services.import_session(json.dumps(sample_session(language="en")))
-        unknown = table_services.import_session(json.dumps(sample_session(language="tlh")))
-        plain = table_services.import_session(json.dumps(sample_session()))
+        english = store.import_session(json.dumps(sample_session(language="en")))
+        unknown = store.import_session(json.dumps(sample_session(language="tlh")))
+        plain = store.import_session(json.dumps(sample_session()))
         assert (english.language, unknown.language, plain.language) == ("en", "es", "es")
-        again = table_services.import_session(table_services.export_session(english))
+        again = store.import_session(store.export_session(english))
         assert again.language == "en" and "language" not in again.header  # a column, not a header key
         db.session.rollback()
 
@@ -273,7 +272,7 @@ def test_the_glossary_in_both_languages(client: FlaskClient) -> None:
 
 
 def test_cached_view_models_are_kept_per_language(client: FlaskClient, make_table: Callable[..., Table]) -> None:
-    """services.derived builds a table's view-models once per revision *and language*: no English on Spanish pages."""
+    """store.derived builds a table's view-models once per revision *and language*: no English on Spanish pages."""
     t = make_table()
     english = text(client.get(f"/t/{t.view_token}", headers=EN))  # built first, in English
     spanish = text(client.get(f"/t/{t.view_token}", headers=ES))

@@ -15,13 +15,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer import limits
+from scorer import limits, store
 from scorer.engine import SessionError, settle
 from scorer.engine.errors import ENTRIES
 from scorer.engine.errors import MESSAGES as ENGLISH
-from scorer.web import messages, services
-from scorer.web.models import Table
-from scorer.web.tables import services as table_services
+from scorer.store.models import Table
+from scorer.web.common import messages
 from tests.engine.test_error_codes import CASES
 from tests.web.tables.test_pages import text
 
@@ -127,8 +126,8 @@ def test_limits_and_services_errors_are_data_too(app: Flask) -> None:
     assert messages.message(error) == "El nombre del asiento 2 tiene un carácter no permitido (U+202E)."
     too_many = limits.LimitError("too_many_hands", limit=limits.HANDS_MAX)
     assert messages.message(too_many) == "Demasiadas manos: como mucho 20.000."
-    with app.app_context(), pytest.raises(services.Invalid) as invalid:
-        table_services.import_session("{not json")
+    with app.app_context(), pytest.raises(store.Invalid) as invalid:
+        store.import_session("{not json")
     assert invalid.value.code == "not_json" and "JSON válido" in messages.message(invalid.value)
     for code in (*limits.ENGLISH, "not_json", "request_id_too_long", "closing_unknown", "table_closed"):
         assert code in messages.MESSAGES, code
@@ -136,7 +135,7 @@ def test_limits_and_services_errors_are_data_too(app: Flask) -> None:
 
 def test_invalid_of_carries_the_engine_data() -> None:
     error = refusal(next(c for c, code, _ in CASES if code == "tricks_undecided"))
-    wrapped = services.Invalid.of(error)
+    wrapped = store.Invalid.of(error)
     assert (wrapped.code, wrapped.field, wrapped.params, wrapped.hand) == (error.code, "tricks", error.params, 1)
     assert messages.explain(wrapped) == messages.explain(error)
 
@@ -201,12 +200,16 @@ def test_a_game_module_form_shows_the_message_next_to_its_field(
 
 
 def _web_codes() -> set[str]:
-    """The codes the web layer raises, with the limits it checks input by (scorer/limits.py):
-    ``code="…"`` keywords and LimitError's first argument."""
+    """The codes the web layer and the store it writes through raise, with the limits it checks input by
+    (scorer/limits.py): ``code="…"`` keywords and LimitError's first argument."""
     import ast
 
     codes = set()
-    for path in [*(ROOT / "scorer" / "web").rglob("*.py"), ROOT / "scorer" / "limits.py"]:
+    for path in [
+        *(ROOT / "scorer" / "web").rglob("*.py"),
+        *(ROOT / "scorer" / "store").rglob("*.py"),
+        ROOT / "scorer" / "limits.py",
+    ]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue

@@ -11,7 +11,7 @@ from decimal import Decimal
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web.models import Table
+from scorer.store.models import Table
 from scorer.web.pena.present import cents
 from scorer.words import money_text
 from tests.conftest import EXAMPLES, load_json

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from scorer.web.models import Table
+from scorer.store.models import Table
 from tests.conftest import EXAMPLES, load_json
 
 

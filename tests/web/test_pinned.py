@@ -13,8 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web.extensions import db
-from scorer.web.models import Hand, Table
+from scorer.store.db import db
+from scorer.store.models import Hand, Table
 from tests.web.conftest import PLAYERS, sample_session
 
 ENTRADA = {"jugador": 2, "lance": "entrada", "trump": "oros", "tricks": {"2": 5, "3": 3, "4": 1}}

@@ -14,9 +14,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web import services
-from scorer.web.models import Table
-from scorer.web.tables import services as table_services
+from scorer import store
+from scorer.store.models import Table
 from tests.web.test_games import new_table_data, plain, text
 
 FORMAT = "tresillo-session/1"
@@ -31,13 +30,13 @@ def session(players: list[str], *hands: dict[str, Any], **rules: Any) -> dict[st
 
 def table_count(app: Flask) -> int:
     with app.app_context():
-        return len(table_services.list_tables())
+        return len(store.list_tables())
 
 
 def stored(app: Flask, token: str) -> list[dict[str, Any]]:
     with app.app_context():
-        table, _ = services.open_table(token)
-        return list(services.session_of(table)["hands"])
+        table, _ = store.open_table(token)
+        return list(store.read(table).session_copy()["hands"])
 
 
 # (what, a table to start from or None, the call, its status, the rule named)

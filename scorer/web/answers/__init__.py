@@ -17,8 +17,6 @@ from typing import Any
 
 from flask import Flask
 
-from . import models  # noqa: F401  # the Answer table, for the metadata
-
 __all__ = ["init_app"]
 
 # Answers per client address, from the pages and the API together (Flask-Limiter syntax).
@@ -28,11 +26,11 @@ DEFAULT_REFRESH_SECONDS = 5
 
 def init_app(app: Flask) -> None:
     """Register the forms' and the API's blueprints and the templates' globals."""
-    from scorer import limits
-    from scorer.web import services
+    from scorer import limits, store
     from scorer.web.common.extensions import csrf
+    from scorer.web.common.square import Square, square
 
-    from . import present, routes
+    from . import routes
 
     app.config.setdefault("CARTULINA_ANSWER_LIMIT", DEFAULT_LIMIT)
     # how often an open page asks for new answers (the keeper's table page and hand list), in seconds
@@ -41,9 +39,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(routes.bp)
     app.register_blueprint(routes.api)
 
-    def square(table: Any) -> present.Square | None:
-        return present.square(services.totals_of(table))
+    def table_square(table: Any) -> Square | None:
+        return square(store.read(table).totals)
 
     app.jinja_env.globals.update(
-        answers_page=routes.page_of, answers_square=square, answers_note_max=limits.ANSWER_NOTE_MAX
+        answers_page=routes.page_of, answers_square=table_square, answers_note_max=limits.ANSWER_NOTE_MAX
     )

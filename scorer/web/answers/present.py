@@ -7,14 +7,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext as _
-
-from scorer import words
-from scorer.web import services
-from scorer.web.models import Table
-
-from . import service
-from .service import Given
+from scorer import store, words
+from scorer.store import answers as service
+from scorer.store.answers import Given
+from scorer.store.models import Table
 
 VERSIONS_AROUND = 60  # the hand list shows 50 hands a page, the table page the last 8
 
@@ -136,7 +132,7 @@ def page(table: Table, token: str, me: str | None) -> Page:
     """The answers' view-model of one page of ``table`` seen with ``token``; ``me`` from the phone's cookie."""
     is_editor = token == table.edit_token
     # once per revision; R33: those seated now first, then whoever left (he may still answer the hands he played)
-    seatings, people = services.derived(table, "answer_seatings", service.seats_and_people)
+    seatings, people = store.read(table).derived("answer_seatings", service.seats_and_people)
     if me is not None and me not in people:
         me = None  # a name this table never had (an old cookie): ask again
     answers_stamp = service.stamp(table)
@@ -153,102 +149,3 @@ def page(table: Table, token: str, me: str | None) -> Page:
         return known[n]
 
     return Page(table, token, is_editor, me, people, answers_stamp, by_number, seatings, versions)
-
-
-# ------------------------------------------------------------------ R31
-
-
-@dataclass(frozen=True, slots=True)
-class Square:
-    """R31: the balances plus what lies in the pots add up to zero (the players' check with the chips)."""
-
-    balances: tuple[int, ...]
-    pots: tuple[tuple[str, int], ...]
-
-    @property
-    def total(self) -> int:
-        return sum(self.balances) + sum(amount for _word, amount in self.pots)
-
-    @property
-    def squares(self) -> bool:
-        return self.total == 0
-
-    @property
-    def balances_text(self) -> str:
-        return words.signed(sum(self.balances))
-
-    @property
-    def pots_text(self) -> str:
-        return " + ".join(f"{words.plain(amount)} ({word})" for word, amount in self.pots)
-
-
-def square(totals: Mapping[str, Any]) -> Square | None:
-    """The R31 check of a ledger's totals; None for a game without balances (bandos counts tantos per team)."""
-    balances = totals.get("balances")
-    if not isinstance(balances, Mapping) or not balances:
-        return None
-    pots: list[tuple[str, int]] = []
-    plato = totals.get("plato")
-    if isinstance(plato, Mapping):
-        pots.append((_("plato"), int(plato.get("amount", 0))))
-    pozo = totals.get("pozo")
-    if isinstance(pozo, Mapping):
-        pots.append((_("pozo"), int(pozo.get("amount", 0)) + sum(int(r) for r in pozo.get("reserves", ()) or ())))
-    if "viuda" in totals:
-        pots.append((_("viuda"), int(totals.get("viuda") or 0)))
-    if "bote" in totals:
-        pots.append((_("bote"), int(totals.get("bote") or 0)))
-    return Square(tuple(int(v) for v in balances.values()), tuple(pots))
-
-
-# ------------------------------------------------------------------ the sheet
-
-
-def ranges(numbers: Sequence[int]) -> str:
-    """Hand numbers as ranges: ``1–4, 7, 9–10``."""
-    out: list[str] = []
-    start = previous = None
-    for n in sorted(numbers):
-        if previous is not None and n == previous + 1:
-            previous = n
-            continue
-        if start is not None:
-            out.append(str(start) if start == previous else f"{start}–{previous}")
-        start = previous = n
-    if start is not None:
-        out.append(str(start) if start == previous else f"{start}–{previous}")
-    return ", ".join(out)
-
-
-@dataclass(frozen=True, slots=True)
-class SheetAnswers:
-    """The sheet's marks: every hand agreed (by all), partly agreed, disputed or not answered."""
-
-    agreed: str
-    partly: tuple[tuple[int, int, int], ...]  # n, agreed, seated
-    disputed: tuple[tuple[int, Given], ...]
-    open: str
-    any: bool
-
-
-def sheet(table: Table, session: Mapping[str, Any], ledger: Mapping[str, Any]) -> SheetAnswers:
-    """Each hand of the sheet with its answers' status."""
-    by_number = service.by_number(table)
-    seatings = service.seatings(session, ledger)
-    agreed: list[int] = []
-    partly: list[tuple[int, int, int]] = []
-    disputed: list[tuple[int, Given]] = []
-    unanswered: list[int] = []
-    for n in range(1, len(ledger.get("hands") or []) + 1):
-        answers = by_number.get(n, [])
-        seated = set(seatings[n - 1].values())
-        against = [a for a in answers if not a.agrees]
-        if against:
-            disputed.extend((n, a) for a in against)
-        elif not answers:
-            unanswered.append(n)
-        elif seated <= {a.person for a in answers}:
-            agreed.append(n)
-        else:
-            partly.append((n, len(answers), len(seated)))
-    return SheetAnswers(ranges(agreed), tuple(partly), tuple(disputed), ranges(unanswered), bool(by_number))

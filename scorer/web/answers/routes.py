@@ -16,17 +16,20 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer import limits
-from scorer.web import messages, services
-from scorer.web.common import strict_json
+from scorer import limits, store
+from scorer.store import answers as service
+from scorer.store.answers import Refused
+from scorer.store.models import Table
+from scorer.web.common import messages, strict_json
 from scorer.web.common.extensions import limiter
-from scorer.web.models import Table
+from scorer.web.common.table import linked_table, resolve_tables
 
-from . import present, service
-from .service import Refused
+from . import present
 
 bp = Blueprint("answers", __name__)
 api = Blueprint("api_answers", __name__, url_prefix="/api")
+resolve_tables(bp)  # the table of the link (either one), once per request: g.table
+resolve_tables(api)
 
 COOKIE = "cartulina_yo"  # who this phone is at one table; its path is the table's pages (/t/<token>)
 COOKIE_AGE = 60 * 60 * 24 * 365
@@ -54,8 +57,6 @@ def me(token: str) -> str | None:
 
 def page_of(table: Table, token: str) -> present.Page:
     """The answers' view-model of this request's page, built once (templates call ``answers_page``)."""
-    from flask import g
-
     cached: dict[tuple[int, str], present.Page] = g.setdefault("answers_pages", {})
     key = (table.id, token)
     if key not in cached:
@@ -66,18 +67,22 @@ def page_of(table: Table, token: str) -> present.Page:
 def _back(token: str) -> str:
     """Where a form goes back to: its ``next`` when it is one of this table's pages, else the table."""
     target = request.form.get("next", "")
+    return target if _among_table_pages(target, token) else url_for("tables.table", token=token)
+
+
+def _among_table_pages(target: str, token: str) -> bool:
+    """Whether ``target`` is a plain path to one of this table's pages (no other site, no way out of it)."""
     table_pages = f"/t/{token}"
     path = urllib.parse.urlsplit(target)
-    inside = target == table_pages or target.startswith((table_pages + "/", table_pages + "?"))
-    if not path.scheme and not path.netloc and inside and "\\" not in target and ".." not in target:
-        return target
-    return url_for("tables.table", token=token)
+    if path.scheme or path.netloc or "\\" in target or ".." in target:
+        return False
+    return target == table_pages or target.startswith((table_pages + "/", table_pages + "?"))
 
 
 @bp.post("/t/<token>/yo")
 def who_am_i(token: str) -> BaseResponse:
     """Remember (or forget) which of the people seated this phone is, for this table only."""
-    table, _can_edit = services.open_table(token)
+    table = linked_table()
     response = redirect(_back(token))
     path = f"/t/{token}"
     if request.form.get("olvidar"):
@@ -96,10 +101,9 @@ def who_am_i(token: str) -> BaseResponse:
 @answer_limit
 def answer(token: str, n: int) -> BaseResponse:
     """De acuerdo / No es así from a page's form: saved, or the reason at the top of the page it came from."""
-    table, _can_edit = services.open_table(token)
+    table = linked_table()
     said = request.form.get("acuerdo")
     agrees: object = {"si": True, "no": False}.get(said or "", said)
-    version = request.form.get("version", "")
     try:
         service.record(
             table,
@@ -107,7 +111,7 @@ def answer(token: str, n: int) -> BaseResponse:
             request.form.get("persona", ""),
             agrees,
             request.form.get("nota", ""),
-            version=int(version) if version.isdigit() and len(version) <= limits.REVISION_DIGITS_MAX else None,
+            version=_number(request.form.get("version", "")),
         )
     except Refused as exc:
         flash(_("No se ha guardado tu respuesta: %(reason)s", reason=exc.spanish), "error")
@@ -121,12 +125,18 @@ def answer(token: str, n: int) -> BaseResponse:
 MARKS_MAX = 60  # a page shows at most 50 hands (the hand list), the table page the last 8
 
 
+def _number(text: str) -> int | None:
+    """A revision, a version or a hand number written in a form or a query: digits, not too many.
+    Ascii only: "²" is a digit to isdigit, and int() refuses it."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= limits.REVISION_DIGITS_MAX else None
+
+
 def _numbers(raw: str) -> list[int]:
     """``manos=1,2,3``: the hands whose marks the page shows; anything else in it is left out."""
     found: list[int] = []
-    for part in raw.split(",")[: MARKS_MAX * 2]:
-        if part.isdigit() and len(part) <= limits.REVISION_DIGITS_MAX and int(part) not in found:
-            found.append(int(part))
+    for n in map(_number, raw.split(",")[: MARKS_MAX * 2]):
+        if n is not None and n not in found:
+            found.append(n)
     return found[:MARKS_MAX]
 
 
@@ -134,9 +144,9 @@ def _numbers(raw: str) -> list[int]:
 def live(token: str) -> BaseResponse:
     """What an open page polls: 204 while no answer came since ``sello``, else the disagreements and the marks."""
     g.quiet_session = True
-    table, _can_edit = services.open_table(token)
-    known = request.args.get("sello", "")
-    if known.isdigit() and len(known) <= limits.REVISION_DIGITS_MAX and int(known) == service.stamp(table):
+    table = linked_table()
+    known = _number(request.args.get("sello", ""))
+    if known is not None and known == service.stamp(table):
         response = Response(status=204)  # the usual answer: one query for the table, one for the stamp
     else:
         hands = len(service.live_ids(table))
@@ -147,9 +157,9 @@ def live(token: str) -> BaseResponse:
     return response
 
 
-@bp.errorhandler(services.ServiceError)
-def _page_error(exc: services.ServiceError) -> tuple[str, int]:
-    message = messages.render("not_found") if isinstance(exc, services.NotFound) else messages.message(exc)
+@bp.errorhandler(store.ServiceError)
+def _page_error(exc: store.ServiceError) -> tuple[str, int]:
+    message = messages.render("not_found") if isinstance(exc, store.NotFound) else messages.message(exc)
     return render_template("error.html", message=message, status=exc.status), exc.status
 
 
@@ -166,7 +176,7 @@ def _too_many(_exc: HTTPException) -> tuple[str, int]:
 @answer_limit
 def post_answer(token: str, n: int) -> tuple[Response, int]:
     """One person's answer to hand ``n``, with the view or the edit token: 201 and the hand's answers."""
-    table, _can_edit = services.open_table(token)
+    table = linked_table()
     body = _body()
     try:
         strict_json.only(body, ("person", "agrees", "note"), "an answer")
@@ -176,15 +186,25 @@ def post_answer(token: str, n: int) -> tuple[Response, int]:
     return jsonify(n=n, answers=[a.as_json() for a in answers]), 201
 
 
-def _body() -> dict[str, Any]:
+def _raw_body() -> bytes:
+    """The bytes of a JSON body: refused before reading when it says it is too large, and after reading."""
     if request.mimetype != "application/json":
         raise Refused(415, "writes need Content-Type: application/json", "")
     size = request.content_length
     if size is not None and size > limits.ANSWER_BYTES_MAX:
-        raise Refused(422, f"the body is larger than {limits.ANSWER_BYTES_MAX} bytes", "")
+        raise _too_large()
     raw = request.get_data(cache=True)
     if len(raw) > limits.ANSWER_BYTES_MAX:
-        raise Refused(422, f"the body is larger than {limits.ANSWER_BYTES_MAX} bytes", "")
+        raise _too_large()
+    return raw
+
+
+def _too_large() -> Refused:
+    return Refused(422, f"the body is larger than {limits.ANSWER_BYTES_MAX} bytes", "")
+
+
+def _body() -> dict[str, Any]:
+    raw = _raw_body()
     try:
         body = strict_json.loads(raw.decode("utf-8"))
     except strict_json.BodyKeyError as exc:
@@ -201,8 +221,8 @@ def _refused(exc: Refused) -> tuple[Response, int]:
     return jsonify(error=exc.message), exc.status
 
 
-@api.errorhandler(services.ServiceError)
-def _api_service_error(exc: services.ServiceError) -> tuple[Response, int]:
+@api.errorhandler(store.ServiceError)
+def _api_service_error(exc: store.ServiceError) -> tuple[Response, int]:
     return jsonify(error=exc.message), exc.status
 
 

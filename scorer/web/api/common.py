@@ -9,8 +9,8 @@ from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from scorer import limits
+from scorer.store import Invalid, ServiceError
 from scorer.web.common import strict_json
-from scorer.web.services import Invalid, ServiceError
 
 
 def service_error(exc: ServiceError) -> tuple[Response, int]:

@@ -10,123 +10,30 @@ from typing import Any
 from flask import Response, current_app, jsonify, request
 from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
-from werkzeug.datastructures import MultiDict
 
-from scorer import limits
-from scorer.games import game_of
-from scorer.web import messages, services
+from scorer import limits, store
+from scorer.store import Invalid
+from scorer.store.db import db
 from scorer.web.api import queue
 from scorer.web.api.common import BodyKey, json_body, only
+from scorer.web.api.forms import OFFLINE_FORMS
 from scorer.web.api.queue import Refused
-from scorer.web.api.tables import bp
-from scorer.web.common.evening import favor_in_force, seating_for
-from scorer.web.common.evening_forms import (
-    ajuste_form,
-    cambio_form_for,
-    favor_closed_words,
-    favor_form,
-    read_ajuste,
-    read_cambio,
-    read_favor,
-)
+from scorer.web.api.routes import bp
+from scorer.web.common import messages
 from scorer.web.common.pages import refusal
 from scorer.web.common.table import keepers_table
-from scorer.web.extensions import db
-from scorer.web.forms import read_hand
-from scorer.web.services import Invalid
-from scorer.web.tables import routes as tables
 
 # ------------------------------------------------------------ forms kept offline
 # A form saved with no network is kept by the phone (static/offline.js) as its fields, exactly as
 # the form had them, with an Idempotency-Key; when the network returns the queue is sent here in
-# order. The fields are read by the very code of the form's own POST (tables/routes.py, forms.py): the
+# order. The fields are read by the very code of the form's own POST (scorer/web/api/forms.py): the
 # phone knows nothing of the game. A refusal answers 4xx with the Spanish reason per field, and
 # the entry stays on the phone to be corrected or discarded.
 #
 # Body: {"form": "hand" | "pass" | …, "fields": {name: value or [values]} or [[name, value], …],
 #        "deal", "revision", "before": the state the entry was made against (never two
 #        copies of a deal), "dealer": the seat the form was made for (its data-dealer), or null}.
-# Where an entry may go, and what a malformed body gets: scorer/web/queue.py.
-
-
-def _form_problems(form: Any) -> dict[str, list[str]]:
-    """Every message the form attached, per field (what its page would show next to each)."""
-    problems: dict[str, list[str]] = {}
-
-    def flat(errors: Any) -> list[str]:
-        if isinstance(errors, dict):
-            return [m for v in errors.values() for m in flat(v)]
-        if isinstance(errors, (list, tuple)):
-            return [m for v in errors for m in flat(v)]
-        return [str(errors)]
-
-    for field in form:
-        if field.errors:
-            problems.setdefault(field.name, []).extend(flat(field.errors))
-    for name, said in form.problems.items():
-        problems.setdefault(name, []).extend(said)
-    return problems
-
-
-def read_form(form: Any, read: Callable[[Any], dict[str, Any] | None]) -> dict[str, Any]:
-    """What a page's form (made with the posted fields) records, read by that page's own reader;
-    refused with the messages the page would show next to each field. A new queueable form needs
-    only its reader in OFFLINE_FORMS, e.g. ``lambda table, fields: read_form(ajuste_form(…,
-    formdata=fields), read_ajuste)``."""
-    entry = read(form) if form.validate() else None
-    if entry is None:
-        problems = _form_problems(form)
-        first = next(iter(problems.values()), [gettext("Revisa lo anotado.")])[0]
-        raise Refused(gettext("No se ha guardado: %(reason)s", reason=first), 422, problems, reason=first)
-    return entry
-
-
-def _read_hand_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
-    """The new-hand form (any game), read exactly as ``tables.routes.new_hand`` reads its POST."""
-    dealer = int(services.ledger_of(table).get("next_dealer") or 1)
-    return read_form(tables.hand_form(table, dealer, formdata=fields), read_hand)
-
-
-def _read_pass_form(_table: Any, _fields: MultiDict[str, str]) -> dict[str, Any]:
-    """ "Todos pasan": the form carries nothing but its ids (tables.routes.all_pass)."""
-    return {"pass": True}
-
-
-def _read_ajuste_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
-    """An ajuste (R32), read as ``evening.routes.ajuste`` reads its POST, for the seating now."""
-    if not game_of(table.ruleset).evening:  # R32: Tresillo's
-        raise Refused(gettext("Esta partida no admite ajustes: sus reglas no los tienen."), 422)
-    seating = seating_for(services.session_of(table), services.ledger_of(table), None)
-    return read_form(ajuste_form(seating, formdata=fields), read_ajuste)
-
-
-def _read_cambio_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
-    """A change of player (R33), read as ``evening.routes.cambio`` reads its POST, for the seating now.
-    Offline its page showed, before the confirming tap, what the server knew the change cancels."""
-    if not game_of(table.ruleset).evening:  # R33: Tresillo's
-        raise Refused(gettext("Esta partida no admite cambios de jugador: sus reglas no los tienen."), 422)
-    return read_form(cambio_form_for(table, None, formdata=fields), read_cambio)
-
-
-def _read_favor_form(table: Any, fields: MultiDict[str, str]) -> dict[str, Any]:
-    """A change of favour suit (R34), read as ``evening.routes.favor`` reads its POST, for the suit now."""
-    if not game_of(table.ruleset).evening:  # R34: Tresillo's
-        raise Refused(gettext("Esta partida no admite cambios de palo de favor: sus reglas no los tienen."), 422)
-    if table.closed:
-        raise Refused(favor_closed_words(), 422)
-    form = favor_form(favor_in_force(table), formdata=fields)
-    return read_form(form, read_favor)
-
-
-# The queueable forms: the value of the form's data-offline attribute → its reader. An ajuste and a
-# cambio de jugador use up no deal (R32, R33): static/offline.js counts only "hand" and "pass".
-OFFLINE_FORMS: dict[str, Callable[[Any, MultiDict[str, str]], dict[str, Any]]] = {
-    "hand": _read_hand_form,
-    "pass": _read_pass_form,
-    "ajuste": _read_ajuste_form,
-    "cambio": _read_cambio_form,
-    "favor": _read_favor_form,
-}
+# Where an entry may go, and what a malformed body gets: scorer/web/api/queue.py.
 
 
 @bp.errorhandler(Refused)
@@ -161,7 +68,7 @@ def add_form_entry(token: str) -> tuple[Response, int]:
     for _attempt in range(JUDGE_ATTEMPTS):
         try:
             return _judge_and_write(token, key, replace(entry, fields=entry.fields.copy()))
-        except services.Moved:
+        except store.Moved:
             db.session.rollback()  # read the table again, as it is now
         except Refused as exc:
             if exc.taken_hand is not None:
@@ -173,58 +80,90 @@ def add_form_entry(token: str) -> tuple[Response, int]:
 
 def _judge_and_write(token: str, key: str, entry: queue.Entry) -> tuple[Response, int]:
     """Judge the entry against the table as read now and record it, unless another write came in
-    between: then :class:`services.Moved` (from the write, under the table's lock, or from a refusal
+    between: then :class:`store.Moved` (from the write, under the table's lock, or from a refusal
     that the table's revision no longer backs), and the caller judges it again."""
-    fields = entry.fields
     try:
         table = keepers_table()
-    except (services.NotFound, services.Forbidden) as exc:  # an unknown link, the view link
+    except (store.NotFound, store.Forbidden) as exc:  # an unknown link, the view link
         raise Refused(refusal(exc), exc.status) from None
     seen = table.revision  # every judgement below is of this revision, or it is made again
     try:
-        try:  # sent again after the answer was lost: already recorded, once (422 with other fields)
-            saved = services.replay_request(table, key, entry.digest())
-        except services.Unprocessable:
-            reused = gettext("Esta clave ya se usó para guardar otra anotación: no se ha guardado.")
-            raise Refused(reused, 422) from None
-        if saved is not None:
-            return jsonify(n=saved[0], replayed=True, revision=table.revision), 200
-        queue.check_open(table)  # a closed table first: its closing is no hand another phone took
-        queue.check_place(table, entry)
-        fields.poplist("preview")  # the queue saves; "Ver pagos" needs the network
-        fields["request_id"] = key
-        if current_app.config.get("WTF_CSRF_ENABLED", True):
-            fields["csrf_token"] = generate_csrf()  # the API's own protection: edit token + JSON
-        hand = OFFLINE_FORMS[entry.form](table, fields)
-        n, answer = services.add_hand(table, hand, request_id=key, digest=entry.digest(), judged=seen)
-    except services.Moved:
+        return _record(table, key, entry, seen)
+    except store.Moved:
         raise
     except Refused:
         _unless_moved(table, seen)
         raise
-    except services.Invalid as exc:
-        _unless_moved(table, seen)
-        field, message = messages.explain(exc)
-        count = services.settlement_of(table).count
-        if exc.hand is not None and exc.hand != count + 1:
-            field = "general"
-            message = gettext("La mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message)
-        said = gettext("No se ha guardado: %(reason)s", reason=message)
-        raise Refused(said, 422, {field: [message]}, reason=message) from None
-    except services.Conflict:  # the key's hand was saved, then deleted at the table: not again
-        raise Refused(gettext("Ya se había guardado y después se borró en la partida: descártala."), 409) from None
-    except services.Forbidden as exc:
-        _unless_moved(table, seen)
-        if exc.code == "table_closed":  # closed by another writer while this entry was judged
-            queue.check_open(table)
-        raise Refused(refusal(exc), exc.status) from None
-    except services.NotFound as exc:
-        raise Refused(refusal(exc), exc.status) from None
+    except (store.Invalid, store.Conflict, store.Forbidden, store.NotFound) as exc:
+        raise _refused(exc, table, seen) from None
+
+
+def _record(table: Any, key: str, entry: queue.Entry, seen: int) -> tuple[Response, int]:
+    """The entry judged against revision ``seen`` of the table and saved (or found already saved)."""
+    fields = entry.fields
+    try:  # sent again after the answer was lost: already recorded, once (422 with other fields)
+        saved = store.replay_request(table, key, entry.digest())
+    except store.Unprocessable:
+        reused = gettext("Esta clave ya se usó para guardar otra anotación: no se ha guardado.")
+        raise Refused(reused, 422) from None
+    if saved is not None:
+        return jsonify(n=saved[0], replayed=True, revision=table.revision), 200
+    queue.check_open(table)  # a closed table first: its closing is no hand another phone took
+    queue.check_place(table, entry)
+    fields.poplist("preview")  # the queue saves; "Ver pagos" needs the network
+    fields["request_id"] = key
+    if current_app.config.get("WTF_CSRF_ENABLED", True):
+        fields["csrf_token"] = generate_csrf()  # the API's own protection: edit token + JSON
+    hand = OFFLINE_FORMS[entry.form](table, fields)
+    n, answer = store.add_hand(table, hand, request_id=key, digest=entry.digest(), judged=seen)
     return jsonify(n=n, hand=answer, revision=table.revision, message=gettext("Mano %(n)s anotada.", n=n)), 201
+
+
+def _invalid(exc: store.Invalid, table: Any, seen: int) -> Refused:
+    """An engine refusal, next to its field (a later hand it would break: in general)."""
+    _unless_moved(table, seen)
+    field, message = messages.explain(exc)
+    count = store.read(table).settlement.count
+    if exc.hand is not None and exc.hand != count + 1:
+        field = "general"
+        message = gettext("La mano %(n)s dejaría de ser posible: %(reason)s", n=exc.hand, reason=message)
+    said = gettext("No se ha guardado: %(reason)s", reason=message)
+    return Refused(said, 422, {field: [message]}, reason=message)
+
+
+def _conflict(_exc: store.Conflict, _table: Any, _seen: int) -> Refused:
+    """The key's hand was saved, then deleted at the table: not again."""
+    return Refused(gettext("Ya se había guardado y después se borró en la partida: descártala."), 409)
+
+
+def _forbidden(exc: store.Forbidden, table: Any, seen: int) -> Refused:
+    _unless_moved(table, seen)
+    if exc.code == "table_closed":  # closed by another writer while this entry was judged
+        queue.check_open(table)
+    return Refused(refusal(exc), exc.status)
+
+
+def _not_found(exc: store.NotFound, _table: Any, _seen: int) -> Refused:
+    return Refused(refusal(exc), exc.status)
+
+
+# how the queue says each refusal of the store (the entry stays on the phone, with the reason)
+REFUSALS: dict[type[store.ServiceError], Callable[[Any, Any, int], Refused]] = {
+    store.Invalid: _invalid,
+    store.Conflict: _conflict,
+    store.Forbidden: _forbidden,
+    store.NotFound: _not_found,
+}
+
+
+def _refused(exc: store.ServiceError, table: Any, seen: int) -> Refused:
+    """The store's refusal of an entry as the queue's (a refusal the table moved since is judged again)."""
+    kind = next(k for k in REFUSALS if isinstance(exc, k))
+    return REFUSALS[kind](exc, table, seen)
 
 
 def _unless_moved(table: Any, seen: int) -> None:
     """A refusal stands only for the table as it was judged: another write since, and it is judged again
     (a retry that met its own first try is then a replay; a deal another phone took, a 409 that says so)."""
-    if not services.revision_is(table, seen):
-        raise services.Moved("the table moved while the entry was judged")
+    if not store.revision_is(table, seen):
+        raise store.Moved("the table moved while the entry was judged")

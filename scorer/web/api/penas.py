@@ -13,13 +13,13 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
+from scorer import store
 from scorer.pena import stats
-from scorer.web import services
+from scorer.store import ServiceError
+from scorer.store import penas as ps
+from scorer.store.db import db
+from scorer.store.penas import Invalid
 from scorer.web.api.common import answer_errors_in_json, json_body, only
-from scorer.web.extensions import db
-from scorer.web.pena import services as ps
-from scorer.web.pena.services import Invalid
-from scorer.web.services import ServiceError
 
 bp = Blueprint("pena_api", __name__, url_prefix="/api/penas")
 
@@ -121,6 +121,28 @@ def rename_person(token: str, person_id: int) -> Response:
     return jsonify(ps.people_json([person])[0])
 
 
+def _attach_session(pena: Any, session: Any, choices: Mapping[str, Any]) -> tuple[Any, Any]:
+    """A session file imported as a new table of the peña; nothing saved when a name is unsure."""
+    if not isinstance(session, Mapping):
+        raise Invalid("session must be a session file (an object)")
+    # check the names first, so that nothing is saved when one is unsure
+    unsure = [
+        n
+        for n in stats.names_that_sat(session)
+        if n not in choices and not ps.match_name(pena, n).sure and ps.match_name(pena, n).candidates
+    ]
+    if unsure:
+        raise Invalid(f"{unsure[0]}: say which person it is in people")
+    table = store.create_table(dict(session))
+    try:
+        link = ps.attach(pena, table, choices)
+    except ServiceError:
+        db.session.delete(table)  # nothing saved: the imported table goes too
+        db.session.commit()
+        raise
+    return table, link
+
+
 @bp.post("/<token>/tables")
 def attach(token: str) -> tuple[Response, int]:
     """Attach a table (``table``: its edit token) or import a session file (``session``) into the peña.
@@ -134,26 +156,9 @@ def attach(token: str) -> tuple[Response, int]:
     if not isinstance(choices, Mapping):
         raise Invalid('people must map names to a person id or "nueva"')
     if "session" in body:
-        session = body["session"]
-        if not isinstance(session, Mapping):
-            raise Invalid("session must be a session file (an object)")
-        # check the names first, so that nothing is saved when one is unsure
-        unsure = [
-            n
-            for n in stats.names_that_sat(session)
-            if n not in choices and not ps.match_name(pena, n).sure and ps.match_name(pena, n).candidates
-        ]
-        if unsure:
-            raise Invalid(f"{unsure[0]}: say which person it is in people")
-        table = services.create_table(dict(session))
-        try:
-            link = ps.attach(pena, table, choices)
-        except ServiceError:
-            db.session.delete(table)  # nothing saved: the imported table goes too
-            db.session.commit()
-            raise
+        table, link = _attach_session(pena, body["session"], choices)
     else:
-        table = services.require_edit(str(body.get("table") or ""))
+        table = store.require_edit(str(body.get("table") or ""))
         link = ps.attach_checked(pena, table, choices)
     return jsonify(token=table.edit_token, view_token=table.view_token, people=link.names, seats=link.seats), 201
 
@@ -162,7 +167,7 @@ def attach(token: str) -> tuple[Response, int]:
 def matches(token: str, table: str) -> Response:
     """How the names of a table match the roster: ``person`` when sure, ``candidates`` when not."""
     pena, _ = ps.open_pena(token)
-    target, _ = services.open_table(table)
+    target, _ = store.open_table(table)
     return jsonify(
         matches=[
             {
@@ -178,7 +183,7 @@ def matches(token: str, table: str) -> Response:
 @bp.delete("/<token>/tables/<table>")
 def detach(token: str, table: str) -> Response:
     pena = ps.require_edit(token)
-    target, _ = services.open_table(table)
+    target, _ = store.open_table(table)
     ps.detach(pena, target)
     return jsonify(detached=True)
 

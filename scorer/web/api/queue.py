@@ -18,13 +18,13 @@ its ``dealer`` and the form's hidden ``deal`` / ``table_revision``.
 
 A closed table refuses every entry first (403, ``closed``); a taken deal carries the hand that took
 it (``taken_hand``). The judging and the write are one step: the write is made only if the table is
-still at the revision the entry was judged against (``services.add_hand(judged=…)``, under the
+still at the revision the entry was judged against (``store.add_hand(judged=…)``, under the
 table's write lock), and a refusal only if the table did not move meanwhile; otherwise the entry is
 judged again (``api.entries.JUDGE_ATTEMPTS``), so two phones racing for a deal are told the truth.
 
 The same Idempotency-Key sent again is answered with what was saved (the answer was lost on the way
 back); sent with other fields it is refused with 422, by the very check of ``/hands``
-(:func:`services.replay_request`): the body's hash here is the hash of the form's fields.
+(:func:`store.replay_request`): the body's hash here is the hash of the form's fields.
 """
 
 from __future__ import annotations
@@ -38,11 +38,11 @@ from typing import Any
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from scorer import evening, limits
+from scorer import evening, limits, store
 from scorer.games import game_of
 from scorer.games import views as present
-from scorer.web import messages, services
-from scorer.web.services import Invalid, ServiceError
+from scorer.store import Invalid, ServiceError
+from scorer.web.common import messages
 
 BEFORE_MAX = 500  # entries a phone may have waiting before one (far more than a night's deals)
 DEAL_MAX = 10**6
@@ -98,19 +98,30 @@ class Entry:
         return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
+def _items(raw: Any) -> Any:
+    """The fields as (name, value) items: an object's, or a list's pairs."""
+    if isinstance(raw, dict):
+        return raw.items()
+    if isinstance(raw, list):
+        return raw
+    raise Invalid("fields must be an object or a list of [name, value] pairs", about="")
+
+
+def _values(name: str, value: Any) -> list[str]:
+    """A field's value or values (a list: a field sent more than once), each a string."""
+    values = value if isinstance(value, list) else [value]
+    if not all(isinstance(one, str) for one in values):
+        raise Invalid(f"field {name!r}: values are strings", about="")
+    return values
+
+
 def _fields(raw: Any) -> MultiDict[str, str]:
     pairs: list[tuple[str, str]] = []
-    items = raw.items() if isinstance(raw, dict) else raw if isinstance(raw, list) else None
-    if items is None:
-        raise Invalid("fields must be an object or a list of [name, value] pairs", about="")
-    for item in items:
+    for item in _items(raw):
         if not (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], str)):
             raise Invalid("each field is a [name, value] pair", about="")
         name, value = item
-        for one in value if isinstance(value, list) else [value]:
-            if not isinstance(one, str):
-                raise Invalid(f"field {name!r}: values are strings", about="")
-            pairs.append((name, one))
+        pairs.extend((name, one) for one in _values(name, value))
     return MultiDict(pairs)
 
 
@@ -129,22 +140,38 @@ def _key(value: Any, name: str) -> str:
     return value
 
 
-def parse(body: Any, kinds: Any) -> Entry:
-    """The entry of a request body; 400 with what is wrong for anything but the shape above."""
-    if not isinstance(body, dict):
-        raise Invalid("the body must be an object", about="")
+def _form(body: dict[str, Any], kinds: Any) -> str:
     form = body.get("form", "hand")
     if not isinstance(form, str) or form not in kinds:
         shown = form if isinstance(form, str) and len(form) <= 40 else type(form).__name__
         raise Invalid(f"unknown form {shown!r}: one of {', '.join(kinds)}", about="")
+    return form
+
+
+def _after(body: dict[str, Any]) -> str | None:
     after = body.get("after")
     if after is not None and not isinstance(after, str):
         raise Invalid("after must be the Idempotency-Key of the entry before, or null", about="")
+    return after
+
+
+def _before(body: dict[str, Any]) -> list[Any]:
+    """The keys of the entries before (their shape: each key is read after the fields)."""
     before = body.get("before", [])
     if before is None:
-        before = []
+        return []
     if not isinstance(before, list) or len(before) > BEFORE_MAX:
         raise Invalid(f"before must be a list of at most {BEFORE_MAX} Idempotency-Keys", about="")
+    return before
+
+
+def parse(body: Any, kinds: Any) -> Entry:
+    """The entry of a request body; 400 with what is wrong for anything but the shape above."""
+    if not isinstance(body, dict):
+        raise Invalid("the body must be an object", about="")
+    form = _form(body, kinds)
+    after = _after(body)
+    before = _before(body)
     return Entry(
         form=form,
         fields=_fields(body.get("fields")),
@@ -163,7 +190,7 @@ def stale(why: str) -> str:
 
 def hand_words(table: Any, n: int) -> str:
     """Hand ``n`` as the table page lists it, without its number: "Benito · entrada ♦ · 5-3-1 · ganada · +35"."""
-    session, ledger = services.session_view(table), services.ledger_view(table)
+    session, ledger = store.read(table).session, store.read(table).ledger
     hands, entries = list(session.get("hands", [])), list(ledger.get("hands", []))
     seats = evening.seatings(tuple(session.get("players", [])), entries, hands)
     line = present.hand_line(
@@ -179,7 +206,7 @@ def hand_words(table: Any, n: int) -> str:
 def _check_dealer(table: Any, dealer: int | None) -> None:
     if dealer is None:  # the form was made for a deal by this seat (its data-dealer)
         return
-    dealing = int(services.ledger_of(table).get("next_dealer") or 1)
+    dealing = int(store.read(table).ledger_copy().get("next_dealer") or 1)
     if dealer != dealing:
         names = table.players
         who = names[dealer - 1] if 1 <= dealer <= len(names) else str(dealer)
@@ -201,7 +228,7 @@ def check_open(table: Any) -> None:
 
 def taken_hand(table: Any, n: int) -> dict[str, Any]:
     """Hand ``n`` as recorded, for a refusal: its number, its words, its entry of the session file."""
-    hands = services.session_view(table).get("hands", [])
+    hands = store.read(table).session.get("hands", [])
     recorded = copy.deepcopy(hands[n - 1]) if 0 < n <= len(hands) else None
     return {"n": n, "words": hand_words(table, n), "hand": recorded}
 
@@ -211,13 +238,13 @@ def check_place(table: Any, entry: Entry) -> None:
     if entry.deal is None:
         _check_place_by_after(table, entry)
         return
-    count = services.settlement_of(table).count
+    count = store.read(table).settlement.count
     if entry.deal <= count:  # taken: by another phone (this phone's own copy is a replay, found before)
         taken = taken_hand(table, entry.deal)
         reason = gettext("la mano %(n)s ya la anotó otro teléfono: %(hand)s", n=entry.deal, hand=taken["words"])
         said = gettext("No se ha guardado: %(reason)s", reason=reason)
         raise Refused(said, 409, reason=reason, taken=entry.deal, taken_hand=taken)
-    missing = [key for key in entry.before if services.hand_for_request(table, key) is None]
+    missing = [key for key in entry.before if store.hand_for_request(table, key) is None]
     if missing:
         raise Refused(stale(gettext("la anotación anterior de la cola no está guardada")), 409)
     if entry.deal != count + 1:
@@ -233,10 +260,10 @@ def check_place(table: Any, entry: Entry) -> None:
 def _check_place_by_after(table: Any, entry: Entry) -> None:
     """An entry of a queue kept before deals were numbered: its dealer, the entry before, the form's hidden fields."""
     fields = entry.fields
-    count = services.settlement_of(table).count
+    count = store.read(table).settlement.count
     _check_dealer(table, entry.dealer)
     if entry.after is not None:
-        previous = services.hand_for_request(table, entry.after)
+        previous = store.hand_for_request(table, entry.after)
         if previous is None:
             raise Refused(stale(gettext("la anotación anterior de la cola no está guardada")), 409)
         if previous != count:

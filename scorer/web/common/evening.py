@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from scorer import evening
+from scorer import evening, store
 from scorer.games import game_of
 from scorer.games import views as present
-from scorer.web import services
 
 
 @dataclass(frozen=True)
@@ -76,11 +75,6 @@ def seating_for(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int | 
     return seats[-1] if n is None else seats[n - 1]
 
 
-def names_at(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int) -> list[str]:
-    """The names seated, in seat order, for entry ``n`` (1-based; the next one or one already settled)."""
-    return names_list(seating_for(session, ledger, n if n <= len(ledger.get("hands") or []) else None))
-
-
 @dataclass(frozen=True)
 class EveningState:
     """What the table page says about the end of the evening."""
@@ -131,5 +125,5 @@ def _close_how(session: Mapping[str, Any]) -> str | None:
 
 def favor_in_force(table: Any) -> str | None:
     """The favour suit in force after the last entry (the ledger's top-level ``favor_suit``, R34)."""
-    suit = services.totals_of(table).get("favor_suit")  # the ledger's top keys, not a copy of every entry
+    suit = store.read(table).totals.get("favor_suit")  # the ledger's top keys, not a copy of every entry
     return str(suit) if suit else None

@@ -17,12 +17,11 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField, SubmitField
 from wtforms.validators import Length, Optional
 
-from scorer import evening
+from scorer import evening, store
 from scorer.evening import PLATO, TODOS, join_note, split_note
 from scorer.games.fields import SUIT_PAIRS, WholeField, options
-from scorer.web import services
+from scorer.store import penas as pena_services
 from scorer.web.common.evening import seating_for
-from scorer.web.pena import services as pena_services
 from scorer.words import AJUSTE_REASON_WORDS, AJUSTE_REASONS, suit_text
 
 MAX_AMOUNT = 100_000  # tantos: far above any ajuste a table agrees
@@ -93,12 +92,17 @@ def ajuste_form(seating: Mapping[int, str], *, hand: Mapping[str, Any] | None = 
     ]
     form.reason.choices = options([*((r, AJUSTE_REASON_WORDS[r]) for r in AJUSTE_REASONS), ("", _l("otro"))])
     if hand is not None and not form.is_submitted():
-        ajuste = hand.get("ajuste") or {}
-        form.payer.data = str(ajuste.get("from", ""))
-        form.to.data = str(ajuste.get("to", ""))
-        form.amount.data = ajuste.get("amount")
-        form.reason.data, form.note.data = split_note(hand.get("note"))
+        _show_ajuste(form, hand)
     return form
+
+
+def _show_ajuste(form: AjusteForm, hand: Mapping[str, Any]) -> None:
+    """The stored ajuste in the form, to correct it."""
+    ajuste = hand.get("ajuste") or {}
+    form.payer.data = str(ajuste.get("from", ""))
+    form.to.data = str(ajuste.get("to", ""))
+    form.amount.data = ajuste.get("amount")
+    form.reason.data, form.note.data = split_note(hand.get("note"))
 
 
 def read_ajuste(form: AjusteForm) -> dict[str, Any] | None:
@@ -106,28 +110,47 @@ def read_ajuste(form: AjusteForm) -> dict[str, Any] | None:
     payer = _seat(form.payer.data, form.seating)
     if payer is None:
         form.problem("payer", _("Elige quién paga."))
-    to_raw = str(form.to.data or "")
-    to: int | str | None = to_raw if to_raw in (PLATO, TODOS) else _seat(to_raw, form.seating)
+    to = _ajuste_to(form, payer)
+    amount = _ajuste_amount(form)
+    reason = str(form.reason.data or "")
+    if form.has_problems() or form.amount.errors or form.note.errors:
+        return None
+    note = join_note(reason if reason in AJUSTE_REASONS else "", form.note.data or "")
+    return _with_note({"ajuste": {"from": payer, "to": to, "amount": amount}}, note)
+
+
+def _ajuste_to(form: AjusteForm, payer: int | None) -> int | str | None:
+    """Whom the ajuste pays: a seat, the plato or each of the others; never the payer."""
+    raw = str(form.to.data or "")
+    to: int | str | None = raw if raw in (PLATO, TODOS) else _seat(raw, form.seating)
     if to is None:
         form.problem("to", _("Elige a quién paga: un jugador, el plato o cada uno de los demás."))
     elif to == payer:
         form.problem("to", _("Quien paga no puede pagarse a sí mismo: elige a otro, el plato o cada uno de los demás."))
+    return to
+
+
+def _ajuste_amount(form: AjusteForm) -> int | None:
+    """How many tantos: a whole number from 1 to MAX_AMOUNT (the field itself refuses what is not a number)."""
     amount = form.amount.data
-    if not form.amount.errors:
-        if amount is None:
-            form.problem("amount", _("Escribe cuántos tantos."))
-        elif not 1 <= amount <= MAX_AMOUNT:
-            form.problem("amount", _("Ha de ser un número de %(min)s a %(max)s.", min=1, max=MAX_AMOUNT))
-    reason = str(form.reason.data or "")
-    if reason not in AJUSTE_REASONS:
-        reason = ""
-    if form.has_problems() or form.amount.errors or form.note.errors:
-        return None
-    entry: dict[str, Any] = {"ajuste": {"from": payer, "to": to, "amount": amount}}
-    note = join_note(reason, form.note.data or "")
+    if form.amount.errors:
+        return amount
+    if amount is None:
+        form.problem("amount", _("Escribe cuántos tantos."))
+    elif not 1 <= amount <= MAX_AMOUNT:
+        form.problem("amount", _("Ha de ser un número de %(min)s a %(max)s.", min=1, max=MAX_AMOUNT))
+    return amount
+
+
+def _with_note(entry: dict[str, Any], note: str) -> dict[str, Any]:
+    """The entry with its note, when there is one."""
     if note:
         entry["note"] = note
     return entry
+
+
+def _clean_name(text: str) -> str:
+    return " ".join(text.split())
 
 
 # ------------------------------------------------------------ cambio de jugador
@@ -157,19 +180,20 @@ def cambio_form(
     form.seat.choices = options([(str(s), f"{s} · {seating[s]}") for s in sorted(seating)])
     form.player.choices = options([*((name, name) for name in form.free), (OTHER, _l("Otro nombre"))])
     if hand is not None and not form.is_submitted():
-        change = hand.get("sienta") or {}
-        form.seat.data = str(change.get("seat", ""))
-        name = str(change.get("player", ""))
-        if name in form.free:
-            form.player.data = name
-        else:
-            form.player.data, form.new_name.data = OTHER, name
-        form.note.data = str(hand.get("note") or "")
+        _show_cambio(form, hand)
     return form
 
 
-def _clean_name(text: str) -> str:
-    return " ".join(text.split())
+def _show_cambio(form: CambioForm, hand: Mapping[str, Any]) -> None:
+    """The stored change of player in the form, to correct it: a name not free now is written as another."""
+    change = hand.get("sienta") or {}
+    form.seat.data = str(change.get("seat", ""))
+    name = str(change.get("player", ""))
+    if name in form.free:
+        form.player.data = name
+    else:
+        form.player.data, form.new_name.data = OTHER, name
+    form.note.data = str(hand.get("note") or "")
 
 
 def read_cambio(form: CambioForm) -> dict[str, Any] | None:
@@ -179,35 +203,32 @@ def read_cambio(form: CambioForm) -> dict[str, Any] | None:
         form.problem("seat", _("Elige el asiento que cambia."))
     chosen = str(form.player.data or OTHER)
     name = _clean_name(form.new_name.data or "") if chosen == OTHER or chosen not in form.free else chosen
-    if not name:
-        form.problem("player", _("Elige quién se sienta o escribe su nombre."))
-    elif len(name) > MAX_NAME:
-        form.problem("player", _("El nombre tiene como mucho %(max)s caracteres.", max=MAX_NAME))
-    elif not name.isprintable():
-        form.problem("player", _("El nombre lleva caracteres que no se pueden escribir."))
-    elif any(name.casefold() == seated.casefold() for seated in form.seating.values()):
-        where = next(s for s, n in form.seating.items() if n.casefold() == name.casefold())
-        form.problem(
-            "player",
-            _(
-                "%(name)s ya está sentado (asiento %(seat)s): elige a otra persona.",
-                name=form.seating[where],
-                seat=where,
-            ),
-        )
+    problem = _name_problem(name, form.seating)
+    if problem is not None:
+        form.problem("player", problem)
     if form.has_problems() or form.note.errors:
         return None
-    entry: dict[str, Any] = {"sienta": {"seat": seat, "player": name}}
-    note = " ".join((form.note.data or "").split())
-    if note:
-        entry["note"] = note
-    return entry
+    return _with_note({"sienta": {"seat": seat, "player": name}}, _clean_name(form.note.data or ""))
+
+
+def _name_problem(name: str, seating: Mapping[int, str]) -> str | None:
+    """What is wrong with the name of who sits down, in Spanish; None when nothing is."""
+    if not name:
+        return _("Elige quién se sienta o escribe su nombre.")
+    if len(name) > MAX_NAME:
+        return _("El nombre tiene como mucho %(max)s caracteres.", max=MAX_NAME)
+    if not name.isprintable():
+        return _("El nombre lleva caracteres que no se pueden escribir.")
+    where = next((s for s, n in seating.items() if n.casefold() == name.casefold()), None)
+    if where is not None:
+        return _("%(name)s ya está sentado (asiento %(seat)s): elige a otra persona.", name=seating[where], seat=where)
+    return None
 
 
 def cambio_form_for(table: Any, n: int | None, **kwargs: Any) -> CambioForm:
     """The cambio form for the seating now (or at entry ``n``), offering the names already used at the
     table and its peña's people; the cambio page and the offline queue (api/entries.py) read it."""
-    session, ledger = services.session_of(table), services.ledger_of(table)
+    session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
     used = evening.names_used(session, ledger)
     used += [name for name in pena_services.roster_for_table(table) if name not in used]
     return cambio_form(seating_for(session, ledger, n), used, **kwargs)
@@ -248,11 +269,7 @@ def read_favor(form: FavorForm) -> dict[str, Any] | None:
         )
     if form.has_problems() or form.note.errors:
         return None
-    entry: dict[str, Any] = {"favor": suit}
-    note = " ".join((form.note.data or "").split())
-    if note:
-        entry["note"] = note
-    return entry
+    return _with_note({"favor": suit}, _clean_name(form.note.data or ""))
 
 
 def favor_closed_words() -> str:

@@ -13,26 +13,26 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorer import words
-from scorer.web import messages, services
+from scorer import store, words
+from scorer.web.common import messages
 
 Page = str | tuple[str, int] | BaseResponse
 
 
-def refusal(exc: services.ServiceError) -> str:
+def refusal(exc: store.ServiceError) -> str:
     """A refusal of the services as the pages say it (an unknown link is "this table does not exist")."""
-    if isinstance(exc, services.NotFound):
+    if isinstance(exc, store.NotFound):
         return messages.render("not_found")
     return messages.message(exc)
 
 
-def refusals_as_pages(bp: Blueprint, words_of: Callable[[services.ServiceError], str] = refusal) -> None:
+def refusals_as_pages(bp: Blueprint, words_of: Callable[[store.ServiceError], str] = refusal) -> None:
     """The blueprint answers the services' refusals (unknown link, view link that writes, conflict) with a page."""
 
-    def service_error(exc: services.ServiceError) -> tuple[str, int]:
+    def service_error(exc: store.ServiceError) -> tuple[str, int]:
         return render_template("error.html", message=words_of(exc), status=exc.status), exc.status
 
-    bp.register_error_handler(services.ServiceError, service_error)
+    bp.register_error_handler(store.ServiceError, service_error)
 
 
 class QuietSessions(SecureCookieSessionInterface):
@@ -65,10 +65,10 @@ def per_revision(table: Any, name: str, caller: Callable[[], str]) -> Markup:
     turns, plato, balances and cartulina: half its rendering). Only for blocks that depend
     on nothing but the table's state and ``name``: no form token, no answers, nothing of the request;
     put what else they show (the link's token, edit or view) in ``name``."""
-    return services.kept(table, f"html:{name}", lambda: Markup(caller()))
+    return store.read(table).kept(f"html:{name}", lambda: Markup(caller()))
 
 
-_by_language = services.page_cache(64)  # (name, language) → Markup
+_by_language = store.page_cache(64)  # (name, language) → Markup
 
 
 def per_language(name: str, caller: Callable[[], str]) -> Markup:

@@ -13,8 +13,8 @@ from typing import Any
 
 from flask import Blueprint, g
 
-from scorer.web import services
-from scorer.web.models import Table
+from scorer import store
+from scorer.store.models import Table
 
 
 def pull_table(_endpoint: str | None, values: dict[str, Any] | None) -> None:
@@ -25,8 +25,8 @@ def pull_table(_endpoint: str | None, values: dict[str, Any] | None) -> None:
     if token is None:
         return
     try:
-        g.table, g.keeper = services.open_table(token)
-    except services.NotFound as exc:
+        g.table, g.keeper = store.open_table(token)
+    except store.NotFound as exc:
         g.table_refusal = exc
 
 
@@ -39,7 +39,7 @@ def linked_table() -> Table:
     """The request's table, by either of its links; NotFound for an unknown link."""
     found: Table | None = g.get("table")
     if found is None:
-        raise g.get("table_refusal") or services.NotFound("unknown table: check the link")
+        raise g.get("table_refusal") or store.NotFound("unknown table: check the link")
     return found
 
 
@@ -52,5 +52,5 @@ def keepers_table() -> Table:
     """The request's table for a write: Forbidden for its view link, NotFound for an unknown link."""
     found = linked_table()
     if not is_keeper():
-        raise services.Forbidden("this is the view link: it cannot change the table")
+        raise store.Forbidden("this is the view link: it cannot change the table")
     return found

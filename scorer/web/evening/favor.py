@@ -14,8 +14,7 @@ from typing import Any
 from flask import render_template
 from flask_babel import gettext as _
 
-from scorer import evening
-from scorer.web import services
+from scorer import evening, store
 from scorer.web.common.evening import favor_in_force
 from scorer.web.common.evening_forms import FavorForm
 from scorer.words import suit_text
@@ -39,7 +38,7 @@ def register(bp: Any) -> None:
 
 
 def page(table: Any, token: str, form: FavorForm, preview: FavorPreview | None, status: int) -> tuple[str, int]:
-    history = evening.favor_history(services.session_of(table))
+    history = evening.favor_history(store.read(table).session_copy())
     page = render_template(
         "evening/favor.html", table=table, token=token, form=form, preview=preview, history=history, suit_text=suit_text
     )
@@ -50,4 +49,4 @@ def favor_words(table: Any) -> tuple[str, list[str]]:
     """The table page (Tresillo): the favour suit in force, and the evening's suits when it changed (R34)."""
     suit = favor_in_force(table)
     now = _("Palo de favor: %(suit)s.", suit=suit_text(suit)) if suit else _("Sin palo de favor.")
-    return now, services.kept(table, "favor_lines", lambda: evening.favor_lines(services.favor_session(table)))
+    return now, store.read(table).kept("favor_lines", lambda: evening.favor_lines(store.read(table).favor_session))

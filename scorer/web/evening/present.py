@@ -1,7 +1,7 @@
 """What the evening's pages show before confirming (Tresillo): an ajuste or a change of player previewed
 (R32, R33), the two closings (R30), the puestas a change at each seat would cancel.
 
-Every amount is the engine's answer to the entry previewed (``services.preview_hand`` /
+Every amount is the engine's answer to the entry previewed (``store.preview_hand`` /
 ``preview_replace`` / ``closing_previews``): nothing is computed here.
 """
 
@@ -13,10 +13,9 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from scorer import evening
+from scorer import evening, store
 from scorer.games import tresillo_views
 from scorer.games import views as present
-from scorer.web import services
 from scorer.web.common.evening import PersonLine, names_list, people_lines
 
 
@@ -117,10 +116,13 @@ def pending_by_seat(table: Any, seating: Mapping[int, str]) -> list[SeatPending]
     """For every seat, what a change of player there would cancel, by the engine (a preview per seat,
     nothing saved). The cambio page carries it so that, offline, the keeper sees it before confirming
     (what the server knew when the page was made)."""
-    before = list(services.ledger_of(table).get("cartulina") or [])
+    before = list(store.read(table).ledger_copy().get("cartulina") or [])
     if not any(e.get("state") == "pendiente" for e in before):
         return [SeatPending(seat, seating[seat], []) for seat in sorted(seating)]
-    taken = {name.casefold() for name in evening.names_used(services.session_of(table), services.ledger_of(table))}
+    taken = {
+        name.casefold()
+        for name in evening.names_used(store.read(table).session_copy(), store.read(table).ledger_copy())
+    }
     stranger = next(f"Nadie {k}" for k in range(len(taken) + 1) if f"nadie {k}" not in taken)
     return [
         SeatPending(seat, seating[seat], _cancelled_by(table, before, seat, stranger, seating))
@@ -133,7 +135,7 @@ def _cancelled_by(
 ) -> list[evening.Cancelled]:
     """What a stranger sitting at ``seat`` would cancel; nothing when the engine refuses the change."""
     try:
-        entry = services.preview_hand(table, {"sienta": {"seat": seat, "player": stranger}})
-    except services.Invalid:
+        entry = store.preview_hand(table, {"sienta": {"seat": seat, "player": stranger}})
+    except store.Invalid:
         return []
     return evening.cancelled_puestas(before, entry, seating)

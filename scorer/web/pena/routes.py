@@ -13,28 +13,36 @@ import uuid
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask import session as browser
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
-from scorer import words
-from scorer.games import seat_label
+from scorer import store
 from scorer.pena import stats
-from scorer.web import messages, services
+from scorer.store import penas as ps
+from scorer.store.models import Pena, Table
+from scorer.web.common import messages
+from scorer.web.common.forms import ImportForm
 from scorer.web.common.pages import Page, refusals_as_pages
-from scorer.web.forms import ImportForm
-from scorer.web.models import Pena
-from scorer.web.pena import services as ps
-from scorer.web.pena.forms import AttachForm, ConfirmForm, NewPenaForm, PersonForm, PickForm, SeasonForm
-from scorer.web.pena.present import balance_chart, ledger_context, money_text, people_names, stats_context, table_token
-from scorer.web.pena.tables import SEATS
-from scorer.web.tables.remember import import_text
+from scorer.web.common.remember import import_text
+from scorer.web.pena.forms import (
+    AttachForm,
+    ConfirmForm,
+    NewPenaForm,
+    PersonForm,
+    PickForm,
+    SeasonForm,
+    posted_seats,
+    read_pick,
+)
+from scorer.web.pena.present import confirm_rows, ledger_context, person_chart, person_nights, stats_context
 
 bp = Blueprint("pena", __name__)
 
 
-def _refusal(exc: services.ServiceError) -> str:
-    """A refusal of the peña's pages in Spanish, from its code (scorer.web.messages)."""
-    if isinstance(exc, services.NotFound):
+def _refusal(exc: store.ServiceError) -> str:
+    """A refusal of the peña's pages in Spanish, from its code (scorer.web.common.messages)."""
+    if isinstance(exc, store.NotFound):
         return messages.render("pena_not_found")
-    if isinstance(exc, services.Forbidden):
+    if isinstance(exc, store.Forbidden):
         return messages.render("pena_view_link")
     return messages.message(exc)
 
@@ -70,10 +78,15 @@ def _season_args() -> dict[str, str]:
 REMEMBERED = 20  # edit tokens of peñas kept in the signed cookie
 
 
+def _kept_tokens() -> list[str]:
+    """The edit tokens of this browser's peñas (the signed cookie); anything else in it is ignored."""
+    kept = browser.get("penas")
+    return [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+
+
 def _remember(pena: Pena) -> None:
     """This browser created the peña or opened its edit link: list it on /penas."""
-    kept = browser.get("penas")
-    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+    tokens = _kept_tokens()
     if tokens[:1] != [pena.edit_token]:
         browser["penas"] = [pena.edit_token, *(t for t in tokens if t != pena.edit_token)][:REMEMBERED]
     if not browser.permanent:  # setting it again would count as a change and rewrite the cookie
@@ -86,43 +99,49 @@ def _remember(pena: Pena) -> None:
 @bp.get("/penas")
 def penas() -> str:
     """This browser's peñas (their edit links), and the way to a new one."""
-    kept = browser.get("penas")
-    tokens = [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
-    found = []
-    for token in tokens:
-        try:
-            pena, can_edit = ps.open_pena(token)
-        except services.ServiceError:
-            continue
-        if can_edit:
-            found.append(pena)
+    found = [pena for pena in map(_kept_pena, _kept_tokens()) if pena is not None]
     return render_template("pena/list.html", penas=found)
+
+
+def _kept_pena(token: str) -> Pena | None:
+    """The peña of a kept edit link; None when it is gone or the link no longer edits it."""
+    try:
+        pena, can_edit = ps.open_pena(token)
+    except store.ServiceError:
+        return None
+    return pena if can_edit else None
 
 
 @bp.route("/penas/nueva", methods=["GET", "POST"])
 def new_pena() -> Page:
     form = NewPenaForm()
     error = None
-    made = browser.get("pena_made")
-    if form.validate_on_submit() and isinstance(made, dict) and made.get("id") == form.request_id.data:
-        return redirect(url_for("pena.page", token=str(made.get("token"))))  # sent twice: the first one
     if form.validate_on_submit():
-        try:
-            pena = ps.create_pena(form.name.data, form.roster())
-        except services.Invalid as exc:
-            error = messages.message(exc)
-        else:
-            _remember(pena)
-            if form.request_id.data:
-                browser["pena_made"] = {"id": form.request_id.data[:64], "token": pena.edit_token}
-            flash(_("Peña creada. Guarda este enlace: es el que permite cambiarla."))
-            return redirect(url_for("pena.page", token=pena.edit_token))
+        made, error = _create_pena(form)
+        if made is not None:
+            return made
     elif form.is_submitted():
         error = _("Revisa los campos marcados.")
     status = 400 if form.is_submitted() else 200
     if not form.request_id.data:
         form.request_id.data = uuid.uuid4().hex
     return render_template("pena/new.html", form=form, error=error), status
+
+
+def _create_pena(form: NewPenaForm) -> tuple[BaseResponse | None, str | None]:
+    """The new peña, and its page to go to; or why not. The same form sent twice goes to the first one."""
+    made = browser.get("pena_made")
+    if isinstance(made, dict) and made.get("id") == form.request_id.data:
+        return redirect(url_for("pena.page", token=str(made.get("token")))), None
+    try:
+        pena = ps.create_pena(form.name.data, form.roster())
+    except store.Invalid as exc:
+        return None, messages.message(exc)
+    _remember(pena)
+    if form.request_id.data:
+        browser["pena_made"] = {"id": form.request_id.data[:64], "token": pena.edit_token}
+    flash(_("Peña creada. Guarda este enlace: es el que permite cambiarla."))
+    return redirect(url_for("pena.page", token=pena.edit_token)), None
 
 
 @bp.get("/p/<token>")
@@ -157,7 +176,7 @@ def add_person(token: str) -> Page:
     if form.validate_on_submit():
         try:
             person = ps.add_person(pena, form.name.data, form.nickname.data)
-        except services.Invalid as exc:
+        except store.Invalid as exc:
             flash(messages.message(exc), "error")
         else:
             flash(_("%(name)s está en la peña.", name=person.name))
@@ -172,45 +191,10 @@ def person(token: str, person_id: int) -> Page:
     who = ps.person_of(pena, person_id)
     form = PersonForm(data={"name": who.name, "nickname": who.nickname or ""})
     if request.method == "POST":
-        pena = ps.require_edit(token)
-        if form.validate_on_submit():
-            try:
-                ps.rename_person(pena, person_id, form.name.data, form.nickname.data)
-            except services.Invalid as exc:
-                flash(messages.message(exc), "error")
-            else:
-                flash(_("Nombre cambiado: sus noches siguen siendo suyas."))
-        return redirect(url_for("pena.person", token=token, person_id=person_id))
+        return _rename(token, person_id, form)
     start, end, error = _season()
     evenings = ps.evenings(pena, start, end)
-    mine = [e for e in evenings if person_id in e.people.values()]
-    ledger = stats.lifetime_ledger(mine)
-    result = stats.statistics(evenings, person_id)
-    tables = {t.id: t for _l, t in ps.tables_of(pena)}
-    nights = []
-    for line in ledger.lines:
-        if person_id not in line.tantos:
-            continue
-        table = tables.get(int(str(line.evening.key)))
-        nights.append(
-            {
-                "name": line.evening.name,
-                "date": line.evening.date,
-                "game": words.GAME_SHORT_NAMES.get(line.evening.ruleset, line.evening.ruleset),
-                "tantos": words.signed(line.tantos[person_id]),
-                "money": money_text(line.money.get(person_id), line.evening.currency),
-                "url": url_for("tables.table", token=table_token(table, can_edit)) if table else "",
-            }
-        )
-    chart = balance_chart(
-        stats.Ledger(
-            lines=ledger.lines,
-            standings=[s for s in ledger.standings if s.person == person_id],
-            same_value=ledger.same_value,
-            currency=ledger.currency,
-        ),
-        people_names(pena),
-    )
+    ledger = stats.lifetime_ledger([e for e in evenings if person_id in e.people.values()])
     return render_template(
         "pena/person.html",
         pena=pena,
@@ -218,14 +202,27 @@ def person(token: str, person_id: int) -> Page:
         can_edit=can_edit,
         person=who,
         label=ps.label(who),
-        stats=stats_context(result, ledger.currency),
-        nights=nights,
-        chart=chart,
+        stats=stats_context(stats.statistics(evenings, person_id), ledger.currency),
+        nights=person_nights(pena, ledger, person_id, can_edit),
+        chart=person_chart(pena, ledger, person_id),
         form=form,
         season=SeasonForm(request.args),
         season_args=_season_args(),
         season_error=error,
     )
+
+
+def _rename(token: str, person_id: int, form: PersonForm) -> BaseResponse:
+    """A new name (or nickname) for a person of the roster: the keeper's link only."""
+    pena = ps.require_edit(token)
+    if form.validate_on_submit():
+        try:
+            ps.rename_person(pena, person_id, form.name.data, form.nickname.data)
+        except store.Invalid as exc:
+            flash(messages.message(exc), "error")
+        else:
+            flash(_("Nombre cambiado: sus noches siguen siendo suyas."))
+    return redirect(url_for("pena.person", token=token, person_id=person_id))
 
 
 @bp.route("/p/<token>/nueva", methods=["GET", "POST"])
@@ -234,37 +231,9 @@ def new_table(token: str) -> Page:
     pena = ps.require_edit(token)
     form = PickForm()
     error = None
-    seats = [
-        {
-            "n": n,
-            "label": seat_label(n),
-            "chosen": request.form.get(f"seat{n}", ""),
-            "new": request.form.get(f"new{n}", ""),
-        }
-        for n in range(1, SEATS + 1)
-    ]
+    seats = posted_seats()
     if form.validate_on_submit():
-        names: list[str] = []
-        for seat in seats:
-            new = " ".join(seat["new"].split())
-            if new:
-                names.append(new)
-            elif seat["chosen"]:
-                try:
-                    names.append(ps.person_of(pena, int(seat["chosen"])).name)
-                except (ValueError, services.NotFound):
-                    error = _("Asiento %(n)s: esa persona no está en la peña.", n=seat["n"])
-            else:
-                names.append("")
-        while names and not names[-1]:
-            names.pop()
-        if error is None:
-            if "" in names:
-                error = _("Los asientos van seguidos: no dejes uno vacío entre dos ocupados.")
-            elif len({ps.fold(n) for n in names}) < len(names):
-                error = _("La misma persona no puede sentarse dos veces.")
-            elif len(names) < 3:
-                error = _("Hacen falta al menos tres jugadores.")
+        names, error = read_pick(pena, seats)
         if error is None:
             args = {"pena": pena.edit_token, "game": form.game.data or "tresillo"}
             args.update({f"player{i}": n for i, n in enumerate(names, 1)})
@@ -282,54 +251,64 @@ def attach(token: str) -> Page:
     pena = ps.require_edit(token)
     form = AttachForm(prefix="t")
     upload = ImportForm(prefix="f")
-    error = None
-    if request.method == "POST" and "t-submit" in request.form and form.validate_on_submit():
-        try:
-            table = ps.table_by_token(form.link.data or "")
-        except services.ServiceError:
-            error = _("No encontramos esa partida: pega su enlace completo.")
-        else:
-            return redirect(url_for("pena.confirm", token=token, table=table.edit_token))
-    elif request.method == "POST" and "f-submit" in request.form and upload.validate_on_submit():
-        text = upload.content()
-        if text is not None:
-            table, error = import_text(text)
-            if table is not None:
-                flash(_("Partida importada. Di quién es cada nombre."))
-                return redirect(url_for("pena.confirm", token=token, table=table.edit_token))
+    found, error = _posted_table(form, upload) if request.method == "POST" else (None, None)
+    if found is not None:
+        return redirect(url_for("pena.confirm", token=token, table=found.edit_token))
     status = 400 if request.method == "POST" else 200
     return render_template("pena/attach.html", pena=pena, token=token, form=form, upload=upload, error=error), status
+
+
+def _posted_table(form: AttachForm, upload: ImportForm) -> tuple[Table | None, str | None]:
+    """The table the keeper gave: by its link (the first form) or by a session file (the second)."""
+    if "t-submit" in request.form and form.validate_on_submit():
+        return _table_of_link(form.link.data or "")
+    if "f-submit" in request.form and upload.validate_on_submit():
+        return _imported_table(upload)
+    return None, None
+
+
+def _table_of_link(link: str) -> tuple[Table | None, str | None]:
+    """The table of a link pasted (or its code), or why not."""
+    try:
+        return ps.table_by_token(link), None
+    except store.ServiceError:
+        return None, _("No encontramos esa partida: pega su enlace completo.")
+
+
+def _imported_table(upload: ImportForm) -> tuple[Table | None, str | None]:
+    """A new table from the session file sent, or why nothing was imported."""
+    text = upload.content()
+    if text is None:
+        return None, None
+    table, error = import_text(text)
+    if table is not None:
+        flash(_("Partida importada. Di quién es cada nombre."))
+    return table, error
 
 
 @bp.route("/p/<token>/unir/<table>", methods=["GET", "POST"])
 def confirm(token: str, table: str) -> Page:
     """Each name of the table → a person of the roster, or a new person; the unsure ones are asked."""
     pena = ps.require_edit(token)
-    target = services.require_edit(table)  # only the keeper of a table can give it to a peña
+    target = store.require_edit(table)  # only the keeper of a table can give it to a peña
     form = ConfirmForm()
     error = None
     if form.validate_on_submit():
         choices = {m.name: request.form.get(f"name-{i}", "") for i, m in enumerate(ps.matches(pena, target), 1)}
         try:
             ps.attach_checked(pena, target, choices)
-        except services.ServiceError as exc:
+        except store.ServiceError as exc:
             error = messages.message(exc)
         else:
             flash(_("Partida añadida a la peña."))
             return redirect(url_for("pena.page", token=token))
-    rows = []
-    for i, match in enumerate(ps.matches(pena, target), 1):
-        chosen = request.form.get(f"name-{i}") or (str(match.person.id) if match.person else "")
-        if not chosen and not match.candidates:
-            chosen = ps.NEW
-        rows.append({"i": i, "match": match, "chosen": chosen})
     return render_template(
         "pena/confirm.html",
         pena=pena,
         token=token,
         table=target,
         form=form,
-        rows=rows,
+        rows=confirm_rows(pena, target, request.form),
         people=[(p.id, ps.label(p)) for p in pena.people],
         error=error,
         new=ps.NEW,

@@ -26,16 +26,16 @@ from typing import Any
 from flask import Blueprint, Response, current_app, g, request, send_from_directory, url_for
 from markupsafe import Markup
 
-from scorer import hand_fields, words
+from scorer import hand_fields, store, words
 from scorer.engine import SessionError
 from scorer.games import game_of
 from scorer.games import views as present
-from scorer.web import services
-from scorer.web.common.evening import names_at
+from scorer.games.views import names_at
+from scorer.web.common.hand_form import hand_form
 from scorer.web.common.i18n import translations
 from scorer.web.common.pages import refusals_as_pages
 from scorer.web.common.table import keepers_table, resolve_tables
-from scorer.web.tables import routes
+from scorer.web.tables.forms import hand_page
 
 bp = Blueprint("offline", __name__)
 resolve_tables(bp)  # the table of the link, once per request: g.table
@@ -56,7 +56,7 @@ def dealers_ahead(table: Any, deals: int) -> list[int]:
     """The seats that deal the next ``deals`` deals, by the engine (deals played as passes on a copy
     of the settled state; nothing saved). A rule set with no passed hand (bandos) keeps the last
     dealer found: its form offers every seat."""
-    settlement = services.page_settlement(table)  # the page's: no settle of the whole table on a cold worker
+    settlement = store.read(table).page_settlement  # the page's: no settle of the whole table on a cold worker
     dealer = settlement.next_dealer
     dealers = [dealer]
     while len(dealers) < deals:
@@ -77,10 +77,11 @@ def dealer_after(table: Any, ahead: int) -> int:
 def forms_cycle(table: Any) -> list[str]:
     """The addresses of the new-hand form for the next deals, one per seat (then they repeat);
     none when no more hands are entered (closed, or a game over by itself: Ombre O6, bandos B4)."""
-    if table.closed or services.totals_of(table).get("over"):
+    if table.closed or store.read(table).totals.get("over"):
         return []
-    return services.kept(  # the same addresses until the table changes (the table page asks twice)
-        table,
+    return store.read(  # the same addresses until the table changes (the table page asks twice)
+        table
+    ).kept(
         "offline_forms",
         lambda: [
             url_for("offline.hand_form_ahead", token=table.edit_token, ahead=k) for k in range(len(table.players))
@@ -150,7 +151,7 @@ def reader_messages() -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-_words_cache = services.page_cache(16)  # (rule set, language) → the words below
+_words_cache = store.page_cache(16)  # (rule set, language) → the words below
 
 
 def offline_words(ruleset: str) -> dict[str, dict[str, str]]:
@@ -184,7 +185,7 @@ def offline_ahead(table: Any, view: Any, game: Any) -> list[Ahead]:
     if not forms_cycle(table) or not (view.roles or game.turn) or game.over:
         return []
     names = view_names(table)
-    count = services.page_settlement(table).count
+    count = store.read(table).page_settlement.count
     ahead = []
     for k, dealer in enumerate(dealers_ahead(table, len(names))[1:], 1):
         ahead.append(
@@ -202,7 +203,7 @@ def view_names(table: Any) -> list[str]:
     """The people seated for the next hand (R33: a change of player moves them)."""
     if not game_of(table.ruleset).evening:
         return list(table.players)
-    return services.derived(table, "view_names", _names_next)  # once per revision, no copy of the ledger
+    return store.read(table).derived("view_names", _names_next)  # once per revision, no copy of the ledger
 
 
 def _names_next(session: dict[str, Any], ledger: dict[str, Any]) -> list[str]:
@@ -211,7 +212,7 @@ def _names_next(session: dict[str, Any], ledger: dict[str, Any]) -> list[str]:
 
 def offline_place(table: Any) -> Markup:
     """A queueable form's attributes: the entry it takes and the table's revision (scorer/web/api/queue.py)."""
-    deal = services.page_settlement(table).count + 1
+    deal = store.read(table).page_settlement.count + 1
     return Markup('data-deal="%d" data-table-revision="%d"') % (deal, table.revision)
 
 
@@ -219,11 +220,11 @@ def offline_place(table: Any) -> Markup:
 def hand_form_ahead(token: str, ahead: int) -> Any:
     table = keepers_table()
     if ahead > MAX_AHEAD or not forms_cycle(table):
-        raise services.NotFound(f"no form {ahead} deals ahead")
+        raise store.NotFound(f"no form {ahead} deals ahead")
     # the deal it is for, and the state it was made against: the queue sends both (api/queue.py)
-    deal = services.page_settlement(table).count + 1 + ahead
-    form = routes.hand_form(table, dealer_after(table, ahead), deal=deal, table_revision=table.revision)
-    page, status = routes.hand_page(table, token, form, None, None, 200)
+    deal = store.read(table).page_settlement.count + 1 + ahead
+    form = hand_form(table, dealer_after(table, ahead), deal=deal, table_revision=table.revision)
+    page, status = hand_page(table, token, form, None, None, 200)
     response = current_app.make_response((page, status))
     response.headers["Cache-Control"] = "no-cache"
     return response

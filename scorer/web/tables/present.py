@@ -81,6 +81,37 @@ class HandList:
     results: list[tuple[str, str]]  # the result filters this table's rule set offers
 
 
+def _result_filters(ruleset: str) -> list[tuple[str, str]]:
+    """The result filters this rule set offers: (value, words in the page's language)."""
+    return [(v, _(w)) for v, w, _r in RESULT_FILTERS] if game_of(ruleset).result_filters else []
+
+
+def _wanted(
+    hands: Sequence[Mapping[str, Any]],
+    entries: Sequence[Mapping[str, Any]],
+    seats: Sequence[Mapping[int, str]],
+    player: str | None,
+    result: str | None,
+) -> list[int]:
+    """The indexes of the entries that pass the filters, newest first."""
+    wanted = []
+    for i in range(len(entries) - 1, -1, -1):
+        hand = hands[i] if i < len(hands) else {}
+        if player is not None and seats[i].get(hand.get("jugador")) != player:  # type: ignore[arg-type]
+            continue
+        if result is not None and _result_key(hand, entries[i]) != result:
+            continue
+        wanted.append(i)
+    return wanted
+
+
+def _page_of(wanted: list[int], page: int, per_page: int) -> tuple[list[int], int, int]:
+    """The indexes shown on ``page`` (brought within the pages there are), the page and the number of pages."""
+    pages = max(1, -(-len(wanted) // per_page))
+    page = min(max(1, page), pages)
+    return wanted[(page - 1) * per_page : page * per_page], page, pages
+
+
 def hand_list(
     session: Mapping[str, Any],
     ledger: Mapping[str, Any],
@@ -102,19 +133,10 @@ def hand_list(
     seats = evening.seatings(players, entries, hands)  # who sat where at each entry
     people = list(dict.fromkeys(name for seating in seats for _seat, name in sorted(seating.items())))
     player = player if player in people else None
-    offered = [(v, _(w)) for v, w, _r in RESULT_FILTERS] if game_of(ruleset).result_filters else []
+    offered = _result_filters(ruleset)
     result = result if any(v == result for v, _w in offered) else None
-    wanted = []
-    for i in range(len(entries) - 1, -1, -1):
-        hand = hands[i] if i < len(hands) else {}
-        if player is not None and seats[i].get(hand.get("jugador")) != player:  # type: ignore[arg-type]
-            continue
-        if result is not None and _result_key(hand, entries[i]) != result:
-            continue
-        wanted.append(i)
-    pages = max(1, -(-len(wanted) // per_page))
-    page = min(max(1, page), pages)
-    shown = wanted[(page - 1) * per_page : page * per_page]
+    wanted = _wanted(hands, entries, seats, player, result)
+    shown, page, pages = _page_of(wanted, page, per_page)
     lines = [
         hand_line(
             hands[i] if i < len(hands) else {},
@@ -178,49 +200,83 @@ def settle_up_lines(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> li
     ]
 
 
-def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: int = 8) -> TableView:
-    """The view-model of the table page: roles, plato, cartulina, balances and the last hands."""
-    players = tuple(session.get("players", []))
+def _roles_now(players: Sequence[str], now: list[str], ledger: Mapping[str, Any], closed: bool) -> Roles | None:
+    """Who deals and who plays the next hand; None once closed, or with no dealer to name."""
+    next_dealer = ledger.get("next_dealer")
+    if not closed and isinstance(next_dealer, int) and len(players) in (3, 4):
+        return roles(now, next_dealer)
+    return None
+
+
+def _last_lines(
+    session: Mapping[str, Any], ledger: Mapping[str, Any], seats: Sequence[Mapping[int, str]], last: int
+) -> list[HandLine]:
+    """The ``last`` hands, newest first, each with the names seated at it (R33)."""
     hands = list(session.get("hands", []))
     entries = list(ledger.get("hands", []))
-    closed = bool(entries) and entries[-1].get("result") == "cierre"
-    final_cartulina = list(ledger.get("cartulina", []))
-    next_dealer = ledger.get("next_dealer")
-    the_roles = None
-    tanto_value, currency = tanto_of(session)
-    seats = evening.seatings(players, entries, hands)  # R33: who sat where at each entry
-    now = [seats[-1][s] for s in sorted(seats[-1])] if players else []
-    names = seat_names(now)
-    if not closed and isinstance(next_dealer, int) and len(players) in (3, 4):
-        the_roles = roles(now, next_dealer)
-    moved = by_person.changed(seats)
-    seating_now = seats[-1] if moved else None
-    changes = evening.has_changes(ledger)
-    # whose each puesta is, read once for the whole cartulina (the open ones are among them)
-    with_people = by_person.with_owners(final_cartulina, seats) if moved or changes else final_cartulina
-    owned_final = with_people if moved else final_cartulina
-    owned_open = [e for e in owned_final if e.get("state") in ("pendiente", "en_plato")]
-
-    if changes:  # R33: money belongs to people, a person who left included
-        balances = people_balance_lines(session, ledger, final_cartulina, tanto_value, currency, owned=with_people)
-    else:
-        balances = balance_lines(now, ledger.get("balances", {}), final_cartulina, tanto_value, currency)
     lines = []
-    start = max(0, len(entries) - last)
-    for i in range(len(entries) - 1, start - 1, -1):
+    for i in range(len(entries) - 1, max(0, len(entries) - last) - 1, -1):
         hand = hands[i] if i < len(hands) else {}
         during = [seats[i][s] for s in sorted(seats[i])]
         lines.append(hand_line(hand, entries[i], previous_balances(ledger, i), during, ruleset_of(session)))
+    return lines
+
+
+@dataclass(frozen=True)
+class _Owned:
+    """The cartulina with whose each puesta is (R33), read once for the whole page."""
+
+    moved: bool  # someone changed seat
+    changes: bool  # the ledger has changes of player: balances by person
+    people: list[dict[str, Any]]  # the final cartulina, each puesta with its owner when any of the above
+    final: list[dict[str, Any]]  # what the cartulina shows (owners only when someone moved)
+
+    @property
+    def open(self) -> list[dict[str, Any]]:
+        return [e for e in self.final if e.get("state") in ("pendiente", "en_plato")]
+
+
+def _owned(ledger: Mapping[str, Any], seats: Sequence[Mapping[int, str]]) -> _Owned:
+    final_cartulina = list(ledger.get("cartulina", []))
+    moved = by_person.changed(seats)
+    changes = evening.has_changes(ledger)
+    # whose each puesta is, read once for the whole cartulina (the open ones are among them)
+    with_people = by_person.with_owners(final_cartulina, seats) if moved or changes else final_cartulina
+    return _Owned(moved, changes, with_people, with_people if moved else final_cartulina)
+
+
+def _balances(
+    session: Mapping[str, Any], ledger: Mapping[str, Any], now: list[str], owned: _Owned
+) -> list[BalanceLine]:
+    """The balances: by person once someone changed places (R33: money belongs to people), else by seat."""
+    tanto_value, currency = tanto_of(session)
+    final_cartulina = list(ledger.get("cartulina", []))
+    if owned.changes:
+        return people_balance_lines(session, ledger, final_cartulina, tanto_value, currency, owned=owned.people)
+    return balance_lines(now, ledger.get("balances", {}), final_cartulina, tanto_value, currency)
+
+
+def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: int = 8) -> TableView:
+    """The view-model of the table page: roles, plato, cartulina, balances and the last hands."""
+    players = tuple(session.get("players", []))
+    entries = list(ledger.get("hands", []))
+    closed = bool(entries) and entries[-1].get("result") == "cierre"
+    tanto_value, currency = tanto_of(session)
+    seats = evening.seatings(players, entries, list(session.get("hands", [])))  # R33: who sat where at each entry
+    now = [seats[-1][s] for s in sorted(seats[-1])] if players else []
+    names = seat_names(now)
+    owned = _owned(ledger, seats)
+    balances = _balances(session, ledger, now, owned)
     keeper = session.get("keeper")
     rules = session.get("rules") or {}
     return TableView(
         players=players,
-        roles=the_roles,
-        plato=plato_view(ledger.get("plato"), owned_open, names),
-        cartulina=cartulina_view(now, owned_final, crossed=CROSSED_SHOWN, seating=seating_now),
+        roles=_roles_now(players, now, ledger, closed),
+        plato=plato_view(ledger.get("plato"), owned.open, names),
+        cartulina=cartulina_view(now, owned.final, crossed=CROSSED_SHOWN, seating=seats[-1] if owned.moved else None),
         balances=balances,
         pending_total=sum(b.pending for b in balances),
-        hands=lines,
+        hands=_last_lines(session, ledger, seats, last),
         hand_count=len(entries),
         closed=closed,
         keeper=names.get(keeper) if isinstance(keeper, int) else None,
@@ -235,27 +291,53 @@ def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: i
 ACTION_WORDS = {"create": _l("anotada"), "edit": _l("corregida"), "delete": _l("borrada"), "restore": _l("restaurada")}
 
 
+def _mapping_text(key: str, value: Any, names: Mapping[int, str]) -> str | None:
+    """An ajuste (R32) or a change of player (R33) in words; None for another field."""
+    if key == "ajuste" and isinstance(value, Mapping):
+        return evening.ajuste_text(value, names)
+    if key == "sienta" and isinstance(value, Mapping):
+        return _("%(player)s en el asiento %(seat)s", player=value.get("player", ""), seat=value.get("seat", ""))
+    return None
+
+
+def _seat_words(value: Any, _hand: Mapping[str, Any], names: Mapping[int, str], _count: int) -> str:
+    return _who(value, names)
+
+
+def _suit_words(value: Any, _hand: Mapping[str, Any], _names: Mapping[int, str], _count: int) -> str:
+    return suit_text(str(value))
+
+
+def _lance_words(value: Any, _hand: Mapping[str, Any], _names: Mapping[int, str], _count: int) -> str:
+    return lance_word(value)
+
+
+def _tricks_words(_value: Any, hand: Mapping[str, Any], _names: Mapping[int, str], count: int) -> str:
+    return split_text(hand, count) or "—"
+
+
+# a stored field's value in words, by field: (value, the hand, its players' names by seat, how many play)
+VALUE_WORDS = {
+    "jugador": _seat_words,
+    "defensor": _seat_words,
+    "dealer": _seat_words,
+    "trump": _suit_words,
+    "favor": _suit_words,
+    "lance": _lance_words,
+    "tricks": _tricks_words,
+}
+
+
 def _value_text(key: str, value: Any, hand: Mapping[str, Any], players: Sequence[str]) -> str:
     names = seat_names(players)
     if value is None:
         return "—"
-    if key in ("jugador", "defensor", "dealer"):
-        return _who(value, names)
-    if key == "trump":
-        return suit_text(str(value))
-    if key == "lance":
-        return lance_word(value)
-    if key == "tricks":
-        return split_text(hand, len(players)) or "—"
-    if key == "ajuste" and isinstance(value, Mapping):
-        return evening.ajuste_text(value, names)
-    if key == "favor":
-        return suit_text(str(value))
-    if key == "sienta" and isinstance(value, Mapping):
-        return _("%(player)s en el asiento %(seat)s", player=value.get("player", ""), seat=value.get("seat", ""))
-    if value is True:
-        return _("sí")
-    return str(value)
+    if key in VALUE_WORDS:
+        return VALUE_WORDS[key](value, hand, names, len(players))
+    said = _mapping_text(key, value, names)
+    if said is not None:
+        return said
+    return _("sí") if value is True else str(value)
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.routing import BuildError
 
+from scorer import store
 from scorer.sheet.build import RenderTimeout, render_html, render_pdf_within, sheet_css
-from scorer.web import services
-from scorer.web.answers import sheet as answers_sheet
+from scorer.web.common import answers_sheet
 from scorer.web.common.i18n import language_or_default
 from scorer.web.common.table import is_keeper, linked_table, resolve_tables
 from scorer.words import Catalog
@@ -32,9 +32,9 @@ def _load(token: str) -> tuple[dict[str, object], dict[str, object], str, Any]:
     """The session, the ledger (read-only), the language the table's sheet prints in, the table."""
     try:
         table = linked_table()
-    except services.NotFound:
+    except store.NotFound:
         abort(404)
-    return services.session_view(table), services.ledger_view(table), language_or_default(table.language), table
+    return store.read(table).session, store.read(table).ledger, language_or_default(table.language), table
 
 
 def sheet_tongue(language: str) -> Catalog:

@@ -18,7 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer.engine import settle
-from scorer.web.models import Table
+from scorer.store.models import Table
 from tests.conftest import EXAMPLES, load_json
 from tests.engine.cli import settle_cli
 from tests.web.conftest import PLAYERS, sample_session
@@ -224,10 +224,10 @@ def test_needs_json_and_the_edit_token(client: FlaskClient, empty: Table) -> Non
 
 
 def close(app: Flask, token: str) -> None:
-    from scorer.web import services
+    from scorer import store
 
     with app.app_context():
-        services.close_table(services.require_edit(token))
+        store.close_table(store.require_edit(token))
 
 
 def test_a_closed_table_refuses_in_spanish(app: Flask, client: FlaskClient, make_table: Callable[..., Table]) -> None:

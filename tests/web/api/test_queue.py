@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 
 from scorer.engine import settle
 from scorer.engine.tresillo import active_seats
-from scorer.web.models import Table
+from scorer.store.models import Table
 from tests.web.conftest import sample_session
 
 # Two hands played (dealers Ana, Benito): the next deal is the 3rd, Carmen deals it.

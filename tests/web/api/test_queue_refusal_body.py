@@ -14,7 +14,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web.models import Table
+from scorer.store.models import Table
 from tests.web.api.test_queue import PLAYED, as_hand, ledger_hands, send, state, won
 
 
@@ -117,10 +117,10 @@ def test_a_table_closed_through_the_services_refuses_as_closed(
     app: Flask, client: FlaskClient, make_table: Callable[..., Table]
 ) -> None:
     """Closed by the keeper's closing page (the services' close_table): the reason names the rule."""
-    from scorer.web import services
+    from scorer import store
 
     table = make_table()
     with app.app_context():
-        services.close_table(services.require_edit(table.edit_token))
+        store.close_table(store.require_edit(table.edit_token))
     got = send(client, table.edit_token, "p1", {"form": "pass", "fields": {}, "deal": 4, "revision": 1}).get_json()
     assert got["closed"] is True and "(R30)" in got["reason"]

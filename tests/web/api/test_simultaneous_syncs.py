@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorer.web import services
-from scorer.web.models import Table
+from scorer import store
+from scorer.store.models import Table
 from tests.web.api.test_queue import PLAYED, won
 
 pytestmark = pytest.mark.postgres
@@ -56,7 +56,7 @@ def at_once(app: Flask, calls: list[tuple[str, dict[str, Any]]], token: str) -> 
 
 def hands_of(app: Flask, token: str) -> list[dict[str, Any]]:
     with app.app_context():
-        return list(services.session_of(services.require_edit(token))["hands"])
+        return list(store.read(store.require_edit(token)).session_copy()["hands"])
 
 
 def entry(fields: dict[str, str], revision: int = 0) -> dict[str, Any]:
@@ -155,13 +155,13 @@ def test_the_other_phone_writing_between_judging_and_writing_is_told_as_taken(
     token = tables()
     reached, done = threading.Event(), threading.Event()
     wait = waiting_point(reached, done)
-    add_hand = services.add_hand
+    add_hand = store.add_hand
 
     def judged_then_wait(*args: Any, **kwargs: Any) -> Any:
         wait()  # B has judged and read its form: A records deal 3 now
         return add_hand(*args, **kwargs)
 
-    monkeypatch.setattr(services, "add_hand", judged_then_wait)
+    monkeypatch.setattr(store, "add_hand", judged_then_wait)
     b, a = entry(won(3, "copas")), entry(won(3, "oros"))
     first, late = in_between(app, token, ("b", b), ("a", a), reached, done)
     assert first[0] == 201
@@ -180,14 +180,14 @@ def test_a_retry_that_meets_its_first_try_committing_is_a_replay(
     token = tables()
     reached, done = threading.Event(), threading.Event()
     wait = waiting_point(reached, done)
-    replay_request = services.replay_request
+    replay_request = store.replay_request
 
     def looked_then_wait(*args: Any, **kwargs: Any) -> Any:
         found = replay_request(*args, **kwargs)
         wait()  # the retry found nothing: its first try is recorded now
         return found
 
-    monkeypatch.setattr(services, "replay_request", looked_then_wait)
+    monkeypatch.setattr(store, "replay_request", looked_then_wait)
     body = entry(won(3))
     first, late = in_between(app, token, ("k", body), ("k", body), reached, done)
     assert first[0] == 201 and first[1]["n"] == 3
@@ -232,7 +232,7 @@ def test_a_table_too_busy_to_judge_answers_503_and_saves_nothing(
         tries.append(1)
         return False
 
-    monkeypatch.setattr(services, "revision_is", never_still)
+    monkeypatch.setattr(store, "revision_is", never_still)
     body = {**entry(won(3)), "deal": 4}  # refused (its deal is not the next): a refusal backed by no revision
     response = app.test_client().post(
         f"/api/tables/{token}/entries/form", json=body, headers={"Idempotency-Key": "busy"}

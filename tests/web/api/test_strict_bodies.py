@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from scorer.web.models import Table
+from scorer.store.models import Table
 from tests.web.conftest import sample_session
 
 FIELDS = {"jugador": "2", "lance": "entrada", "trump": "oros", "tricks_2": "5", "tricks_3": "3"}

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from scorer.web.tables import services as table_services
+from scorer import store
 from tests.conftest import example_sessions, load_json
 from tests.web.conftest import BANDOS_FAULT, sample_session
 from tests.web.conftest import api_ledger as ledger
@@ -91,7 +91,7 @@ def test_create_invalid_saves_nothing(client: FlaskClient, body: Any, error: str
     assert response.get_json() == {"error": error}
 
     with client.application.app_context():
-        assert table_services.list_tables() == []
+        assert store.list_tables() == []
 
 
 def test_create_needs_json(client: FlaskClient) -> None:

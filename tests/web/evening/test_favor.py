@@ -12,8 +12,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web import services
-from scorer.web.models import Table
+from scorer import store
+from scorer.store.models import Table
 from tests.conftest import EXAMPLES, load_json
 
 FAVOR = load_json(EXAMPLES / "favor_change.json")
@@ -33,14 +33,14 @@ def first(upto: int) -> dict[str, Any]:
 
 def stored(app: Flask, token: str) -> list[dict[str, Any]]:
     with app.app_context():
-        table, _ = services.open_table(token)
-        return list(services.session_of(table)["hands"])
+        table, _ = store.open_table(token)
+        return list(store.read(table).session_copy()["hands"])
 
 
 def settled(app: Flask, token: str) -> dict[str, Any]:
     with app.app_context():
-        table, _ = services.open_table(token)
-        return dict(services.ledger_of(table))
+        table, _ = store.open_table(token)
+        return dict(store.read(table).ledger_copy())
 
 
 def test_the_table_page_offers_the_change_and_says_the_suit(
@@ -121,8 +121,8 @@ def test_undo_by_deleting_it(app: Flask, client: FlaskClient, make_table: Callab
     page = text(client.get(f"/t/{t.edit_token}/mano/3"))
     assert "Cambio de palo de favor" in page and "oros" in page
     with app.app_context():
-        table, _ = services.open_table(t.edit_token)
-        services.delete_hand(table, 3)
+        table, _ = store.open_table(t.edit_token)
+        store.delete_hand(table, 3)
     assert settled(app, t.edit_token)["favor_suit"] == "bastos"
 
 

@@ -19,13 +19,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer import engine
+from scorer import engine, store
 from scorer.engine.tresillo import active_seats
-from scorer.sheet.build import sheet_context
-from scorer.web import services
-from scorer.web.evening import services as evening_services
-from scorer.web.models import Table
-from scorer.web.tables import services as table_services
+from scorer.sheet.context import sheet_context
+from scorer.store.models import Table
 from tests.conftest import EXAMPLES, example_sessions, load_json
 from tests.web.conftest import api_ledger, api_session
 from tests.web.test_games import csv_dicts, csv_parts
@@ -139,11 +136,11 @@ def test_other_rule_sets_refuse_ajuste_and_sienta(client: FlaskClient, path: Any
 def test_export_and_import_keep_every_event(app: Flask) -> None:
     """The session file exported imports back to the same ledger (the shared example's)."""
     with app.app_context():
-        table = services.create_table(real(10))
-        exported = json.loads(table_services.export_session(table))
+        table = store.create_table(real(10))
+        exported = json.loads(store.export_session(table))
         assert exported["hands"][3] == AJUSTE and exported["hands"][5] == SIENTA
-        copy_ = table_services.import_session(json.dumps(exported))
-        ledger = services.ledger_of(copy_)
+        copy_ = store.import_session(json.dumps(exported))
+        ledger = store.read(copy_).ledger_copy()
         assert copy_.closed  # the closing came in with the file (R30)
         assert ledger["people"] == REAL_LEDGER["people"]
         for got, want in zip(ledger["hands"], REAL_LEDGER["hands"], strict=True):
@@ -153,25 +150,25 @@ def test_export_and_import_keep_every_event(app: Flask) -> None:
 def test_closing_previews_both_ways_and_closes_as_chosen(app: Flask) -> None:
     """R30: both closings previewed by the engine, nothing saved; then the chosen one closes."""
     with app.app_context():
-        table = services.create_table(real(9))
-        previews = evening_services.closing_previews(table)
+        table = store.create_table(real(9))
+        previews = store.closing_previews(table)
         assert set(previews) == {"devolver", "repartir"}
         assert previews["repartir"] == REAL_LEDGER["hands"][9] | {"transfers": previews["repartir"]["transfers"]}
-        assert not table.closed and len(services.ledger_of(table)["hands"]) == 9
-        with pytest.raises(services.Invalid):
-            services.close_table(table, "regalar")
-        assert services.close_table(table, "repartir") == 10
+        assert not table.closed and len(store.read(table).ledger_copy()["hands"]) == 9
+        with pytest.raises(store.Invalid):
+            store.close_table(table, "regalar")
+        assert store.close_table(table, "repartir") == 10
         assert table.closed
-        assert services.session_of(table)["hands"][-1] == {"close": "repartir"}
+        assert store.read(table).session_copy()["hands"][-1] == {"close": "repartir"}
 
 
 def test_ending_mark_is_stored_on_the_table(app: Flask) -> None:
     with app.app_context():
-        table = services.create_table(real(3))
+        table = store.create_table(real(3))
         revision = table.revision
-        evening_services.set_ending(table, True)
+        store.set_ending(table, True)
         assert table.ending and table.revision == revision + 1  # watchers' pages refresh
-        evening_services.set_ending(table, False)
+        store.set_ending(table, False)
         assert not table.ending
 
 
@@ -186,8 +183,8 @@ def table_page(client: FlaskClient, token: str) -> str:
 
 def stored_hands(app: Flask, token: str) -> list[dict[str, Any]]:
     with app.app_context():
-        table, _ = services.open_table(token)
-        return list(services.session_of(table)["hands"])
+        table, _ = store.open_table(token)
+        return list(store.read(table).session_copy()["hands"])
 
 
 AJUSTE_FORM = {"payer": "2", "to": "plato", "amount": "25", "reason": "renuncio", "note": "de Benito"}
@@ -253,8 +250,8 @@ def test_ajuste_to_each_of_the_others_and_its_correction(
         "note": "mal reparto",
     }
     with app.app_context():
-        table, _ = services.open_table(t.edit_token)
-        entry = services.ledger_of(table)["hands"][3]
+        table, _ = store.open_table(t.edit_token)
+        entry = store.read(table).ledger_copy()["hands"][3]
     assert sorted((x["to"], x["amount"]) for x in entry["transfers"]) == [(2, 10), (3, 10), (4, 10)]
 
 
@@ -323,8 +320,8 @@ def test_change_of_player_refuses_someone_seated_and_offers_who_left(
     back = {"seat": "4", "player": "Diego", "confirm": "1", "reviewed": "4|Diego"}
     assert client.post(f"/t/{t.edit_token}/cambio", data=back).status_code == 302
     with app.app_context():
-        table, _ = services.open_table(t.edit_token)
-        people = services.ledger_of(table)["people"]
+        table, _ = store.open_table(t.edit_token)
+        people = store.read(table).ledger_copy()["people"]
     assert people["Diego"] == REAL_LEDGER["people"]["Diego"]  # he comes back with his own balance (R33)
 
 
@@ -341,8 +338,8 @@ def test_closing_screen_shows_what_each_person_gets_and_closes_with_repartir(
     response = client.post(f"/t/{t.edit_token}/cerrar", data={"how": "repartir", "request_id": "c1"})
     assert response.status_code == 302
     with app.app_context():
-        table, _ = services.open_table(t.edit_token)
-        ledger = services.ledger_of(table)
+        table, _ = store.open_table(t.edit_token)
+        ledger = store.read(table).ledger_copy()
     assert ledger["people"] == REAL_LEDGER["people"]
     page = table_page(client, t.edit_token)
     assert "10 · cierre: se reparte el plato" in page and "El plato se repartió entre todos" in page
@@ -499,7 +496,7 @@ def test_import_form_takes_a_session_with_every_event(app: Flask, client: FlaskC
     assert refused.status_code == 400
     assert "la mano 4 no es posible" in text(refused)
     with app.app_context():
-        assert len(table_services.list_tables()) == 1  # nothing saved
+        assert len(store.list_tables()) == 1  # nothing saved
 
 
 def test_hand_forms_name_the_people_seated_for_that_hand(client: FlaskClient, make_table: Callable[..., Table]) -> None:

@@ -562,18 +562,18 @@ def test_a_change_of_player_after_the_attach(client: FlaskClient) -> None:
 
 def test_hooks_for_the_table_pages(app: Any, client: FlaskClient) -> None:
     """The table's peña and its roster (suggestions for a change of player, R33)."""
-    from scorer.web import services
-    from scorer.web.pena import services as pena_services
+    from scorer import store
+    from scorer.store import penas as pena_services
 
     token, people = build(client, evenings(False)[:1])
     table_token = client.get(f"/api/penas/{token}").get_json()["tables"][0]["token"]
     alone = client.post("/api/tables", json=example("three_players")).get_json()["edit_token"]
     with app.app_context():
-        table, _ = services.open_table(table_token)
+        table, _ = store.open_table(table_token)
         pena = pena_services.pena_of_table(table)
         assert pena is not None and pena.edit_token == token
         assert pena_services.roster_for_table(table) == sorted(people, key=str.casefold)
-        other, _ = services.open_table(alone)
+        other, _ = store.open_table(alone)
         assert pena_services.pena_of_table(other) is None and pena_services.roster_for_table(other) == []
 
 

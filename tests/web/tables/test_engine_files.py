@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web.models import Table
+from scorer.store.models import Table
 from scorer.web.tables.engine_files import PYODIDE_FILES, ROOT
 
 HAVE_PYODIDE = all((ROOT / "node_modules" / "pyodide" / name).is_file() for name in PYODIDE_FILES)

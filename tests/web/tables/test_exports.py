@@ -12,12 +12,11 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorer import engine
+from scorer import engine, store
 from scorer.engine import bandos, ombre, pozo_viuda, tresillo
 from scorer.games.exports import cell, escape_cell
-from scorer.web import services
-from scorer.web.services import Invalid
-from scorer.web.tables import services as table_services
+from scorer.store import Invalid
+from scorer.web.tables import exports
 from tests.conftest import EXAMPLES, example_sessions, load_json
 from tests.web.conftest import sample_session
 
@@ -58,28 +57,28 @@ def test_escape_cell(value: object, cell: str) -> None:
 class TestSession:
     @pytest.mark.parametrize("path", example_sessions(), ids=lambda p: p.stem)
     def test_export_import_gives_the_same_ledger(self, path: Any) -> None:
-        table = services.create_table(load_json(path))
-        text = table_services.export_session(table)
-        copy = table_services.import_session(text)
+        table = store.create_table(load_json(path))
+        text = store.export_session(table)
+        copy = store.import_session(text)
         assert copy.edit_token != table.edit_token
-        assert services.session_of(copy) == json.loads(text)
-        assert services.ledger_of(copy) == services.ledger_of(table) == engine.settle(json.loads(text))
+        assert store.read(copy).session_copy() == json.loads(text)
+        assert store.read(copy).ledger_copy() == store.read(table).ledger_copy() == engine.settle(json.loads(text))
 
     def test_export_keeps_app_keys_and_dealers(self) -> None:
         session = sample_session(notes="ñandú € — «comillas»")
-        table = services.create_table(session)
-        exported = json.loads(table_services.export_session(table))
+        table = store.create_table(session)
+        exported = json.loads(store.export_session(table))
         assert exported["notes"] == "ñandú € — «comillas»"
         assert exported["tanto_value"] == 5 and exported["place"] == "Casino de Oviedo"
         assert [h["dealer"] for h in exported["hands"]] == [1, 2, 3]
-        assert "ñandú" in table_services.export_session(table)  # UTF-8, not \\u escapes
+        assert "ñandú" in store.export_session(table)  # UTF-8, not \\u escapes
 
     def test_export_after_edits_imports_the_same(self) -> None:
-        table = services.create_table(sample_session())
-        services.delete_hand(table, 2)
-        services.add_hand(table, {"pass": True})
-        copy = table_services.import_session(table_services.export_session(table))
-        assert services.ledger_of(copy) == services.ledger_of(table)
+        table = store.create_table(sample_session())
+        store.delete_hand(table, 2)
+        store.add_hand(table, {"pass": True})
+        copy = store.import_session(store.export_session(table))
+        assert store.read(copy).ledger_copy() == store.read(table).ledger_copy()
 
     @pytest.mark.parametrize(
         ("text", "message"),
@@ -96,9 +95,9 @@ class TestSession:
     )  # fmt: skip
     def test_import_errors_are_clear_and_save_nothing(self, text: str, message: str) -> None:
         with pytest.raises(Invalid) as info:
-            table_services.import_session(text)
+            store.import_session(text)
         assert info.value.message.startswith(message)
-        assert table_services.list_tables() == []
+        assert store.list_tables() == []
 
 
 @pytest.mark.parametrize(("value", "text"), [(-35, "-35"), (0, "0"), (Decimal("-1.25"), "-1.25"), ("-10", "'-10")])
@@ -110,15 +109,15 @@ def test_numbers_stay_numbers(value: object, text: str) -> None:
 @pytest.mark.usefixtures("ctx")
 class TestCsv:
     def test_hand_table(self) -> None:
-        table = services.create_table(sample_session())
-        services.add_hand(table, {"jugador": 1, "lance": "solo", "trump": "bastos", "tricks": {"1": 6, "2": 2, "3": 1}})
-        data = rows(table_services.export_csv(table))
+        table = store.create_table(sample_session())
+        store.add_hand(table, {"jugador": 1, "lance": "solo", "trump": "bastos", "tricks": {"1": 6, "2": 2, "3": 1}})
+        data = rows(exports.export_csv(table))
         assert data[0] == ["Nº", "Tipo", "Da", "Jugador", "Lance", "Triunfo", "Estuches", "Contraestuches",
                            "Primeras", "Bola", "Bazas", "Resultado", "Nota",
                            "Ana (tantos)", "Benito (tantos)", "Carmen (tantos)", "Diego (tantos)",
                            "Ana (dinero)", "Benito (dinero)", "Carmen (dinero)", "Diego (dinero)", "Plato"]  # fmt: skip
         assert len(data) == 6  # header, four entries, final balances
-        ledger = services.ledger_of(table)
+        ledger = store.read(table).ledger_copy()
         previous, plato = [0, 0, 0, 0], 0
         for row, entry in zip(data[1:5], ledger["hands"], strict=True):
             assert row[0] == str(entry["n"])
@@ -139,8 +138,8 @@ class TestCsv:
 
     def test_every_text_cell_is_escaped(self) -> None:
         evil = ["=cmd|' /C calc'!A0", "+Benito", "-Carmen", "@Diego"]
-        table = services.create_table(sample_session(players=evil))
-        data = rows(table_services.export_csv(table))
+        table = store.create_table(sample_session(players=evil))
+        data = rows(exports.export_csv(table))
         assert data[0][13:17] == ["'" + name + " (tantos)" for name in evil]
         for row in data:
             for text in row:

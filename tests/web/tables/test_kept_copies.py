@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from flask.testing import FlaskClient
 
-from scorer.web.models import Table
+from scorer.store.models import Table
 
 KEEP = {"X-Cartulina-Keep": "1"}
 

@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.web import services
+from scorer import store
 from scorer.web.tables.offline import reader_messages
 from tests.web.conftest import sample_session
 
@@ -32,7 +32,7 @@ def test_the_new_hand_form_carries_the_readers_messages_and_the_results_in_engli
     app: Flask, client: FlaskClient
 ) -> None:
     with app.app_context():
-        token = services.create_table(sample_session()).edit_token
+        token = store.create_table(sample_session()).edit_token
     with CATALOG.open("rb") as f:
         catalog = read_po(f, locale="en")
     english = offline_words(client, f"/t/{token}/mano", "en")
@@ -50,5 +50,5 @@ def test_the_new_hand_form_carries_the_readers_messages_and_the_results_in_engli
 def test_ombre_says_sacada_for_a_won_hand(app: Flask, client: FlaskClient) -> None:
     session = sample_session(players=["Ana", "Benito", "Carmen"], rules={"ruleset": "ombre"}, hands=[])
     with app.app_context():
-        token = services.create_table(session).edit_token
+        token = store.create_table(session).edit_token
     assert offline_words(client, f"/t/{token}/mano", "es")["results"]["ganada"] == "sacada"

@@ -16,9 +16,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import force_locale
 
-from scorer.web import services
+from scorer import store
+from scorer.store.db import db
 from scorer.web.common.i18n import translations
-from scorer.web.extensions import db
 from tests.web.conftest import sample_session
 
 # what changes from one answer to the next whatever the table: form tokens, the time the page was made
@@ -27,7 +27,7 @@ VOLATILE = re.compile(r'(value|data-rendered-at|data-answers)="[^"]*"')
 
 def _create(app: Flask, **keys: object) -> tuple[str, str]:
     with app.app_context():
-        table = services.create_table(sample_session(**keys))
+        table = store.create_table(sample_session(**keys))
         return str(table.edit_token), str(table.view_token)
 
 
@@ -43,7 +43,7 @@ def test_a_page_made_from_the_kept_blocks_is_the_page_made_afresh(app: Flask, cl
     for url in (f"/t/{edit}", f"/t/{view}", f"/t/{edit}/manos"):
         first = _page(client, url)
         assert _page(client, url) == first  # from the kept blocks
-        services.forget_caches()  # a fresh worker: every block made again
+        store.forget()  # a fresh worker: every block made again
         assert _page(client, url) == first, url
 
 
@@ -110,8 +110,8 @@ def test_the_hand_list_pages_follow_filters_language_and_revision(client: FlaskC
 def test_the_ledger_and_session_are_sent_as_the_engine_made_them(client: FlaskClient, app: Flask) -> None:
     edit, _view = _create(app)
     with app.app_context():
-        table = services.open_table(edit)[0]
-        ledger, session = services.ledger_view(table), services.session_view(table)
+        table = store.open_table(edit)[0]
+        ledger, session = store.read(table).ledger, store.read(table).session
     for url, data in ((f"/api/tables/{edit}/ledger", ledger), (f"/api/tables/{edit}", session)):
         response = client.get(url)
         assert response.mimetype == "application/json"
@@ -124,7 +124,7 @@ def test_a_surrogate_stored_before_the_limits_is_sent_replaced_and_read_back_int
     """D2: the API's body is valid UTF-8; the app's own copy keeps the stored text as it is."""
     edit, _view = _create(app)
     with app.app_context():
-        table = services.open_table(edit)[0]
+        table = store.open_table(edit)[0]
         header = dict(table.header)
         header["players"] = ["Ana\ud800", "Benito", "Carmen", "Diego"]
         table.header = header
@@ -133,8 +133,8 @@ def test_a_surrogate_stored_before_the_limits_is_sent_replaced_and_read_back_int
     body = client.get(f"/api/tables/{edit}").get_data()
     assert json.loads(body.decode("utf-8"))["players"][0] == "Ana?"
     with app.app_context():
-        table = services.open_table(edit)[0]
-        assert services.session_of(table)["players"][0] == "Ana\ud800"
+        table = store.open_table(edit)[0]
+        assert store.read(table).session_copy()["players"][0] == "Ana\ud800"
 
 
 def test_the_templates_words_follow_force_locale_inside_a_request(app: Flask) -> None:

@@ -12,10 +12,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorer import store
 from scorer.engine import settle
-from scorer.web import services
-from scorer.web.models import Table
-from scorer.web.tables import services as table_services
+from scorer.store.models import Table
 from tests.conftest import EXAMPLES, load_json
 from tests.web.conftest import PLAYERS as PLAYERS4
 from tests.web.conftest import sample_session
@@ -23,14 +22,14 @@ from tests.web.conftest import sample_session
 
 def ledger(app: Flask, token: str) -> dict[str, Any]:
     with app.app_context():
-        table, _ = services.open_table(token)
-        return services.ledger_of(table)
+        table, _ = store.open_table(token)
+        return store.read(table).ledger_copy()
 
 
 def session(app: Flask, token: str) -> dict[str, Any]:
     with app.app_context():
-        table, _ = services.open_table(token)
-        return services.session_of(table)
+        table, _ = store.open_table(token)
+        return store.read(table).session_copy()
 
 
 def text(response: Any) -> str:
@@ -190,9 +189,9 @@ def new_table_form(**changes: str) -> dict[str, str]:
 
 def only_table(app: Flask) -> Table:
     with app.app_context():
-        tables = table_services.list_tables()
+        tables = store.list_tables()
         assert len(tables) == 1
-        table, _ = services.open_table(tables[0].edit_token)
+        table, _ = store.open_table(tables[0].edit_token)
         return table
 
 
@@ -241,7 +240,7 @@ def test_create_table_refuses_bad_input(app: Flask, client: FlaskClient, changes
     assert response.status_code == 400
     assert message in text(response)
     with app.app_context():
-        assert table_services.list_tables() == []
+        assert store.list_tables() == []
 
 
 def test_new_table_suggests_names_seen_before(client: FlaskClient, make_table: Callable[..., Table]) -> None:
@@ -307,7 +306,7 @@ def test_home_names_each_game(client: FlaskClient, make_table: Callable[..., Tab
 
 
 def test_the_browser_remembers_a_bounded_list(client: FlaskClient, make_table: Callable[..., Table]) -> None:
-    from scorer.web.tables.remember import REMEMBERED_TABLES
+    from scorer.web.common.remember import REMEMBERED_TABLES
 
     tables = [make_table(name=f"Mesa {i}", hands=[]) for i in range(REMEMBERED_TABLES + 2)]
     for t in tables:
@@ -335,7 +334,7 @@ def test_an_imported_table_is_remembered(client: FlaskClient) -> None:
 def test_the_switch_lists_every_table(make_app: Callable[..., Flask]) -> None:
     app = make_app(WTF_CSRF_ENABLED=False, CARTULINA_HOME_LISTS_ALL=True)
     with app.app_context():
-        tables = [services.create_table(sample_session(name=n)) for n in ("Una", "Otra")]
+        tables = [store.create_table(sample_session(name=n)) for n in ("Una", "Otra")]
         tokens = [t.edit_token for t in tables]
     home = text(app.test_client().get("/"))
     for name, token in zip(("Una", "Otra"), tokens, strict=True):
@@ -590,7 +589,7 @@ def test_export_and_import_round_trip(app: Flask, client: FlaskClient, make_tabl
     )
     assert response.status_code == 302
     with app.app_context():
-        assert len(table_services.list_tables()) == 2
+        assert len(store.list_tables()) == 2
 
 
 @pytest.mark.parametrize(
@@ -610,7 +609,7 @@ def test_import_bad_file_saves_nothing(app: Flask, client: FlaskClient, content:
     assert response.status_code == 400
     assert message in text(response)
     with app.app_context():
-        assert table_services.list_tables() == []
+        assert store.list_tables() == []
 
 
 # ----------------------------------------------------------------- safety
@@ -642,15 +641,15 @@ def csrf_app(make_app: Callable[..., Flask]) -> Flask:
 def test_csrf_protects_every_form(csrf_app: Flask) -> None:
     client = csrf_app.test_client()
     with csrf_app.app_context():
-        t = services.create_table(sample_session())
+        t = store.create_table(sample_session())
         edit = t.edit_token
     assert client.post("/nueva", data=new_table_form()).status_code == 400
     for url in ("mano", "pasan", "mano/1/borrar", "cerrar"):
         assert client.post(f"/t/{edit}/{url}", data={"jugador": "2"}).status_code == 400, url
     with csrf_app.app_context():
-        assert len(table_services.list_tables()) == 1
-        table, _ = services.open_table(edit)
-        assert len(services.session_of(table)["hands"]) == 3
+        assert len(store.list_tables()) == 1
+        table, _ = store.open_table(edit)
+        assert len(store.read(table).session_copy()["hands"]) == 3
     # with the token of the page the form works
     page = text(client.get("/nueva"))
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
@@ -690,8 +689,8 @@ def test_history_times_in_the_tables_time_zone(
     madrid = make_table(timezone="Europe/Madrid")
     utc = make_table()
     with app.app_context():
-        table, _ = services.open_table(madrid.edit_token)
-        at = table_services.hand_history(table, 1)[0].at
+        table, _ = store.open_table(madrid.edit_token)
+        at = store.hand_history(table, 1)[0].at
     local = at.replace(tzinfo=dt.UTC).astimezone(zoneinfo.ZoneInfo("Europe/Madrid"))
     page = text(client.get(f"/t/{madrid.edit_token}/mano/1"))
     assert local.strftime("%d/%m/%Y %H:%M") in page and " UTC" not in page
@@ -741,7 +740,7 @@ def test_a_hand_form_carries_the_deal_it_was_opened_for(
     form = text(client.get(f"/t/{t.edit_token}/mano"))
     assert hidden(form, "deal") == "4"
     with app.app_context():
-        revision = services.open_table(t.edit_token)[0].revision
+        revision = store.open_table(t.edit_token)[0].revision
     assert hidden(form, "table_revision") == str(revision)
     assert re.search(r'<form id="hand-form"[^>]*autocomplete="off"', form)
     edit = text(client.get(f"/t/{t.edit_token}/mano/1/editar"))
@@ -873,8 +872,8 @@ def test_todos_pasan_can_be_undone(app: Flask, client: FlaskClient, make_table: 
     assert "Deshecho" in undone
     assert session(app, t.edit_token)["hands"] == []
     with app.app_context():
-        table = services.open_table(t.edit_token)[0]
-        assert [d.hand.get("pass") for d in services.deleted_hands(table)] == [True]  # kept, restorable
+        table = store.open_table(t.edit_token)[0]
+        assert [d.hand.get("pass") for d in store.deleted_hands(table)] == [True]  # kept, restorable
     # only the last hand, and only a pass, can be undone this way
     client.post(f"/t/{t.edit_token}/pasan", data={"request_id": "p2"})
     client.post(
@@ -936,8 +935,8 @@ def test_live_preview_is_the_engines_and_saves_nothing(
     data = live(client, url, jugador="2", trump="oros", tricks_2="5", tricks_3="3")
     assert data["ok"] is True and data["result"] == "ganada"
     with app.app_context():
-        table = services.open_table(t.edit_token)[0]
-        entry = services.preview_hand(table, {"jugador": 2, "lance": "entrada", "trump": "oros",
+        table = store.open_table(t.edit_token)[0]
+        entry = store.preview_hand(table, {"jugador": 2, "lance": "entrada", "trump": "oros",
                                               "tricks": {"2": 5, "3": 3, "4": 1}})  # fmt: skip
     assert [(x["amount"]) for x in data["transfers"]] == [x["amount"] for x in entry["transfers"]]
     assert "plato" in data["after"]
@@ -963,7 +962,7 @@ def test_a_closed_table_says_who_pays_whom(app: Flask, client: FlaskClient, make
 
     t = make_table()
     with app.app_context():
-        services.close_table(services.require_edit(t.edit_token))
+        store.close_table(store.require_edit(t.edit_token))
     page = text(client.get(f"/t/{t.edit_token}"))
     assert "Quién paga a quién" in page
     final = ledger(app, t.edit_token)["balances"]
@@ -1005,7 +1004,7 @@ def test_home_counts_hands_not_entries(app: Flask, client: FlaskClient, make_tab
     t = make_table()  # three hands (one a pass)
     client.get(f"/t/{t.edit_token}")  # this browser opened it with the edit link
     with app.app_context():
-        services.close_table(services.require_edit(t.edit_token))
+        store.close_table(store.require_edit(t.edit_token))
     assert len(session(app, t.edit_token)["hands"]) == 4  # the closing is an entry …
     home = text(client.get("/"))
     assert "3 manos" in home and "4 manos" not in home  # … not a hand

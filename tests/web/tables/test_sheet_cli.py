@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from markupsafe import Markup
 from pypdf import PdfReader
 
-from scorer.web.answers import sheet as answers_sheet
+from scorer.web.common import answers_sheet
 from tests.conftest import EXAMPLES, load_json
 
 

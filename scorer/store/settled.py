@@ -1,0 +1,283 @@
+"""The settled state of each table per revision, for the store's reads and writes.
+
+A table's state at one revision is the (id, revision) key and the stored data of each
+live hand, the engine's :class:`~scorer.engine.Settlement` of them, and checkpoints: the
+settlement after 0, K, 2K … hands (K = ``CHECKPOINT_EVERY``). Entries and hands are
+shared, never copied: whoever reads them treats them as read-only. With it:
+
+- a new hand costs one engine step on top of the latest state;
+- an edit, delete or restore of hand n re-settles from the last checkpoint before n;
+- a write made by another process (a newer revision in the database) re-settles from
+  the last checkpoint before the first hand that changed;
+- the table page reads the state and the last few hands, whatever the history's length.
+
+The state is also persisted (table ``snapshots``): after every write, the engine's
+snapshot of the latest settlement with the last few entries and hands. A freshly
+started worker, or another machine, shows the table page from it (a :class:`Window`)
+without reading or settling the history.
+
+Everything here is derived from the hands and rebuilt when missing: it is never trusted
+over them (the keys are compared with the database's before any reuse; a persisted
+snapshot must match the digest of the live hands' keys and its own checksum).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import logging
+import pathlib
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, select
+
+from scorer import engine, evening
+from scorer.engine import SessionError, Settlement, SnapshotError
+from scorer.store.db import db
+from scorer.store.models import Hand, Snapshot
+
+CHECKPOINT_EVERY = 250
+TAIL = 16  # entries and hands a persisted snapshot keeps: the table page shows 8 and the one before
+
+log = logging.getLogger(__name__)
+
+Key = tuple[int, int]  # (hand id, hand revision)
+
+
+@dataclass(slots=True, eq=False)
+class Settled:
+    """A table settled at ``revision``: its live hands (keys and stored data) and their settlement."""
+
+    revision: int
+    keys: tuple[Key, ...]
+    hands: tuple[dict[str, Any], ...]
+    settlement: Settlement
+    checkpoints: tuple[Settlement, ...]  # checkpoints[i] settled the first i * CHECKPOINT_EVERY hands
+    _ledger: dict[str, Any] | None = field(default=None, repr=False)
+    derived: dict[str, Any] = field(default_factory=dict, repr=False)  # what pages build from it, once
+    unsaved: bool = False  # settled from scratch by a read: the next write persists its snapshot
+
+    @property
+    def count(self) -> int:
+        return len(self.keys)
+
+    def ledger(self) -> dict[str, Any]:
+        """The ledger, built once per state; shared: read-only."""
+        if self._ledger is None:
+            self._ledger = self.settlement.ledger()
+        return self._ledger
+
+    def before(self, n: int) -> Settlement:
+        """The last checkpoint that settled no hand from ``n`` on (1-based), or this settlement itself."""
+        if n > self.count:
+            return self.settlement
+        return self.checkpoints[min((n - 1) // CHECKPOINT_EVERY, len(self.checkpoints) - 1)]
+
+    def checkpoints_before(self, base: Settlement) -> tuple[Settlement, ...]:
+        """The checkpoints up to ``base`` (one of them, or the settlement itself)."""
+        return self.checkpoints[: base.count // CHECKPOINT_EVERY + 1]
+
+    def common(self, keys: Sequence[Key]) -> int:
+        """How many first hands this state shares with ``keys`` (the database's live hands now)."""
+        mine = self.keys
+        if len(keys) >= len(mine) and tuple(keys[: len(mine)]) == mine:
+            return len(mine)
+        n = 0
+        for a, b in zip(mine, keys, strict=False):
+            if a != b:
+                break
+            n += 1
+        return n
+
+
+def extend(
+    settlement: Settlement, checkpoints: tuple[Settlement, ...], hands: Iterable[dict[str, Any]]
+) -> tuple[Settlement, tuple[Settlement, ...]]:
+    """Settle ``hands`` on top of ``settlement``, adding a checkpoint every CHECKPOINT_EVERY hands.
+
+    ``checkpoints`` are those up to ``settlement``; SessionError names the hand by its number in the table.
+    """
+    more = list(checkpoints)
+    pending = list(hands)
+    done = 0
+    while done < len(pending):
+        step = CHECKPOINT_EVERY - settlement.count % CHECKPOINT_EVERY  # hands up to the next checkpoint
+        settlement = settlement.extend(pending[done : done + step])
+        done += step
+        if settlement.count % CHECKPOINT_EVERY == 0:
+            more.append(settlement)
+    return settlement, tuple(more)
+
+
+def resettled(state: Settled, n: int, hands: Sequence[dict[str, Any]]) -> tuple[Settlement, tuple[Settlement, ...]]:
+    """Settle ``hands`` (the live hands after a change at hand ``n``) from the last checkpoint of ``state`` before n."""
+    base = state.before(n)
+    return extend(base, state.checkpoints_before(base), hands[base.count :])
+
+
+@dataclass(frozen=True, slots=True)
+class JsonBody:
+    """A view as JSON: ``raw`` gives back the very same data to ``json.loads`` (a lone surrogate of
+    data stored before the input limits included), ``sent`` is what the API answers, valid UTF-8
+    (D2: such a surrogate goes as ``?``). Both are one object unless the data has a surrogate."""
+
+    raw: bytes
+    sent: bytes
+
+
+# ------------------------------------------------------------ persisted snapshots
+
+
+def digest(keys: Sequence[Key]) -> str:
+    """What identifies the hands a snapshot settled: every (id, revision), in order."""
+    return hashlib.sha256(";".join(f"{i}.{r}" for i, r in keys).encode()).hexdigest()
+
+
+def checksum(table_id: int, count: int, digest: str, data: str) -> str:
+    """Binds a snapshot's data to its table, count and digest: a damaged or misplaced row is caught."""
+    return hashlib.sha256(f"{table_id}:{count}:{digest}:{data}".encode()).hexdigest()
+
+
+@dataclass(slots=True, eq=False)
+class Window:
+    """A table at one revision as a persisted snapshot gives it: its totals and last hands only."""
+
+    revision: int
+    count: int
+    hands: tuple[dict[str, Any], ...]  # the last stored hands
+    settlement: Settlement  # resumed: its entries are the last ones (offset before them)
+    seating: tuple[str, ...] = ()  # R33: who sat where during the first of those entries
+    derived: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def session_and_ledger(self, header: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The session and ledger with the earlier hands as empty objects: enough for the table page."""
+        session = {k: v for k, v in header.items() if k != "hands"}
+        session["hands"] = [{}] * (self.count - len(self.hands)) + list(self.hands)
+        ledger = self.settlement.totals()
+        earlier: list[dict[str, Any]] = [{}] * self.settlement.offset
+        if earlier and self.seating and list(self.seating) != list(self.settlement.players):
+            # R33: the seating the earlier changes of player left, as the entry of the last one says it
+            earlier[-1] = {"result": "sienta", "seating": {str(s): n for s, n in enumerate(self.seating, 1)}}
+        ledger["hands"] = earlier + list(self.settlement.entries)
+        return session, ledger
+
+
+SAVE_EVERY = 8  # hands added between two persisted snapshots (a worker settles the few after it)
+
+
+def worth_saving(before: Settled, after: Settled) -> bool:
+    """Whether a write should persist the new state: every SAVE_EVERY hands added, and any other change.
+
+    An edit, delete or restore makes the persisted snapshot stale (its digest no longer
+    matches); hands added on top of it leave it usable.
+    """
+    if after.keys == before.keys:  # no hand changed (e.g. the evening marked as ending): still valid
+        return False
+    appended = after.count == before.count + 1 and after.keys[:-1] == before.keys
+    return not appended or after.count % SAVE_EVERY == 0
+
+
+def save(table_id: int, state: Settled) -> None:
+    """Persist ``state`` as the table's snapshot (in its own transaction); older ones are dropped.
+
+    Derived data: a failure is logged, never raised (the hands are saved already).
+    """
+    try:
+        entries = state.settlement.entries
+        first = max(0, len(entries) - TAIL)
+        seatings = evening.seatings(state.settlement.players, entries[:first], state.hands[:first])
+        text = json.dumps(
+            {
+                "engine": state.settlement.snapshot(),
+                "entries": list(entries[first:]),
+                "hands": list(state.hands[first:]),
+                "seating": [seatings[-1][s] for s in sorted(seatings[-1])],  # during entries[first]
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+        db.session.execute(delete(Snapshot).where(Snapshot.table_id == table_id))
+        db.session.add(
+            Snapshot(
+                table_id=table_id,
+                count=state.count,
+                revision=state.revision,
+                digest=digest(state.keys),
+                checksum=checksum(table_id, state.count, digest(state.keys), text),
+                data=text,
+            )
+        )
+        db.session.commit()
+    except Exception as exc:  # derived data: e.g. two workers saving at once
+        db.session.rollback()
+        log.warning("snapshot of table %s not saved: %s", table_id, exc)
+
+
+def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequence[Key]) -> Window | None:
+    """The table from its persisted snapshot and the hands after it, or None (missing, stale or damaged)."""
+    row = db.session.scalars(select(Snapshot).where(Snapshot.table_id == table_id)).first()
+    if row is None or row.count > len(keys) or row.digest != digest(keys[: row.count]):
+        return None
+    if checksum(table_id, row.count, row.digest, row.data) != row.checksum:
+        log.warning("snapshot of table %s damaged: ignored", table_id)
+        return None
+    try:
+        data = json.loads(row.data)
+        settlement = engine.resume(header, data["engine"], data["entries"])
+        hands = tuple(data["hands"])
+        seating = [str(n) for n in data["seating"]]
+        if settlement.count != row.count or len(hands) != len(settlement.entries):
+            raise ValueError("entries and hands differ")
+        if len(seating) != len(settlement.players):
+            raise ValueError("a seating of other seats")
+        if row.count < len(keys):  # hands written since: settled on top of it
+            ids = [i for i, _ in keys[row.count :]]
+            query = select(Hand.id, Hand.data).where(Hand.table_id == table_id, Hand.id.in_(ids))
+            found: dict[int, Any] = {int(i): d for i, d in db.session.execute(query)}
+            more = [found[i] for i in ids]
+            settlement = settlement.extend(more)
+            hands = (*hands, *more)
+    except (SnapshotError, SessionError, ValueError, TypeError, KeyError) as exc:
+        log.warning("snapshot of table %s not usable: %s", table_id, exc)
+        return None
+    entries = settlement.entries[-TAIL:]
+    skipped = len(settlement.entries) - len(entries)  # hands added since pushed the first ones out
+    if skipped:
+        seating = [n for _, n in sorted(evening.seatings(seating, settlement.entries[:skipped], hands)[-1].items())]
+    settlement = Settlement(
+        settlement.ruleset, settlement.players, settlement.state, entries, settlement.count - len(entries)
+    )
+    return Window(revision, settlement.count, hands[-len(entries) :] if entries else (), settlement, tuple(seating))
+
+
+# ------------------------------------------------------------------ writers
+
+_writer = threading.local()
+_writers = threading.Lock()
+
+
+@contextlib.contextmanager
+def one_writer(instance_path: str, dialect: str) -> Iterator[None]:
+    """On SQLite, the writers of every thread and process of an instance take turns on a lock.
+
+    SQLite lets one writer in at a time and makes the others poll, sleeping up to
+    100 ms between tries: under load most of a hand POST's time was that sleep. Queued
+    on a blocking file lock, the next writer goes in the moment the last one commits.
+    PostgreSQL queues writers itself (the table row's lock): nothing to do there.
+    """
+    if dialect != "sqlite" or getattr(_writer, "held", False):
+        yield
+        return
+    with _writers, open(pathlib.Path(instance_path) / "write.lock", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        _writer.held = True
+        try:
+            yield
+        finally:
+            _writer.held = False
+            fcntl.flock(handle, fcntl.LOCK_UN)
