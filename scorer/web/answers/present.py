@@ -80,15 +80,19 @@ class Page:
         return tuple(seating[s] for s in sorted(seating))
 
     def mark(self, n: int) -> Mark:
+        """Hand ``n`` as the answers leave it, built once per page."""
         if n not in self._marks:
-            seated = self.seated(n)
-            answers = tuple(sorted(self.by_number.get(n, []), key=lambda a: _seat_order(a.person, seated)))
-            mine = self.me is not None and any(a.person == self.me for a in answers)
-            can = self.can_answer and self.me in seated
-            version = self.versions(n) if can else 0
-            earlier = self.mine_before(n, version) if can and not mine else None
-            self._marks[n] = Mark(n, version, seated, answers, self.me, can, earlier)
+            self._marks[n] = self._new_mark(n)
         return self._marks[n]
+
+    def _new_mark(self, n: int) -> Mark:
+        seated = self.seated(n)
+        answers = tuple(sorted(self.by_number.get(n, []), key=lambda a: _seat_order(a.person, seated)))
+        if not (self.can_answer and self.me in seated):
+            return Mark(n, 0, seated, answers, self.me, False, None)
+        version = self.versions(n)
+        mine = any(a.person == self.me for a in answers)
+        return Mark(n, version, seated, answers, self.me, True, None if mine else self.mine_before(n, version))
 
     def latest(self, lines: Sequence[Any]) -> Any | None:
         """Of a page's hand lines (each with its ``n``), the latest one I may answer: offered on the first screen."""

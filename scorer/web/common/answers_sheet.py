@@ -7,6 +7,7 @@ Shared: the table's sheet (tables/sheet.py) shows it; the sum itself is in score
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,18 +37,13 @@ def section(table: Table, session: Mapping[str, Any], ledger: Mapping[str, Any])
 
 def ranges(numbers: Sequence[int]) -> str:
     """Hand numbers as ranges: ``1–4, 7, 9–10``."""
-    out: list[str] = []
-    start = previous = None
-    for n in sorted(numbers):
-        if previous is not None and n == previous + 1:
-            previous = n
-            continue
-        if start is not None:
-            out.append(str(start) if start == previous else f"{start}–{previous}")
-        start = previous = n
-    if start is not None:
-        out.append(str(start) if start == previous else f"{start}–{previous}")
-    return ", ".join(out)
+    runs = itertools.groupby(enumerate(sorted(numbers)), key=lambda pair: pair[1] - pair[0])
+    return ", ".join(_run_text([n for _i, n in run]) for _step, run in runs)
+
+
+def _run_text(run: list[int]) -> str:
+    """One run of consecutive numbers: ``7`` or ``1–4``."""
+    return str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,13 +175,18 @@ def cambio_form(
     form = CambioForm(**kwargs)
     form.problems = {}
     form.seating = dict(seating)
-    seated = {name.casefold() for name in seating.values()}
-    form.free = [name for name in used if name.casefold() not in seated]
+    form.free = _free_names(used, seating)
     form.seat.choices = options([(str(s), f"{s} · {seating[s]}") for s in sorted(seating)])
     form.player.choices = options([*((name, name) for name in form.free), (OTHER, _l("Otro nombre"))])
     if hand is not None and not form.is_submitted():
         _show_cambio(form, hand)
     return form
+
+
+def _free_names(used: Sequence[str], seating: Mapping[int, str]) -> list[str]:
+    """The names already used at the table that are not seated now: who may come back."""
+    seated = {name.casefold() for name in seating.values()}
+    return [name for name in used if name.casefold() not in seated]
 
 
 def _show_cambio(form: CambioForm, hand: Mapping[str, Any]) -> None:
@@ -201,14 +206,19 @@ def read_cambio(form: CambioForm) -> dict[str, Any] | None:
     seat = _seat(form.seat.data, form.seating)
     if seat is None:
         form.problem("seat", _("Elige el asiento que cambia."))
-    chosen = str(form.player.data or OTHER)
-    name = _clean_name(form.new_name.data or "") if chosen == OTHER or chosen not in form.free else chosen
+    name = _who_sits(form)
     problem = _name_problem(name, form.seating)
     if problem is not None:
         form.problem("player", problem)
     if form.has_problems() or form.note.errors:
         return None
     return _with_note({"sienta": {"seat": seat, "player": name}}, _clean_name(form.note.data or ""))
+
+
+def _who_sits(form: CambioForm) -> str:
+    """The name chosen among the free ones, or the one written (anything else chosen reads as written)."""
+    chosen = str(form.player.data or OTHER)
+    return chosen if chosen != OTHER and chosen in form.free else _clean_name(form.new_name.data or "")
 
 
 def _name_problem(name: str, seating: Mapping[int, str]) -> str | None:

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from scorer import store
 from scorer.pena import stats
 from scorer.store import penas as ps
-from scorer.store.models import Table
+from scorer.store.models import Pena, Table
 from scorer.web.common import messages
 from scorer.web.common.forms import GAME_LABELS
 
@@ -33,15 +33,24 @@ def new_table_prefill() -> dict[str, Any] | None:
     if request.method != "GET":
         return None
     token = request.args.get("pena")
-    if not token:
-        browser.pop(PREFILL_KEY, None)
-        return None
-    try:
-        pena = ps.require_edit(token)
-    except store.ServiceError:
+    pena = _keepers_pena(token) if token else None
+    if pena is None:
         browser.pop(PREFILL_KEY, None)
         return None
     browser[PREFILL_KEY] = {"token": pena.edit_token, "at": int(time.time())}
+    return _prefill(pena)
+
+
+def _keepers_pena(token: str) -> Pena | None:
+    """The peña of an edit link; None for a view link or an unknown one."""
+    try:
+        return ps.require_edit(token)
+    except store.ServiceError:
+        return None
+
+
+def _prefill(pena: Pena) -> dict[str, Any]:
+    """The new-table form's data from the peña's pick: its name, the game, the players seat by seat."""
     data: dict[str, Any] = {"name": pena.name}
     game = request.args.get("game")
     if game in GAME_LABELS:
@@ -70,10 +79,13 @@ def after_table_created(table: Table) -> None:
     kept = browser.pop(PREFILL_KEY, None)
     if not isinstance(kept, dict) or int(kept.get("at") or 0) < time.time() - PREFILL_SECONDS:
         return
-    try:
-        pena = ps.require_edit(str(kept.get("token")))
-    except store.ServiceError:
-        return
+    pena = _keepers_pena(str(kept.get("token")))
+    if pena is not None:
+        _attach(pena, table)
+
+
+def _attach(pena: Pena, table: Table) -> None:
+    """The table becomes an evening of the peña: the names it does not know surely become new people."""
     session = store.read(table).session_copy()
     choices = {n: ps.NEW for n in stats.names_that_sat(session) if not ps.match_name(pena, n).sure}
     try:

@@ -39,11 +39,13 @@ def my_tables() -> list[store.TableSummary]:
     if current_app.config.get("CARTULINA_HOME_LISTS_ALL"):
         return store.list_tables()
     tokens = kept_tokens()
-    if not tokens:
-        return []
-    tables = store.list_tables(tokens)
+    return _still_here(tokens, store.list_tables(tokens)) if tokens else []
+
+
+def _still_here(tokens: list[str], tables: list[store.TableSummary]) -> list[store.TableSummary]:
+    """The tables found; the cookie forgets the others (tables no longer here: another database)."""
     found = {t.edit_token for t in tables}
-    if len(found) < len(tokens):  # tables no longer here (another database): forget them
+    if len(found) < len(tokens):
         browser["tables"] = [t for t in tokens if t in found]
     return tables
 

@@ -37,20 +37,24 @@ def event_preview(
     players = session.get("players") or []
     hands = [*list(session.get("hands") or [])[: n - 1], hand]
     entries = [*list(ledger.get("hands") or [])[: n - 1], entry]
-    seats = evening.seatings(players, entries, hands)
-    before_seating, after_seating = seats[-2], seats[-1]
-    series = evening.people_series(players, entries, hands)
-    before_people = series[-2] if len(series) > 1 else {name: 0 for name in series[-1]}
+    before_seating, after_seating = evening.seatings(players, entries, hands)[-2:]
+    before_people, after_people = _people_around(evening.people_series(players, entries, hands))
     before_open = list(entries[-2].get("cartulina") or []) if len(entries) > 1 else []
     tanto_value, currency = present.tanto_of(session)
     names = names_list(before_seating)
     return EventPreview(
         summary=tresillo_views.summary(entry, before_open, names),
         transfers=present.transfer_lines(entry, names),
-        people=people_lines(series[-1], after_seating, tanto_value, currency, before_people),
+        people=people_lines(after_people, after_seating, tanto_value, currency, before_people),
         cancelled=evening.cancelled_puestas(before_open, entry, before_seating),
         plato=tresillo_views.plato_view(entry.get("plato"), entry.get("cartulina") or [], after_seating),
     )
+
+
+def _people_around(series: list[dict[str, int]]) -> tuple[dict[str, int], dict[str, int]]:
+    """The balances by person before the entry and after it (before the first entry, everyone at zero)."""
+    after = series[-1]
+    return (series[-2] if len(series) > 1 else {name: 0 for name in after}), after
 
 
 @dataclass(frozen=True)
@@ -81,26 +85,33 @@ def closing_choices(
     session: Mapping[str, Any], ledger: Mapping[str, Any], previews: Mapping[str, Mapping[str, Any]]
 ) -> list[ClosingChoice]:
     """Each closing previewed, person by person, in the order the engine gave them."""
-    players = session.get("players") or []
     seating = evening.seating_now(session, ledger)
     open_now = [e for e in ledger.get("cartulina") or [] if e.get("state") in ("pendiente", "en_plato")]
+    return [_closing_choice(session, ledger, how, entry, seating, open_now) for how, entry in previews.items()]
+
+
+def _closing_choice(
+    session: Mapping[str, Any],
+    ledger: Mapping[str, Any],
+    how: str,
+    entry: Mapping[str, Any],
+    seating: Mapping[int, str],
+    open_now: list[Any],
+) -> ClosingChoice:
+    """One closing: what each person seated gets from the plato, and everyone's balance after it."""
+    hands = [*list(session.get("hands") or []), {"close": how}]
+    entries = [*list(ledger.get("hands") or []), entry]
+    after = evening.people_series(session.get("players") or [], entries, hands)[-1]
     tanto_value, currency = present.tanto_of(session)
-    choices = []
-    for how, entry in previews.items():
-        hands = [*list(session.get("hands") or []), {"close": how}]
-        series = evening.people_series(players, [*list(ledger.get("hands") or []), entry], hands)
-        title, words = CLOSING_TITLES.get(how, (how, ""))
-        choices.append(
-            ClosingChoice(
-                how=how,
-                title=str(title),
-                words=str(words),
-                gets=list(evening.share_of_people(entry, seating).items()),
-                people=people_lines(series[-1], seating, tanto_value, currency),
-                cancelled=evening.cancelled_puestas(open_now, entry, seating),
-            )
-        )
-    return choices
+    title, words = CLOSING_TITLES.get(how, (how, ""))
+    return ClosingChoice(
+        how=how,
+        title=str(title),
+        words=str(words),
+        gets=list(evening.share_of_people(entry, seating).items()),
+        people=people_lines(after, seating, tanto_value, currency),
+        cancelled=evening.cancelled_puestas(open_now, entry, seating),
+    )
 
 
 @dataclass(frozen=True)
@@ -119,15 +130,20 @@ def pending_by_seat(table: Any, seating: Mapping[int, str]) -> list[SeatPending]
     before = list(store.read(table).ledger_copy().get("cartulina") or [])
     if not any(e.get("state") == "pendiente" for e in before):
         return [SeatPending(seat, seating[seat], []) for seat in sorted(seating)]
-    taken = {
-        name.casefold()
-        for name in evening.names_used(store.read(table).session_copy(), store.read(table).ledger_copy())
-    }
-    stranger = next(f"Nadie {k}" for k in range(len(taken) + 1) if f"nadie {k}" not in taken)
+    stranger = _stranger(table)
     return [
         SeatPending(seat, seating[seat], _cancelled_by(table, before, seat, stranger, seating))
         for seat in sorted(seating)
     ]
+
+
+def _stranger(table: Any) -> str:
+    """A name never used at the table ("Nadie 0", "Nadie 1"…): who sits down in the previews."""
+    taken = {
+        name.casefold()
+        for name in evening.names_used(store.read(table).session_copy(), store.read(table).ledger_copy())
+    }
+    return next(f"Nadie {k}" for k in range(len(taken) + 1) if f"nadie {k}" not in taken)
 
 
 def _cancelled_by(

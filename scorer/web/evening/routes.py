@@ -209,6 +209,11 @@ def ajuste(token: str, n: int | None = None) -> Page:
     if request.method == "GET":
         _fresh(form, table, n)
         return _page("ajuste.html", table, token, form, n, None, 200)
+    return _posted_ajuste(table, token, form, n)
+
+
+def _posted_ajuste(table: Any, token: str, form: AjusteForm, n: int | None) -> Page:
+    """The ajuste sent: its problems next to the form, its payments previewed, or saved."""
     hand = read_ajuste(form) if form.validate() else None
     if hand is None:
         return _page("ajuste.html", table, token, form, n, None, 400)
@@ -233,6 +238,12 @@ def cambio(token: str, n: int | None = None) -> Page:
         _fresh(form, table, n)
         kept = pending_by_seat(table, form.seating) if n is None else []  # offline: shown before confirming
         return _page("cambio.html", table, token, form, n, None, 200, pending=kept)
+    return _posted_cambio(table, token, form, n)
+
+
+def _posted_cambio(table: Any, token: str, form: CambioForm, n: int | None) -> Page:
+    """The change sent: its problems next to the form, what it does (to confirm), or saved once confirmed
+    for the very seat and person reviewed."""
     hand = read_cambio(form) if form.validate() else None
     if hand is None:
         return _page("cambio.html", table, token, form, n, None, 400)
@@ -394,6 +405,11 @@ def favor(token: str) -> Page:
     if request.method == "GET":
         form.request_id.data = uuid.uuid4().hex
         return favor_page.page(table, token, form, None, 200)
+    return _posted_favor(table, token, form, current)
+
+
+def _posted_favor(table: Any, token: str, form: FavorForm, current: str | None) -> Page:
+    """The change of favour suit sent: its problem next to the suit, previewed, or saved."""
     hand = read_favor(form) if form.validate() else None
     if hand is None:
         return favor_page.page(table, token, form, None, 400)

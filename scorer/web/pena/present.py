@@ -160,8 +160,12 @@ def balance_chart(ledger: stats.Ledger, names: dict[int, str]) -> str | None:
     running = [_running(ledger, person, use_tantos) for person in people]
     scale, unit = _chart_unit(ledger, running, use_tantos)
     series = [[int((v * scale).to_integral_value()) for v in points] for points in running]
-    dates = [_("inicio")] + [words.date_text(line.evening.date) or "?" for line in ledger.lines]
-    return charts.evenings_chart([_name(names, p) for p in people], series, unit=unit, labels=dates)
+    return charts.evenings_chart([_name(names, p) for p in people], series, unit=unit, labels=_chart_dates(ledger))
+
+
+def _chart_dates(ledger: stats.Ledger) -> list[str]:
+    """The chart's points: the start, then each evening's date."""
+    return [_("inicio")] + [words.date_text(line.evening.date) or "?" for line in ledger.lines]
 
 
 def _running(ledger: stats.Ledger, person: Any, use_tantos: bool) -> list[Decimal]:
@@ -256,20 +260,25 @@ def cents(amount: Decimal) -> Decimal:
 def stats_context(result: stats.Stats, currency: str, *, whole: bool = False) -> dict[str, Any]:
     """The statistics as labelled lines: only those of the games played. For the ``whole`` peña every
     hand in play has one jugador, so "Manos de jugador" would repeat "Manos en juego": said once."""
-    lances = sorted(result.by_lance.items(), key=lambda kv: (-kv[1], kv[0]))
-    trumps = sorted(result.by_trump.items(), key=lambda kv: (-kv[1], kv[0]))
+    lances = [(words.lance_word(k), v) for k, v in sorted(result.by_lance.items(), key=_most_first)]
+    trumps = [(words.suit_text(k), v) for k, v in sorted(result.by_trump.items(), key=_most_first)]
     return {
         "lines": [*_count_lines(result, whole), *_plato_lines(result, currency), *_money_lines(result, currency)],
-        "lances": [(words.lance_word(k), v) for k, v in lances],
-        "trumps": [(words.suit_text(k), v) for k, v in trumps],
+        "lances": lances,
+        "trumps": trumps,
         "games": [
             ngettext("%(game)s: %(num)d noche", "%(game)s: %(num)d noches", n, game=words.GAME_NAMES.get(g, g))
             for g, n in sorted(result.evenings_by_game.items())
         ],
-        "lance_chart": _mix([(words.lance_word(k), v) for k, v in lances], _("Lances como jugador")),
-        "trump_chart": _mix([(words.suit_text(k), v) for k, v in trumps], _("Triunfos como jugador")),
+        "lance_chart": _mix(lances, _("Lances como jugador")),
+        "trump_chart": _mix(trumps, _("Triunfos como jugador")),
         "outcome_chart": _mix(_outcomes(result), _("Resultados como jugador")) if result.jugador else None,
     }
+
+
+def _most_first(kv: tuple[str, int]) -> tuple[int, str]:
+    """Counts from the largest down; equal counts by their key."""
+    return -kv[1], kv[0]
 
 
 def _count_lines(result: stats.Stats, whole: bool) -> list[dict[str, str]]:
@@ -277,12 +286,19 @@ def _count_lines(result: stats.Stats, whole: bool) -> list[dict[str, str]]:
     data = result.as_dict()
     lines = []
     for key, label, games in STAT_ROWS:
-        if (games is not None and not result.games & set(games)) or (whole and key == "jugador"):
+        if not _row_shown(key, games, result, whole):
             continue
         rate = data.get(RATES.get(key, ""))
         value = str(data[key]) if rate is None else f"{data[key]} ({rate} %)"
         lines.append({"key": key, "label": str(label), "value": value})
     return lines
+
+
+def _row_shown(key: str, games: tuple[str, ...] | None, result: stats.Stats, whole: bool) -> bool:
+    """A line of the games played only; for the ``whole`` peña, no "Manos de jugador" (it repeats the hands)."""
+    if whole and key == "jugador":
+        return False
+    return games is None or bool(result.games & set(games))
 
 
 def _plato_lines(result: stats.Stats, currency: str) -> list[dict[str, str]]:

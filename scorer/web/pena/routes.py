@@ -235,14 +235,23 @@ def new_table(token: str) -> Page:
     if form.validate_on_submit():
         names, error = read_pick(pena, seats)
         if error is None:
-            args = {"pena": pena.edit_token, "game": form.game.data or "tresillo"}
-            args.update({f"player{i}": n for i, n in enumerate(names, 1)})
-            return redirect(url_for("tables.new_table", **args))
+            return redirect(_new_table_url(pena, form.game.data or "tresillo", names))
     status = 400 if form.is_submitted() else 200
-    people = [(p.id, ps.label(p)) for p in pena.people]
     return render_template(
-        "pena/pick.html", pena=pena, token=token, form=form, seats=seats, people=people, error=error
+        "pena/pick.html", pena=pena, token=token, form=form, seats=seats, people=_roster(pena), error=error
     ), status
+
+
+def _new_table_url(pena: Pena, game: str, names: list[str]) -> str:
+    """The usual new-table form, filled in with the game and the players picked, for this peña."""
+    args = {"pena": pena.edit_token, "game": game}
+    args.update({f"player{i}": n for i, n in enumerate(names, 1)})
+    return url_for("tables.new_table", **args)
+
+
+def _roster(pena: Pena) -> list[tuple[int, str]]:
+    """The people of the peña as (id, label), for the choices of the forms."""
+    return [(p.id, ps.label(p)) for p in pena.people]
 
 
 @bp.route("/p/<token>/unir", methods=["GET", "POST"])
@@ -292,16 +301,11 @@ def confirm(token: str, table: str) -> Page:
     pena = ps.require_edit(token)
     target = store.require_edit(table)  # only the keeper of a table can give it to a peña
     form = ConfirmForm()
-    error = None
-    if form.validate_on_submit():
-        choices = {m.name: request.form.get(f"name-{i}", "") for i, m in enumerate(ps.matches(pena, target), 1)}
-        try:
-            ps.attach_checked(pena, target, choices)
-        except store.ServiceError as exc:
-            error = messages.message(exc)
-        else:
-            flash(_("Partida añadida a la peña."))
-            return redirect(url_for("pena.page", token=token))
+    sent = form.validate_on_submit()
+    error = _attach_chosen(pena, target) if sent else None
+    if sent and error is None:
+        flash(_("Partida añadida a la peña."))
+        return redirect(url_for("pena.page", token=token))
     return render_template(
         "pena/confirm.html",
         pena=pena,
@@ -309,10 +313,20 @@ def confirm(token: str, table: str) -> Page:
         table=target,
         form=form,
         rows=confirm_rows(pena, target, request.form),
-        people=[(p.id, ps.label(p)) for p in pena.people],
+        people=_roster(pena),
         error=error,
         new=ps.NEW,
     ), (400 if form.is_submitted() else 200)
+
+
+def _attach_chosen(pena: Pena, table: Table) -> str | None:
+    """Attach the table with the person chosen for each of its names; why not, when it cannot be."""
+    choices = {m.name: request.form.get(f"name-{i}", "") for i, m in enumerate(ps.matches(pena, table), 1)}
+    try:
+        ps.attach_checked(pena, table, choices)
+    except store.ServiceError as exc:
+        return messages.message(exc)
+    return None
 
 
 @bp.get("/p/<token>/temporada.pdf")
