@@ -4,7 +4,7 @@ Everything a table stores passes :func:`check_session` (a new table, an import) 
 :func:`check_hand` (a hand added or replaced) in :mod:`scorer.store`; the
 forms use the same numbers and :func:`char_problem` to put a Spanish message next
 to the field. A value outside the limits raises :class:`LimitError` with a code and
-parameters (the pages render them with :mod:`scorer.web.messages`) and its English
+parameters (the pages render them with :mod:`scorer.web.common.messages`) and its English
 reason (the API's ``error``); nothing is saved.
 ``docs/limits.md`` lists them.
 """
@@ -55,7 +55,7 @@ BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066
 MULTILINE = frozenset("\n\r\t")
 
 # The English reason of each limits code (the API's ``error``); the pages' Spanish is in
-# scorer.web.messages. ``what`` names the value checked (WHAT_WORDS).
+# scorer.web.common.messages. ``what`` names the value checked (WHAT_WORDS).
 ENGLISH = {
     "text_not_a_string": "{what} must be a string",
     "text_too_long": "{what} is longer than {limit} characters",

@@ -4,7 +4,7 @@ A :class:`Detail` is the Spanish text the ledger's ``detail`` has always said (t
 prints it unchanged: ``5 por jugar + 20 solo = 25; a favor ×2 = 50``) and, alongside, the same
 explanation as data, ``{"code": …, "params": {…}}``, written as the transfer's ``why``. A page
 renders ``why`` in its reader's language through its catalogs (``scorer.games.explain``), as the
-errors are (:mod:`scorer.engine.errors`, ``scorer.web.messages``).
+errors are (:mod:`scorer.engine.errors`, ``scorer.web.common.messages``).
 
 Every rule set with money writes them: Tresillo's codes are bare, pozo y viuda's start ``pv_``,
 Ombre's ``om_`` (the juego de bandos moves no tantos between people: its hands have no transfers).

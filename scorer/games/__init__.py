@@ -1,7 +1,9 @@
 """The games: what the pages, exports and the sheet do differently per rule set, one module each.
 
-Each module of this package (``tresillo``, ``pozo_viuda``, ``ombre``, ``bandos``) builds one
-:class:`Game`; :data:`GAMES` lists them, in the order of the new-table form. Views, services and
+Each module of this package (``tresillo``, ``pozo_viuda``, ``ombre``, ``bandos``) holds one subclass of
+:class:`~scorer.games.base.Game` (python-chess's variants are the model): the shared behaviour is the
+base class's, each game overrides what it does differently. :data:`GAMES` lists them, imported
+plainly, in the order of the new-table form. Views, services and
 exports ask :func:`game_of` for the table's game and use its attributes; none of them compares a
 rule-set name, and neither do the templates: what a game's pages show differently is in
 ``templates/games/<ruleset>/``, named by its attributes (``pot_panel``, ``hand_fields``…). This
@@ -11,29 +13,67 @@ Adding a game: docs/adding-a-game.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
-from scorer.games import bandos, ombre, pozo_viuda, tresillo
-from scorer.games.base import Game
-from scorer.games.sheet_words import GameWords, game_words
+from scorer.games.bandos import Bandos
+from scorer.games.base import Game, OtherGame
+from scorer.games.ombre import Ombre
+from scorer.games.pozo_viuda import PozoViuda
 from scorer.games.text import _
+from scorer.games.tresillo import Tresillo
 from scorer.words import GAME_SHORT_NAMES
 
-GAMES: tuple[Game, ...] = (tresillo.GAME, pozo_viuda.GAME, ombre.GAME, bandos.GAME)  # the new-table form's order
-BY_NAME = {game.ruleset: game for game in GAMES}
-
-__all__ = ["GAMES", "Game", "GameWords", "all_games", "find_game", "game_of", "game_words", "seat_label", "shared"]
+GAMES: tuple[Game, ...] = (Tresillo(), PozoViuda(), Ombre(), Bandos())  # the new-table form's order
 
 
-def game_of(ruleset: object) -> Game:
-    """The game of a rule set (a table's, a session's); Tresillo when none is named (format.md)."""
-    return BY_NAME.get(str(ruleset or "tresillo"), BY_NAME["tresillo"])
+class GameWords(Protocol):
+    """What the printed sheet (scorer.sheet) reads of a game: its name, its rules in words, its columns."""
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def extras_header(self) -> str: ...
+
+    def rules_lines(self, rules: Mapping[str, Any]) -> list[str]: ...
+
+
+__all__ = [
+    "GAMES",
+    "Bandos",
+    "Game",
+    "GameWords",
+    "Ombre",
+    "PozoViuda",
+    "Tresillo",
+    "all_games",
+    "find_game",
+    "game_of",
+    "game_words",
+    "seat_label",
+    "shared",
+]
 
 
 def find_game(ruleset: object) -> Game | None:
     """The game of a rule-set name, or None."""
-    return BY_NAME.get(str(ruleset))
+    return next((game for game in GAMES if game.ruleset == str(ruleset)), None)
+
+
+def game_of(ruleset: object) -> Game:
+    """The game of a rule set (a table's, a session's); Tresillo when none is named (format.md)."""
+    return find_game(ruleset or "tresillo") or GAMES[0]
+
+
+def game_words(ruleset: object) -> Game:
+    """The game whose words the sheet prints: an unknown rule set lists its options as they are (Tresillo
+    when none is named)."""
+    name = str(ruleset or "tresillo")
+    return find_game(name) or OtherGame(name)
 
 
 def all_games() -> Sequence[Game]:

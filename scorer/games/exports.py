@@ -19,11 +19,14 @@ import io
 import json
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorer import evening
 from scorer.games.text import CHOICE_WORDS, Lazy, _, _l
 from scorer.words import GAME_NAMES, lance_word, result_word, suit_text, tanto_value
+
+if TYPE_CHECKING:
+    from scorer.games import Game
 
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -71,7 +74,7 @@ OPTION_LABELS: dict[str, Lazy] = {
 NO_VALUE: dict[str, Lazy] = {"favor_suit": _l("ninguno"), "deals": _l("sin límite"), "target": _l("sin meta")}
 
 
-def _game(ruleset: object) -> Any:
+def _game(ruleset: object) -> Game:
     """:func:`scorer.games.game_of`, read when asked (the list of games imports this module)."""
     from scorer.games import game_of
 
@@ -145,14 +148,19 @@ def primeras_cell(hand: Mapping[str, Any], result: str) -> str:
     flag = hand.get("primeras")
     if flag in PRIMERAS_WORDS:
         return PRIMERAS_WORDS[flag]
+    if result in ("bola", "bola_cortada") or _five_first(hand):
+        return PRIMERAS_WORDS["jugador"]
+    return ""
+
+
+def _five_first(hand: Mapping[str, Any]) -> bool:
+    """The jugador made five tricks and nobody else any (5-0-0: the five first)."""
     raw = hand.get("tricks")
     tricks: Mapping[Any, Any] = raw if isinstance(raw, Mapping) else {}
     jugador = hand.get("jugador")
     mine = tricks.get(str(jugador), tricks.get(jugador)) if tricks else None
     others = [v for k, v in tricks.items() if _seat(k) != _seat(jugador)]
-    if result in ("bola", "bola_cortada") or (mine == 5 and others and all(v == 0 for v in others)):
-        return PRIMERAS_WORDS["jugador"]
-    return ""
+    return mine == 5 and bool(others) and all(v == 0 for v in others)
 
 
 def bola_cell(hand: Mapping[str, Any], result: str) -> str:
@@ -188,65 +196,88 @@ def hands_csv(
     primeras, bola for Tresillo), Bazas, Resultado, Nota, each person's change in tantos (and in
     money with the table's tanto value), the pots after the entry.
     """
-    ruleset = str(ledger.get("ruleset", "tresillo"))
-    game_rules = _game(ruleset)
-    if game_rules.csv is not None:
-        return game_rules.csv(players, hands, ledger)
-    entries = list(ledger.get("hands", []))
-    seats = evening.seatings(players, entries, hands)
-    series = evening.people_series(players, entries, hands)
-    people = list(series[-1]) if series else list(players)
-    value = tanto_value((app_keys or {}).get("tanto_value"))
-    money = _money_of(value) if value is not None else None
+    game = _game(str(ledger.get("ruleset", "tresillo")))
+    own = game.csv(players, hands, ledger)
+    if own is not None:
+        return own
+    columns = _HandColumns(game, players, hands, list(ledger.get("hands", [])), app_keys or {})
     out, writer = csv_writer()
-    game = list(game_rules.game_columns)
-    pots = list(game_rules.pot_columns)
-    header = [_("Nº"), _("Tipo"), _("Da"), _("Jugador"), _("Lance"), _("Triunfo"), *game]
-    header += [_("Bazas"), _("Resultado"), _("Nota")]
-    header += [_("%(name)s (tantos)", name=p) for p in people]
-    if value is not None:
-        header += [_("%(name)s (dinero)", name=p) for p in people]
-    header += pots
-    writer.writerow([escape_cell(c) for c in header])
-    before = dict.fromkeys(people, 0)
-    for i, (hand, entry) in enumerate(zip(hands, entries, strict=True)):
-        names = seats[i]
-        seated = set(names.values())
-        after = series[i]
-        changes = [
-            after.get(p, 0) - before.get(p, 0) if p in seated or after.get(p, 0) != before.get(p, 0) else ""
-            for p in people
-        ]
-        before = dict(after)
-        kind = evening.entry_kind(hand)
-        result = str(entry.get("result", ""))
-        played = kind == "hand"
-        row: list[Any] = [
-            entry.get("n"),
-            KIND_WORDS[kind],
-            name_cell(names, entry.get("dealer")),
-            name_cell(names, hand.get("jugador")) if played else "",
-            _lance(hand) if played else "",
-            str(hand.get("trump") or "") if played else "",
-            *game_rules.game_cells(hand, result, names),
-            _tricks(names, hand) if played else "",
-            _result(hand, entry, names, ruleset),
-            str(hand.get("note") or ""),
-            *changes,
-        ]
-        if money is not None:
-            row += [money(c) if isinstance(c, int) else "" for c in changes]
-        row += game_rules.pots(entry)
-        writer.writerow([cell(c) for c in row])
-    if entries:
-        final = series[-1]
-        blank = [""] * (len(header) - len(people) * (2 if value is not None else 1) - len(pots) - 2)
-        row = ["", _("saldo final"), *blank, *(final[p] for p in people)]
-        if money is not None:
-            row += [money(final[p]) for p in people]
-        row += game_rules.pots(entries[-1])
+    writer.writerow([escape_cell(c) for c in columns.header])
+    for row in columns.rows():
         writer.writerow([cell(c) for c in row])
     return out.getvalue()
+
+
+class _HandColumns:
+    """The shared columns of the hands' CSV for a table: its header, a row per entry, the final balances."""
+
+    def __init__(
+        self,
+        game: Game,
+        players: Sequence[str],
+        hands: Sequence[Mapping[str, Any]],
+        entries: list[Mapping[str, Any]],
+        app_keys: Mapping[str, Any],
+    ) -> None:
+        self.game, self.hands, self.entries = game, hands, entries
+        self.seats = evening.seatings(players, entries, hands)
+        self.series = evening.people_series(players, entries, hands)
+        self.people = list(self.series[-1]) if self.series else list(players)
+        value = tanto_value(app_keys.get("tanto_value"))
+        self.money = _money_of(value) if value is not None else None
+        self.header = self._header()
+
+    def _header(self) -> list[str]:
+        header = [_("Nº"), _("Tipo"), _("Da"), _("Jugador"), _("Lance"), _("Triunfo"), *self.game.game_columns]
+        header += [_("Bazas"), _("Resultado"), _("Nota")]
+        header += [_("%(name)s (tantos)", name=p) for p in self.people]
+        if self.money is not None:
+            header += [_("%(name)s (dinero)", name=p) for p in self.people]
+        return header + list(self.game.pot_columns)
+
+    def rows(self) -> list[list[Any]]:
+        rows = []
+        before = dict.fromkeys(self.people, 0)
+        for i, (hand, entry) in enumerate(zip(self.hands, self.entries, strict=True)):
+            rows.append(self._row(hand, entry, self.seats[i], self._changes(before, self.series[i], self.seats[i])))
+            before = dict(self.series[i])
+        if self.entries:
+            rows.append(self._final_row())
+        return rows
+
+    def _changes(self, before: Mapping[str, int], after: Mapping[str, int], names: Mapping[int, str]) -> list[Any]:
+        """Each person's change over an entry; blank for one not seated whose balance did not move."""
+        seated = set(names.values())
+        return [
+            after.get(p, 0) - before.get(p, 0) if p in seated or after.get(p, 0) != before.get(p, 0) else ""
+            for p in self.people
+        ]
+
+    def _row(
+        self, hand: Mapping[str, Any], entry: Mapping[str, Any], names: Mapping[int, str], changes: list[Any]
+    ) -> list[Any]:
+        kind = evening.entry_kind(hand)
+        row: list[Any] = [entry.get("n"), KIND_WORDS[kind], name_cell(names, entry.get("dealer"))]
+        row += _played_cells(hand, names) if kind == "hand" else ["", "", ""]
+        row += self.game.game_cells(hand, str(entry.get("result", "")), names)
+        row += [_tricks(names, hand) if kind == "hand" else ""]
+        row += [_result(hand, entry, names, self.game.ruleset), str(hand.get("note") or ""), *changes]
+        if self.money is not None:
+            row += [self.money(c) if isinstance(c, int) else "" for c in changes]
+        return row + self.game.pots(entry)
+
+    def _final_row(self) -> list[Any]:
+        final = self.series[-1]
+        own = len(self.people) * (2 if self.money is not None else 1) + len(self.game.pot_columns) + 2
+        row: list[Any] = ["", _("saldo final"), *[""] * (len(self.header) - own), *(final[p] for p in self.people)]
+        if self.money is not None:
+            row += [self.money(final[p]) for p in self.people]
+        return row + self.game.pots(self.entries[-1])
+
+
+def _played_cells(hand: Mapping[str, Any], names: Mapping[int, str]) -> list[Any]:
+    """Jugador, Lance, Triunfo of a played hand."""
+    return [name_cell(names, hand.get("jugador")), _lance(hand), str(hand.get("trump") or "")]
 
 
 def _option_words(key: str, value: object) -> str:

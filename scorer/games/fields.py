@@ -12,19 +12,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from babel.lists import format_list
-from wtforms import Form, HiddenField, IntegerField, RadioField, SubmitField
-from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, NumberRange, ValidationError
+from wtforms import Form, HiddenField, IntegerField, RadioField, SubmitField  # type: ignore[import-untyped]
+from wtforms.fields.choices import SelectChoice  # type: ignore[import-untyped]
+from wtforms.validators import InputRequired, NumberRange, ValidationError  # type: ignore[import-untyped]
 
 from scorer import hand_fields, words
 from scorer.engine.tresillo import active_seats
-from scorer.games.text import _, _l
+from scorer.games.text import Text, _, _l
 from scorer.words import SUITS, suit_text
 
 SUIT_PAIRS = [(s, suit_text(s)) for s in SUITS]
 
 
-class WholeField(IntegerField):
+class WholeField(IntegerField):  # type: ignore[misc]
     """An integer field whose complaint is in Spanish."""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
@@ -45,7 +45,7 @@ def between(low: int, high: int, rule: str | None = None) -> NumberRange:
     return RuleRange(low, high, rule)
 
 
-class RuleRange(NumberRange):
+class RuleRange(NumberRange):  # type: ignore[misc]
     """:func:`between` for a game's option: the message names its rule ("… de 1 a 100 (R14).")."""
 
     def __init__(self, low: int, high: int, rule: str) -> None:
@@ -64,12 +64,12 @@ class RuleRange(NumberRange):
 REQUIRED = InputRequired(message=_l("Hace falta un número."))
 
 
-def options(pairs: Sequence[tuple[str, str]]) -> list[SelectChoice]:
+def options(pairs: Sequence[tuple[str, Text]]) -> list[SelectChoice]:
     """Choices for WTForms (tuples are deprecated there); templates read ``.value`` and ``.label``."""
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-class RuleChoice(RadioField):
+class RuleChoice(RadioField):  # type: ignore[misc]
     """A house rule with a closed set of values: a value not offered is refused naming the rule (R15, O4, B5…)."""
 
     def __init__(self, *args: Any, rule: str, **kwargs: Any) -> None:
@@ -91,7 +91,7 @@ class RuleChoice(RadioField):
 TRICK_CHOICES = options([(str(i), str(i)) for i in range(10)])
 
 
-class HandFormBase(Form):
+class HandFormBase(Form):  # type: ignore[misc]
     """What every hand form shares: the hidden ids, the two buttons, seats and names, problems next to fields."""
 
     request_id = HiddenField()

@@ -1,19 +1,20 @@
-"""Pozo y viuda on the web (rules/pozo-viuda.md P1–P11): its hand form, pots, columns and sheet lines."""
+"""Pozo y viuda (rules/pozo-viuda.md P1–P11): its hand form, house rules, pots, columns and sheet lines."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wtforms import RadioField
+from wtforms import BooleanField, RadioField  # type: ignore[import-untyped]
+from wtforms.validators import Optional  # type: ignore[import-untyped]
 
 from scorer import hand_fields
 from scorer.engine import pozo_viuda as rules_module
-from scorer.games import exports
-from scorer.games import views as present
-from scorer.games.base import Game
-from scorer.games.fields import SUIT_PAIRS, TRICK_CHOICES, GameHandForm, build_hand_form, options
+from scorer.games import exports, views
+from scorer.games.base import Game, Option, given_rules
+from scorer.games.fields import SUIT_PAIRS, TRICK_CHOICES, GameHandForm, WholeField, between, options
 from scorer.games.text import _, _l
+from scorer.words import suit_text
 
 MATADOR_CHOICES = options([(str(i), str(i)) for i in range(5)])
 POZO_LANCES = ("juego", "volteo", "roben", "bola", "contrabola")
@@ -65,75 +66,65 @@ class PozoHandForm(GameHandForm):
         return self.take(reading)
 
 
-def hand_form(players: Sequence[str], dealer: int, rules: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
-    return build_hand_form(PozoHandForm, players, dealer, rules, **kwargs)
-
-
-def game_view(session: Mapping[str, Any], ledger: Mapping[str, Any], name: str) -> present.GameView:
-    rules = session.get("rules") or {}
-    players = list(session.get("players", []))
-    return present.GameView("pozo_viuda", name, pozo=present.pozo_view(ledger, rules, len(players)))
-
-
-def state_words(entry: Mapping[str, Any], rules: Mapping[str, Any], players: Sequence[str]) -> str:
-    p = present.pozo_view(entry, rules, len(players))
-    if p.reserves:
-        reserves = " + ".join(str(r) for r in p.reserves)
-        return _(
-            "pozo %(pozo)s (+ reservas %(reserves)s), viuda %(viuda)s", pozo=p.amount, reserves=reserves, viuda=p.viuda
-        )
-    return _("pozo %(pozo)s, viuda %(viuda)s", pozo=p.amount, viuda=p.viuda)
-
-
-def summary(session: Mapping[str, Any], hand: Mapping[str, Any], entry: Mapping[str, Any], previous: Any) -> str:
-    return present.pots_summary(entry, list(session.get("players", [])), "pozo_viuda")
-
-
-def pots(entry: Mapping[str, Any]) -> list[Any]:
-    raw = entry.get("pozo")
-    pozo: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
-    reserves = " + ".join(str(r) for r in pozo.get("reserves", []))
-    return [pozo.get("amount", ""), reserves, entry.get("viuda", "")]
-
-
-GAME_COLUMNS = ("Matadores", "Primeras", "Bola")
-
-
-def game_cells(hand: Mapping[str, Any], result: str, names: Mapping[int, str]) -> list[Any]:
-    if not exports.played(hand):
-        return [""] * len(GAME_COLUMNS)
-    return [int(hand.get("matadores") or 0), exports.primeras_cell(hand, result), exports.bola_cell(hand, result)]
-
-
-GAME = Game(
-    ruleset="pozo_viuda",
-    hand_form=hand_form,
-    hand_template="hand_game.html",
-    option_fields=(
-        ("pv_favor_suit", "favor_suit"),
-        ("pv_pozo_stake", "pozo_stake"),
-        ("pv_viuda_stake", "viuda_stake"),
-        ("pv_pozo_cap", "pozo_cap"),
-        ("pv_contrabola", "contrabola"),
+OPTIONS = (
+    Option(
+        "pv_favor_suit",
+        "favor_suit",
+        lambda: RadioField(
+            "Palo de favor",
+            choices=options(SUIT_PAIRS),
+            default="oros",
+            validate_choice=False,  # P: always one (null = oros)
+        ),
+        _l("Con triunfo de este palo la mano es «a favor»: los matadores cuentan doble y el roben vale 20."),
     ),
-    option_defaults=rules_module.OPTION_DEFAULTS,
-    help=_l("Dos botes: el pozo, para quien gana, y la viuda, para las grandes jugadas. 3 o 4 jugadores."),
-    closings=("repartir",),  # P11
-    closed_words=_l("Partida cerrada: el pozo y la viuda se han repartido y ya no se puede cambiar."),
-    game_view=game_view,
-    summary=summary,
-    state_words=state_words,
-    pot_columns=("Pozo", "Reservas", "Viuda"),
-    pots=pots,
-    game_columns=GAME_COLUMNS,
-    game_cells=game_cells,
-    options_template="games/pozo_viuda/options.html",
-    seats_help=_l("Se juega de un asiento al siguiente. Deja el cuarto vacío si sois tres."),
-    pot_panel="games/pozo_viuda/pot.html",
-    closed_note=_l("El pozo y la viuda se repartieron entre todos; ya no se puede cambiar."),  # P11
-    hand_state="games/_pots_state.html",
-    hand_fields="games/pozo_viuda/hand_fields.html",
-    summary_fields=(
+    Option(
+        "pv_pozo_stake",
+        "pozo_stake",
+        lambda: WholeField(_l("Puesta al pozo"), default=5, validators=[Optional(), between(1, 1000, "P1")]),
+        _l("Lo que pone cada jugador en el pozo al empezar, cuando se vacía y cuando todos pasan."),
+    ),
+    Option(
+        "pv_viuda_stake",
+        "viuda_stake",
+        lambda: WholeField(_l("Puesta a la viuda"), default=25, validators=[Optional(), between(1, 1000, "P1")]),
+        _l("Lo que pone cada jugador en la viuda al empezar y cada vez que alguien se la lleva."),
+    ),
+    Option(
+        "pv_pozo_cap",
+        "pozo_cap",
+        lambda: WholeField(_l("Tope del pozo (en puestas)"), default=4, validators=[Optional(), between(1, 100, "P4")]),
+        _l("El pozo guarda como mucho esto × la puesta × los jugadores; lo que sobra va a pozos de reserva."),
+    ),
+    Option(
+        "pv_contrabola",
+        "contrabola",
+        lambda: BooleanField(_l("Contrabola"), default=False),
+        _l("Se admite la contrabola (no hacer ninguna baza), declarada solo cuando todos han pasado."),
+    ),
+)
+
+
+class PozoViuda(Game):
+    """Two pots: the pozo, for whoever wins, and the viuda, for the great plays; 3 or 4 players."""
+
+    ruleset = "pozo_viuda"
+    hand_form_class = PozoHandForm
+    options = OPTIONS
+    option_defaults = rules_module.OPTION_DEFAULTS
+    help = _l("Dos botes: el pozo, para quien gana, y la viuda, para las grandes jugadas. 3 o 4 jugadores.")
+    closings = ("repartir",)  # P11
+    closing_rule = "P11"
+    closed_words = _l("Partida cerrada: el pozo y la viuda se han repartido y ya no se puede cambiar.")
+    pot_columns = ("Pozo", "Reservas", "Viuda")
+    game_columns = ("Matadores", "Primeras", "Bola")
+    options_template = "games/pozo_viuda/options.html"
+    seats_help = _l("Se juega de un asiento al siguiente. Deja el cuarto vacío si sois tres.")
+    pot_panel = "games/pozo_viuda/pot.html"
+    closed_note = _l("El pozo y la viuda se repartieron entre todos; ya no se puede cambiar.")  # P11
+    hand_state = "games/_pots_state.html"
+    hand_fields = "games/pozo_viuda/hand_fields.html"
+    summary_fields = (
         ("jugador", _l("jugador")),
         ("lance", _l("lance")),
         ("trump", _l("triunfo")),
@@ -141,6 +132,47 @@ GAME = Game(
         ("tricks", _l("bazas")),
         ("primeras", _l("primeras")),
         ("bola", _l("bola")),
-    ),
-    alcalde=True,  # R3, as in Tresillo
-)
+    )
+    alcalde = True  # R3, as in Tresillo
+
+    def game_view(self, session: Mapping[str, Any], ledger: Mapping[str, Any], name: str) -> views.GameView:
+        rules = session.get("rules") or {}
+        players = list(session.get("players", []))
+        return views.GameView(self.ruleset, name, pozo=views.pozo_view(ledger, rules, len(players)))
+
+    def state_words(self, entry: Mapping[str, Any], rules: Mapping[str, Any], players: Sequence[str]) -> str:
+        p = views.pozo_view(entry, rules, len(players))
+        if p.reserves:
+            reserves = " + ".join(str(r) for r in p.reserves)
+            return _(
+                "pozo %(pozo)s (+ reservas %(reserves)s), viuda %(viuda)s",
+                pozo=p.amount,
+                reserves=reserves,
+                viuda=p.viuda,
+            )
+        return _("pozo %(pozo)s, viuda %(viuda)s", pozo=p.amount, viuda=p.viuda)
+
+    def pots(self, entry: Mapping[str, Any]) -> list[Any]:
+        raw = entry.get("pozo")
+        pozo: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+        reserves = " + ".join(str(r) for r in pozo.get("reserves", []))
+        return [pozo.get("amount", ""), reserves, entry.get("viuda", "")]
+
+    def game_cells(self, hand: Mapping[str, Any], result: str, names: Mapping[int, str]) -> list[Any]:
+        if not exports.played(hand):
+            return [""] * len(self.game_columns)
+        return [int(hand.get("matadores") or 0), exports.primeras_cell(hand, result), exports.bola_cell(hand, result)]
+
+    def rules_lines(self, rules: Mapping[str, Any]) -> list[str]:
+        r = given_rules(rules)
+        favor = r.get("favor_suit") or "oros"  # null = absent = oros (P: always a favour suit)
+        return [
+            _("Palo de favor: %(suit)s.", suit=suit_text(favor)) if favor else _("Sin palo de favor."),
+            _(
+                "Cada jugador pone %(pozo)s en el pozo y %(viuda)s en la viuda.",
+                pozo=r.get("pozo_stake", 5),
+                viuda=r.get("viuda_stake", 25),
+            ),
+            _("El pozo tiene como máximo %(cap)s veces lo que ponen todos.", cap=r.get("pozo_cap", 4)),
+            _("Se admite la contrabola.") if r.get("contrabola", False) else _("No se admite la contrabola."),
+        ]

@@ -62,7 +62,8 @@ class Lazy:
         return other + str(self)
 
     def __mod__(self, other: Any) -> str:
-        return str(self) % other
+        said: str = str(self) % other
+        return said
 
     def __eq__(self, other: object) -> bool:
         return str(self) == other
@@ -72,6 +73,9 @@ class Lazy:
 
     def __hash__(self) -> int:
         return hash(str(self))
+
+
+Text = str | Lazy  # a word said now, or one said when read
 
 
 def _l(message: str, **params: Any) -> Lazy:

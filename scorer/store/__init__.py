@@ -55,10 +55,10 @@ from scorer.store.links import (
     token_shaped,
     unchanged,
 )
+from scorer.store.settled import JsonBody
 from scorer.store.state import (
     NOT_HANDS,
     DeletedHand,
-    JsonBody,
     TableState,
     deleted_hands,
     hand_revision,

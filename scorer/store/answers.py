@@ -230,18 +230,28 @@ def of_hand(table: Table, n: int) -> list[Given]:
 # ------------------------------------------------------------------ writing
 
 
-def check(table: Table, n: int, person: object, agrees: object, note: object) -> tuple[int, str, bool, str]:
-    """What is wrong with an answer to hand ``n``, as Refused; else the hand's id and the clean values."""
-    if table.closed:
-        raise Refused(403, "the table is closed: its hands can no longer be answered",
-                      _("La partida está cerrada: sus manos ya no se responden."))  # fmt: skip
-    session, ledger = read(table).session, read(table).ledger
-    ids = live_ids(table)
-    if not 1 <= n <= min(len(ids), len(ledger.get("hands") or [])):
-        raise Refused(404, f"hand {n}: no such hand", _("La mano %(n)s no existe.", n=n))
-    if not isinstance(person, str) or not person.strip():
-        raise Refused(422, "person must be the name of someone seated at the hand",
-                      _("Elige quién eres entre los que están sentados."))  # fmt: skip
+def _note_problem(note: str) -> None:
+    """A note too long, or with a character that is not stored, as Refused."""
+    problem = limits.text_problem(note, limits.ANSWER_NOTE_MAX)
+    if problem is None:
+        return
+    code, params = problem
+    if code == "text_too_long":
+        raise Refused(
+            422,
+            f"note is longer than {limits.ANSWER_NOTE_MAX} characters",
+            _("La nota pasa de %(limit)s caracteres: dilo más corto.", limit=limits.ANSWER_NOTE_MAX),
+        )
+    shown = f"{limits.CHAR_WORDS[params['kind']]} {params['char']}"
+    raise Refused(
+        422,
+        f"note contains {shown}",
+        _("La nota tiene un carácter que no se guarda (%(char)s).", char=params["char"]),
+    )
+
+
+def _clean_note(agrees: object, note: object) -> tuple[bool, str]:
+    """Whether the person agrees and the note as stored; Refused for a wrong value or a bare disagreement."""
     if not isinstance(agrees, bool):
         raise Refused(422, "agrees must be true or false", _("Di si estás de acuerdo o no."))
     if note is None:
@@ -249,24 +259,15 @@ def check(table: Table, n: int, person: object, agrees: object, note: object) ->
     if not isinstance(note, str):
         raise Refused(422, "note must be a string", _("La nota tiene que ser un texto."))
     note = "" if limits.shows_nothing(note) else note.strip()  # zero-width spaces say nothing
-    problem = limits.text_problem(note, limits.ANSWER_NOTE_MAX)
-    if problem is not None:
-        code, params = problem
-        if code == "text_too_long":
-            raise Refused(
-                422,
-                f"note is longer than {limits.ANSWER_NOTE_MAX} characters",
-                _("La nota pasa de %(limit)s caracteres: dilo más corto.", limit=limits.ANSWER_NOTE_MAX),
-            )
-        shown = f"{limits.CHAR_WORDS[params['kind']]} {params['char']}"
-        raise Refused(
-            422,
-            f"note contains {shown}",
-            _("La nota tiene un carácter que no se guarda (%(char)s).", char=params["char"]),
-        )
+    _note_problem(note)
     if not agrees and not note:
         raise Refused(422, "a disagreement needs a note saying what is wrong (e.g. \"eran 4 estuches\")",
                       _("Di en una nota qué no es así (por ejemplo, «eran 4 estuches»)."))  # fmt: skip
+    return agrees, note
+
+
+def _seated(session: Mapping[str, Any], ledger: Mapping[str, Any], n: int, person: str) -> str:
+    """The person's name when seated at hand ``n``; else Refused."""
     seated = seated_at(session, ledger, n)
     name = person.strip()
     if name not in seated:
@@ -276,7 +277,24 @@ def check(table: Table, n: int, person: object, agrees: object, note: object) ->
             f"{shown!r} was not seated at hand {n} (seated: {', '.join(seated)})",
             _("%(name)s no estaba sentado en la mano %(n)s: solo responden los que la jugaron.", name=shown, n=n),
         )
-    return ids[n - 1], name, agrees, note
+    return name
+
+
+def check(table: Table, n: int, person: object, agrees: object, note: object) -> tuple[int, str, bool, str]:
+    """What is wrong with an answer to hand ``n``, as Refused; else the hand's id and the clean values."""
+    if table.closed:
+        raise Refused(403, "the table is closed: its hands can no longer be answered",
+                      _("La partida está cerrada: sus manos ya no se responden."))  # fmt: skip
+    state = read(table)
+    session, ledger = state.session, state.ledger
+    ids = live_ids(table)
+    if not 1 <= n <= min(len(ids), len(ledger.get("hands") or [])):
+        raise Refused(404, f"hand {n}: no such hand", _("La mano %(n)s no existe.", n=n))
+    if not isinstance(person, str) or not person.strip():
+        raise Refused(422, "person must be the name of someone seated at the hand",
+                      _("Elige quién eres entre los que están sentados."))  # fmt: skip
+    agrees, note = _clean_note(agrees, note)
+    return ids[n - 1], _seated(session, ledger, n, person), agrees, note
 
 
 def record(

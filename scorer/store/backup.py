@@ -18,6 +18,7 @@ import contextlib
 import datetime as dt
 import gzip
 import hashlib
+import itertools
 import json
 import os
 import pathlib
@@ -117,39 +118,68 @@ class _Ticker:
 # ------------------------------------------------------------------ writing
 
 
-def backup(engine: Engine, path: str | os.PathLike[str], *, progress: Progress | None = None) -> Header:
-    """Write a backup of the database to ``path`` (atomically: a failed run leaves no file)."""
-    target = pathlib.Path(path)
+def _open_partial(target: pathlib.Path) -> tuple[pathlib.Path, Any]:
+    """The ``.partial`` file a backup is written to before it takes the target's name, open for writing."""
     partial = target.with_name(target.name + ".partial")
-    digest = hashlib.sha256()
     if not target.parent.is_dir():
         raise BackupError(f"cannot write {target}: the folder {target.parent} does not exist")
     try:
-        file = open(partial, "wb")  # noqa: SIM115  (closed by gzip's writer below)
+        return partial, open(partial, "wb")
     except OSError as exc:
         raise BackupError(f"cannot write {target} ({exc.strerror or exc})") from None
+
+
+def _header_of(engine: Engine, connection: Connection, tables: list[sa.Table]) -> Header:
+    """The header of a backup of ``tables``: the format, the schema revision, each table's columns and rows."""
+    revision = schema_revision(connection)
+    if revision is None:
+        raise BackupError("the database has no Cartulina schema (no alembic_version table): nothing to back up")
+    infos = tuple(
+        TableInfo(
+            t.name,
+            tuple((c.name, kind_of(c.type)) for c in t.columns),
+            connection.execute(sa.select(sa.func.count()).select_from(t)).scalar_one(),
+        )
+        for t in tables
+    )
+    now = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+    return Header(VERSION, revision, now, engine.dialect.name, infos)
+
+
+def _table_lines(
+    connection: Connection, table: sa.Table, info: TableInfo, emit: Callable[[bytes], None], ticker: _Ticker
+) -> int:
+    """Write the rows of one table as lines, a batch at a time; how many."""
+    encoders = [ENCODERS[k] for _, k in info.columns]
+    # JSON columns as their stored text: the heaviest part of a row, copied without parsing it
+    columns = [sa.cast(c, sa.Text) if k == "json" else c for c, (_, k) in zip(table.columns, info.columns, strict=True)]
+    result = connection.execution_options(stream_results=True, yield_per=BATCH).execute(
+        sa.select(*columns).order_by(*_order(table))
+    )
+    written = 0
+    for rows in result.partitions():
+        chunk = []
+        for row in rows:
+            text = ",".join("null" if v is None else encode(v) for v, encode in zip(row, encoders, strict=True))
+            chunk.append(("[" + text + "]\n").encode("utf-8"))
+        emit(b"".join(chunk))
+        written += len(rows)
+        ticker.step(len(rows), table.name)
+    if written != info.rows:  # cannot happen in one snapshot; checked all the same
+        raise BackupError(f"table {table.name}: counted {info.rows} rows but read {written}")
+    return written
+
+
+def backup(engine: Engine, path: str | os.PathLike[str], *, progress: Progress | None = None) -> Header:
+    """Write a backup of the database to ``path`` (atomically: a failed run leaves no file)."""
+    target = pathlib.Path(path)
+    partial, file = _open_partial(target)
+    digest = hashlib.sha256()
     try:
         with file, read_snapshot(engine) as connection, gzip.GzipFile(fileobj=file, mode="wb", compresslevel=6) as out:
-            revision = schema_revision(connection)
-            if revision is None:
-                raise BackupError("the database has no Cartulina schema (no alembic_version table): nothing to back up")
             tables = _reflect(connection)
-            infos = tuple(
-                TableInfo(
-                    t.name,
-                    tuple((c.name, kind_of(c.type)) for c in t.columns),
-                    connection.execute(sa.select(sa.func.count()).select_from(t)).scalar_one(),
-                )
-                for t in tables
-            )
-            header = Header(
-                VERSION,
-                revision,
-                dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
-                engine.dialect.name,
-                infos,
-            )
-            ticker = _Ticker(progress, "backup", sum(i.rows for i in infos))
+            header = _header_of(engine, connection, tables)
+            ticker = _Ticker(progress, "backup", sum(i.rows for i in header.tables))
 
             def emit(chunk: bytes) -> None:
                 digest.update(chunk)
@@ -157,32 +187,9 @@ def backup(engine: Engine, path: str | os.PathLike[str], *, progress: Progress |
 
             emit(as_line(_header_json(header)))
             lines = 1
-            for table, info in zip(tables, infos, strict=True):
+            for table, info in zip(tables, header.tables, strict=True):
                 emit(as_line({"table": table.name}))
-                lines += 1
-                encoders = [ENCODERS[k] for _, k in info.columns]
-                # JSON columns as their stored text: the heaviest part of a row, copied without parsing it
-                columns = [
-                    sa.cast(c, sa.Text) if k == "json" else c
-                    for c, (_, k) in zip(table.columns, info.columns, strict=True)
-                ]
-                result = connection.execution_options(stream_results=True, yield_per=BATCH).execute(
-                    sa.select(*columns).order_by(*_order(table))
-                )
-                written = 0
-                for rows in result.partitions():
-                    chunk = []
-                    for row in rows:
-                        text = ",".join(
-                            "null" if v is None else encode(v) for v, encode in zip(row, encoders, strict=True)
-                        )
-                        chunk.append(("[" + text + "]\n").encode("utf-8"))
-                    emit(b"".join(chunk))
-                    written += len(rows)
-                    lines += len(rows)
-                    ticker.step(len(rows), table.name)
-                if written != info.rows:  # cannot happen in one snapshot; checked all the same
-                    raise BackupError(f"table {table.name}: counted {info.rows} rows but read {written}")
+                lines += 1 + _table_lines(connection, table, info, emit, ticker)
             end = {"end": {"rows": header.rows(), "lines": lines, "sha256": digest.hexdigest()}}
             out.write(as_line(end))
         os.replace(partial, target)
@@ -203,35 +210,44 @@ def _header_json(header: Header) -> dict[str, Any]:
     }
 
 
+def _decoders(table: TableInfo) -> list[tuple[int, Callable[[Any], Any]]]:
+    """The columns of a table whose values are decoded (by their place), with the decoder of each."""
+    return [(i, f) for i, (_, k) in enumerate(table.columns) if (f := DECODERS[k]) is not None]
+
+
+def _row(raw: bytes, decoders: list[tuple[int, Callable[[Any], Any]]]) -> list[Any]:
+    values: list[Any] = json.loads(raw)
+    for i, decode in decoders:
+        values[i] = decode(values[i])
+    return values
+
+
+def _batches(rows: Iterator[list[Any]]) -> Iterator[list[list[Any]]]:
+    while batch := list(itertools.islice(rows, BATCH)):
+        yield batch
+
+
 def read_rows(path: str | os.PathLike[str], header: Header) -> Iterator[tuple[TableInfo, list[list[Any]]]]:
     """The rows of a verified backup, table by table in batches, values decoded."""
     tables = {t.name: t for t in header.tables}
+    current: list[TableInfo | None] = [None]
+
+    def section(raw: bytes) -> TableInfo | None:
+        """The table a line belongs to: a table's record starts its section, the closing record ends them."""
+        if not raw.startswith(b"["):
+            record = json.loads(raw)
+            current[0] = None if "end" in record else tables[record["table"]]
+        return current[0]
+
     lines = raw_lines(pathlib.Path(path))
     next(lines)
-    table: TableInfo | None = None
-    decoders: list[tuple[int, Callable[[Any], Any]]] = []
-    batch: list[list[Any]] = []
-    for raw in lines:
-        if raw.startswith(b"["):
-            values = json.loads(raw)
-            for i, decode in decoders:
-                values[i] = decode(values[i])
-            batch.append(values)
-            if len(batch) >= BATCH:
-                assert table is not None
-                yield table, batch
-                batch = []
-            continue
-        if table is not None and batch:
-            yield table, batch
-            batch = []
-        record = json.loads(raw)
-        if "end" in record:
+    for table, section_lines in itertools.groupby(lines, section):
+        if table is None:
             break
-        table = tables[record["table"]]
-        decoders = [(i, f) for i, (_, k) in enumerate(table.columns) if (f := DECODERS[k]) is not None]
-    if table is not None and batch:
-        yield table, batch
+        decoders = _decoders(table)
+        rows = (_row(raw, decoders) for raw in section_lines if raw.startswith(b"["))
+        for batch in _batches(rows):
+            yield table, batch
 
 
 # ------------------------------------------------------------------ restoring
@@ -314,7 +330,7 @@ def migrate_forward(
     path: pathlib.Path, header: Header, folder: pathlib.Path, progress: Progress | None
 ) -> pathlib.Path:
     """Restore an older backup into a scratch SQLite at its revision, upgrade it, back it up again."""
-    import flask_migrate
+    import flask_migrate  # type: ignore[import-untyped]
 
     from scorer.store.db import MIGRATIONS, db
 
@@ -372,6 +388,23 @@ def _lock_every_table(connection: Connection) -> None:
         connection.exec_driver_sql(f"LOCK TABLE {names} IN EXCLUSIVE MODE")
 
 
+def _check_schema(targets: dict[str, sa.Table], header: Header) -> None:
+    """Every table and column of the backup is in this database's schema; else BackupError."""
+    for info in header.tables:
+        table = targets.get(info.name)
+        if table is None:
+            raise BackupError(f"the backup's table {info.name} is not in this database's schema")
+        unknown = [c for c in info.column_names if c not in table.columns]
+        if unknown:
+            raise BackupError(f"the backup's table {info.name} has columns this schema lacks: {', '.join(unknown)}")
+
+
+def _insert(connection: Connection, table: sa.Table, records: list[dict[str, Any]], report: Report) -> None:
+    """Rows into an empty database, as they are."""
+    connection.execute(table.insert(), records)
+    report.added[table.name] = report.added.get(table.name, 0) + len(records)
+
+
 def _load(
     engine: Engine,
     instance_path: str,
@@ -385,24 +418,16 @@ def _load(
         if not merge:
             _refuse_filled(connection)  # again, in the transaction: the app may have written since the first look
         targets = {t.name: t for t in _reflect(connection)}
-        for info in header.tables:
-            table = targets.get(info.name)
-            if table is None:
-                raise BackupError(f"the backup's table {info.name} is not in this database's schema")
-            unknown = [c for c in info.column_names if c not in table.columns]
-            if unknown:
-                raise BackupError(f"the backup's table {info.name} has columns this schema lacks: {', '.join(unknown)}")
+        _check_schema(targets, header)
         ticker = _Ticker(progress, "restore", sum(header.rows().values()))
         loader = _Merger(connection, targets, report) if merge else None
         for info, rows in read_rows(path, header):
             table = targets[info.name]
-            names = info.column_names
-            records = [dict(zip(names, row, strict=True)) for row in rows]
+            records = [dict(zip(info.column_names, row, strict=True)) for row in rows]
             if loader is not None:
                 loader.add(table, records)
             else:
-                connection.execute(table.insert(), records)
-                report.added[info.name] = report.added.get(info.name, 0) + len(records)
+                _insert(connection, table, records, report)
             ticker.step(len(records), info.name)
         if engine.dialect.name == "postgresql":
             _reset_sequences(connection, targets.values())
@@ -450,32 +475,36 @@ class _Merger:
             > 0
         )
 
+    def _renumbered(self, table: sa.Table, record: dict[str, Any]) -> None:
+        """The ids held in the row's JSON columns (a peña's names and seats) renumbered."""
+        for (name, column), referred in EMBEDDED_IDS.items():
+            if name == table.name and isinstance(record.get(column), dict):
+                record[column] = {k: self.ids[referred].get(v, v) for k, v in record[column].items()}
+
+    def _kept(self, table: sa.Table, key: sa.Column[Any] | None, record: dict[str, Any]) -> bool:
+        """Whether the row goes in (its references renumbered); else it is left out and remembered as such."""
+        reason = self._reason(table, record)
+        if reason is None:
+            self._renumbered(table, record)
+            return True
+        if key is not None:
+            self.dropped[table.name].add(record.get(key.name))
+        if reason:
+            self.report.skipped.append(reason)
+        return False
+
     def add(self, table: sa.Table, records: list[dict[str, Any]]) -> None:
         key = _integer_key(table)
-        kept = []
-        for record in records:
-            old = record.get(key.name) if key is not None else None
-            reason = self._reason(table, record)
-            if reason is not None:
-                if key is not None:
-                    self.dropped[table.name].add(old)
-                if reason:
-                    self.report.skipped.append(reason)
-                continue
-            for (name, column), referred in EMBEDDED_IDS.items():
-                if name == table.name and isinstance(record.get(column), dict):
-                    record[column] = {k: self.ids[referred].get(v, v) for k, v in record[column].items()}
-            if key is not None:
-                record.pop(key.name, None)
-            kept.append((old, record))
+        kept = [record for record in records if self._kept(table, key, record)]
         if not kept:
             return
         if key is not None:
+            old = [record.pop(key.name, None) for record in kept]
             statement = table.insert().returning(key, sort_by_parameter_order=True)
-            new = self.connection.execute(statement, [r for _, r in kept]).scalars().all()
-            self.ids[table.name].update(zip((o for o, _ in kept), new, strict=True))
+            new = self.connection.execute(statement, kept).scalars().all()
+            self.ids[table.name].update(zip(old, new, strict=True))
         else:
-            self.connection.execute(table.insert(), [r for _, r in kept])
+            self.connection.execute(table.insert(), kept)
         self.report.added[table.name] = self.report.added.get(table.name, 0) + len(kept)
 
     def _reason(self, table: sa.Table, record: dict[str, Any]) -> str | None:
@@ -483,16 +512,25 @@ class _Merger:
         parents = {fk.column.table.name for fk in table.foreign_keys}
         link = len([p for p in parents if p in self.with_tokens]) >= 2  # e.g. a peña's link to a table
         for fk in table.foreign_keys:
-            column, referred = fk.parent.name, fk.column.table.name
-            value = record.get(column)
-            if value is None:
-                continue
-            if value in self.dropped[referred]:
-                return f"{table.name}: a link to {referred} {value}, left out, was not made" if link else ""
-            if value not in self.ids[referred]:
-                raise BackupError(f"the backup's {table.name} refers to {referred} {value}, which it does not hold")
-            record[column] = self.ids[referred][value]
+            dropped = self._refer(table, fk, record)
+            if dropped is not None:
+                return (
+                    f"{table.name}: a link to {fk.column.table.name} {dropped}, left out, was not made" if link else ""
+                )
         if self._taken(table, record):
             token = next((str(record[c]) for c in TOKEN_COLUMNS if record.get(c)), "")
             return f"{table.name}: {record.get('name')!r} (token {token[:6]}…) is already there: left out"
+        return None
+
+    def _refer(self, table: sa.Table, fk: sa.ForeignKey, record: dict[str, Any]) -> Any:
+        """Point the row's reference ``fk`` at its row's new id; the old id when that row was left out."""
+        column, referred = fk.parent.name, fk.column.table.name
+        value = record.get(column)
+        if value is None:
+            return None
+        if value in self.dropped[referred]:
+            return value
+        if value not in self.ids[referred]:
+            raise BackupError(f"the backup's {table.name} refers to {referred} {value}, which it does not hold")
+        record[column] = self.ids[referred][value]
         return None

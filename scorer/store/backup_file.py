@@ -105,7 +105,7 @@ def _text_of(kind: type, encode: Callable[[Any], str]) -> Callable[[Any], str]:
     return lambda v: encode(v) if type(v) is kind else _json_text(v)
 
 
-_string = json.encoder.encode_basestring_ascii  # type: ignore[attr-defined]  # C; lone surrogates escaped too
+_string = json.encoder.encode_basestring_ascii  # C; lone surrogates escaped too
 
 # a value (never None) → its JSON text in a row line
 ENCODERS: dict[str, Callable[[Any], str]] = {
@@ -157,7 +157,8 @@ def raw_lines(path: pathlib.Path) -> Iterator[bytes]:
         raise BackupError(f"{path} is corrupted ({exc})") from None
 
 
-def _header(raw: bytes, path: pathlib.Path) -> Header:
+def _version(raw: bytes, path: pathlib.Path) -> tuple[dict[str, Any], int]:
+    """The header record and its format version, when this code reads that version."""
     try:
         data = json.loads(raw)
     except ValueError:
@@ -172,6 +173,11 @@ def _header(raw: bytes, path: pathlib.Path) -> Header:
             f"{path} was written by a newer Cartulina (backup format {version}; this one reads up to {VERSION}):"
             " upgrade Cartulina to restore it"
         )
+    return data, version
+
+
+def _header(raw: bytes, path: pathlib.Path) -> Header:
+    data, version = _version(raw, path)
     try:
         tables = tuple(
             TableInfo(
@@ -184,11 +190,69 @@ def _header(raw: bytes, path: pathlib.Path) -> Header:
         header = Header(version, str(data["schema_revision"]), str(data["created_at"]), str(data["source"]), tables)
     except (KeyError, TypeError, ValueError):
         raise BackupError(f"{path}: the header is corrupted") from None
-    for table in tables:
-        for name, kind in table.columns:
-            if kind not in DECODERS:
-                raise BackupError(f"{path}: table {table.name}, column {name}: unknown kind of value {kind!r}")
+    unknown = [(t.name, name, kind) for t in tables for name, kind in t.columns if kind not in DECODERS]
+    if unknown:
+        table, name, kind = unknown[0]
+        raise BackupError(f"{path}: table {table}, column {name}: unknown kind of value {kind!r}")
     return header
+
+
+class _Walk:
+    """:func:`verify`'s walk through the records after the header: their order, counts and checksum."""
+
+    def __init__(self, where: pathlib.Path, header: Header, first: bytes) -> None:
+        self.where = where
+        self.header = header
+        self.digest = hashlib.sha256(first)
+        self.expected = iter(header.tables)
+        self.current: TableInfo | None = None
+        self.counted: dict[str, int] = {}
+        self.count = 1
+        self.end: Any = None
+
+    def corrupted(self, why: str) -> BackupError:
+        return BackupError(f"{self.where} is corrupted ({why})")
+
+    def line(self, raw: bytes) -> None:
+        if self.end is not None:
+            raise self.corrupted("records after the closing record")
+        if raw.startswith(b"["):
+            self._row()
+        elif self._record(raw):
+            return  # the closing record: not counted, not in the checksum
+        self.digest.update(raw)
+        self.count += 1
+
+    def _row(self) -> None:
+        if self.current is None:
+            raise self.corrupted(f"line {self.count + 1}: a row before any table")
+        self.counted[self.current.name] += 1
+
+    def _record(self, raw: bytes) -> bool:
+        """A table's record (False) or the closing one (True)."""
+        try:
+            record = json.loads(raw)
+        except ValueError:
+            raise self.corrupted(f"line {self.count + 1} is not JSON") from None
+        if isinstance(record, dict) and "end" in record:
+            self.end = record["end"]
+            return True
+        table = next(self.expected, None)
+        if not isinstance(record, dict) or table is None or record.get("table") != table.name:
+            raise self.corrupted(f"line {self.count + 1}: unexpected record")
+        self.current = table
+        self.counted[table.name] = 0
+        return False
+
+    def finish(self) -> Header:
+        end = self.end
+        if end is None:
+            raise BackupError(f"{self.where} is truncated (its closing record is missing)")
+        if not isinstance(end, dict) or end.get("sha256") != self.digest.hexdigest() or end.get("lines") != self.count:
+            raise self.corrupted("its checksum does not match its contents")
+        if end.get("rows") != self.header.rows() or self.counted != self.header.rows():
+            raise self.corrupted("its row counts do not match")
+        return self.header
 
 
 def verify(path: str | os.PathLike[str]) -> Header:
@@ -198,39 +262,7 @@ def verify(path: str | os.PathLike[str]) -> Header:
     first = next(lines, None)
     if first is None:
         raise BackupError(f"{where} is not a Cartulina backup (it is empty)")
-    header = _header(first, where)
-    digest = hashlib.sha256(first)
-    expected = iter(header.tables)
-    current: TableInfo | None = None
-    counted: dict[str, int] = {}
-    count = 1
-    end: Any = None
+    walk = _Walk(where, _header(first, where), first)
     for raw in lines:
-        if end is not None:
-            raise BackupError(f"{where} is corrupted (records after the closing record)")
-        if raw.startswith(b"["):
-            if current is None:
-                raise BackupError(f"{where} is corrupted (line {count + 1}: a row before any table)")
-            counted[current.name] += 1
-        else:
-            try:
-                record = json.loads(raw)
-            except ValueError:
-                raise BackupError(f"{where} is corrupted (line {count + 1} is not JSON)") from None
-            if isinstance(record, dict) and "end" in record:
-                end = record["end"]
-                continue
-            table = next(expected, None)
-            if not isinstance(record, dict) or table is None or record.get("table") != table.name:
-                raise BackupError(f"{where} is corrupted (line {count + 1}: unexpected record)")
-            current = table
-            counted[table.name] = 0
-        digest.update(raw)
-        count += 1
-    if end is None:
-        raise BackupError(f"{where} is truncated (its closing record is missing)")
-    if not isinstance(end, dict) or end.get("sha256") != digest.hexdigest() or end.get("lines") != count:
-        raise BackupError(f"{where} is corrupted (its checksum does not match its contents)")
-    if end.get("rows") != header.rows() or counted != header.rows():
-        raise BackupError(f"{where} is corrupted (its row counts do not match)")
-    return header
+        walk.line(raw)
+    return walk.finish()

@@ -1,7 +1,7 @@
 """The refusals of the store: what a request cannot be served for, as data the API and the pages say.
 
 ``message`` (English) is the API's; ``code`` and ``params`` are rendered by the pages
-(:mod:`scorer.web.messages`).
+(:mod:`scorer.web.common.messages`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from scorer.limits import LimitError
 class ServiceError(Exception):
     """A request that cannot be served; ``message`` (English) is the API's, ``code`` and ``params`` the pages'.
 
-    The pages render ``code`` through :mod:`scorer.web.messages`; they never read ``message``.
+    The pages render ``code`` through :mod:`scorer.web.common.messages`; they never read ``message``.
     """
 
     status: int = 500
@@ -49,7 +49,7 @@ class Invalid(ServiceError):
 
     ``code``, ``field`` and ``params`` say the same as data (an engine code of
     :mod:`scorer.engine.errors`, a limits code or a service code): the pages render them
-    with :mod:`scorer.web.messages`.
+    with :mod:`scorer.web.common.messages`.
     """
 
     status = 400

@@ -18,15 +18,15 @@ from sqlalchemy import select
 
 from scorer import limits, words
 from scorer.pena.stats import Evening, names_that_sat
-from scorer.store import cache
+from scorer.store import cache, errors
 from scorer.store.db import db
-from scorer.store.errors import Forbidden, Invalid, NotFound
+from scorer.store.errors import Forbidden, NotFound
 from scorer.store.links import TOKEN_BYTES, open_linked, open_table, unchanged
 from scorer.store.models import Pena, PenaTable, Person, Table, utcnow
 from scorer.store.state import read
 
 
-class Invalid(Invalid):
+class Invalid(errors.Invalid):
     """Bad input about a peña: ``message`` is ``peña: reason``; nothing was saved."""
 
     def __init__(self, reason: str, *, code: str = "invalid", **params: Any) -> None:
@@ -39,7 +39,7 @@ NAME_MAX = limits.NAME_MAX  # as a player's name at a table
 NEW = "nueva"  # the choice "a new person" in a matching form
 
 
-# What _clean checks, in the English of the API (the pages: scorer.web.messages.LIMIT_WORDS).
+# What _clean checks, in the English of the API (the pages: scorer.web.common.messages.LIMIT_WORDS).
 WHAT_WORDS = {
     "pena_name": "the peña's name",
     "a_person_name": "a person's name",
@@ -180,27 +180,23 @@ class Match:
         return self.person is not None
 
 
+def _alike(person: Person, key: str, first: str) -> bool:
+    """Whether a person of the roster is like the folded name ``key`` (whose first word is ``first``)."""
+    name = fold(person.name)
+    nickname = fold(person.nickname) if person.nickname else ""
+    return name.split(" ")[0] == first or name.startswith(key) or key.startswith(name) or nickname.startswith(key)
+
+
 def match_name(pena: Pena, name: str) -> Match:
     """Sure when the name (or nickname) is one person's, accents and case aside; unsure when it is only alike."""
     key = fold(name)
-    exact = [p for p in pena.people if fold(p.name) == key or (p.nickname and fold(p.nickname) == key)]
+    exact = [p for p in pena.people if key in (fold(p.name), fold(p.nickname) if p.nickname else None)]
     if len(exact) == 1:
         return Match(name, exact[0], [])
     if exact:
         return Match(name, None, exact)
     first = key.split(" ")[0] if key else ""
-    alike = [
-        p
-        for p in pena.people
-        if first
-        and (
-            fold(p.name).split(" ")[0] == first
-            or fold(p.name).startswith(key)
-            or key.startswith(fold(p.name))
-            or (p.nickname and fold(p.nickname).startswith(key))
-        )
-    ]
-    return Match(name, None, alike)
+    return Match(name, None, [p for p in pena.people if first and _alike(p, key, first)])
 
 
 def matches(pena: Pena, table: Table) -> list[Match]:
@@ -224,20 +220,21 @@ def link_of(table: Table) -> PenaTable | None:
     return db.session.scalars(select(PenaTable).where(PenaTable.table_id == table.id)).first()
 
 
-def _choose(pena: Pena, name: str, choice: object, linked: int | None) -> Person | None:
-    """The person a name of a table is; None for a new person. Invalid when it is unsure."""
-    if choice is None or choice == "":
-        if linked is not None:
-            return person_of(pena, linked)
-        found = match_name(pena, name)
-        if found.sure:
-            return found.person
-        if found.candidates:
-            who = ", ".join(p.name for p in found.candidates)
-            raise Invalid(
-                f"{name}: say which person it is ({who}) or a new one", code="which_person", name=name, who=who
-            )
-        return None
+def _unchosen(pena: Pena, name: str, linked: int | None) -> Person | None:
+    """A name with no choice: its earlier person, else the one it surely matches, else a new one."""
+    if linked is not None:
+        return person_of(pena, linked)
+    found = match_name(pena, name)
+    if found.sure:
+        return found.person
+    if found.candidates:
+        who = ", ".join(p.name for p in found.candidates)
+        raise Invalid(f"{name}: say which person it is ({who}) or a new one", code="which_person", name=name, who=who)
+    return None
+
+
+def _chosen(pena: Pena, name: str, choice: object) -> Person | None:
+    """A name with a choice: a new person (``"nueva"``: None), or the person of that id."""
     if choice == NEW:
         if any(fold(p.name) == fold(name) for p in pena.people):
             raise Invalid(
@@ -248,6 +245,13 @@ def _choose(pena: Pena, name: str, choice: object, linked: int | None) -> Person
         return person_of(pena, int(str(choice)))
     except (ValueError, NotFound):
         raise Invalid(f"{name}: no person {choice!r} in this peña", code="no_such_person", name=name) from None
+
+
+def _choose(pena: Pena, name: str, choice: object, linked: int | None) -> Person | None:
+    """The person a name of a table is; None for a new person. Invalid when it is unsure."""
+    if choice is None or choice == "":
+        return _unchosen(pena, name, linked)
+    return _chosen(pena, name, choice)
 
 
 def attach(pena: Pena, table: Table, choices: Mapping[str, object] | None = None) -> PenaTable:
@@ -261,35 +265,47 @@ def attach(pena: Pena, table: Table, choices: Mapping[str, object] | None = None
     existing = link_of(table)
     if existing is not None and existing.pena_id != pena.id:
         raise Invalid("this table already belongs to another peña", code="table_in_other_pena")
-    choices = dict(choices or {})
     session = read(table).session_copy()
-    sat = names_that_sat(session)
-    chosen = {
-        name: _choose(pena, name, choices.get(name), existing.names.get(name) if existing is not None else None)
-        for name in sat
-    }
-    known = [p.id for p in chosen.values() if p is not None]
-    new_keys = [fold(n) for n, p in chosen.items() if p is None]
-    if len(set(known)) < len(known) or len(set(new_keys)) < len(new_keys):
-        raise Invalid("two names of the table are the same person", code="same_person_twice")
+    chosen = _people_of(pena, names_that_sat(session), dict(choices or {}), existing)
     try:
-        for name, person in chosen.items():
-            if person is None:
-                person = Person(name=" ".join(name.split())[:NAME_MAX], nickname=None, created_at=utcnow())
-                pena.people.append(person)
-                chosen[name] = person
-        db.session.flush()
-        names = {name: person.id for name, person in chosen.items() if person is not None}
-        players = [str(n) for n in session.get("players") or []]
-        link = existing or PenaTable(pena_id=pena.id, table_id=table.id, attached_at=utcnow())
-        link.names = names
-        link.seats = {str(i): names[n] for i, n in enumerate(players, 1)}
-        if existing is None:
-            db.session.add(link)
+        link = _link(pena, table, existing, chosen, [str(n) for n in session.get("players") or []])
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
+    return link
+
+
+def _people_of(
+    pena: Pena, sat: Iterable[str], choices: Mapping[str, object], existing: PenaTable | None
+) -> dict[str, Person | None]:
+    """Each name that sat → its person (None: a new one); Invalid when two names are one person."""
+    linked = existing.names if existing is not None else {}
+    chosen = {name: _choose(pena, name, choices.get(name), linked.get(name)) for name in sat}
+    known = [p.id for p in chosen.values() if p is not None]
+    new_keys = [fold(n) for n, p in chosen.items() if p is None]
+    if len(set(known)) < len(known) or len(set(new_keys)) < len(new_keys):
+        raise Invalid("two names of the table are the same person", code="same_person_twice")
+    return chosen
+
+
+def _link(
+    pena: Pena, table: Table, existing: PenaTable | None, chosen: Mapping[str, Person | None], players: Sequence[str]
+) -> PenaTable:
+    """The table's link to the peña with its names and seats, the new people added to the roster."""
+    people: dict[str, Person] = {}
+    for name, person in chosen.items():
+        if person is None:
+            person = Person(name=" ".join(name.split())[:NAME_MAX], nickname=None, created_at=utcnow())
+            pena.people.append(person)
+        people[name] = person
+    db.session.flush()
+    names = {name: person.id for name, person in people.items()}
+    link = existing or PenaTable(pena_id=pena.id, table_id=table.id, attached_at=utcnow())
+    link.names = names
+    link.seats = {str(i): names[n] for i, n in enumerate(players, 1)}
+    if existing is None:
+        db.session.add(link)
     return link
 
 

@@ -218,33 +218,40 @@ def save(table_id: int, state: Settled) -> None:
         log.warning("snapshot of table %s not saved: %s", table_id, exc)
 
 
-def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequence[Key]) -> Window | None:
-    """The table from its persisted snapshot and the hands after it, or None (missing, stale or damaged)."""
+def _trusted_row(table_id: int, keys: Sequence[Key]) -> Snapshot | None:
+    """The table's persisted snapshot when it settled a prefix of ``keys`` and is intact, else None."""
     row = db.session.scalars(select(Snapshot).where(Snapshot.table_id == table_id)).first()
     if row is None or row.count > len(keys) or row.digest != digest(keys[: row.count]):
         return None
     if checksum(table_id, row.count, row.digest, row.data) != row.checksum:
         log.warning("snapshot of table %s damaged: ignored", table_id)
         return None
-    try:
-        data = json.loads(row.data)
-        settlement = engine.resume(header, data["engine"], data["entries"])
-        hands = tuple(data["hands"])
-        seating = [str(n) for n in data["seating"]]
-        if settlement.count != row.count or len(hands) != len(settlement.entries):
-            raise ValueError("entries and hands differ")
-        if len(seating) != len(settlement.players):
-            raise ValueError("a seating of other seats")
-        if row.count < len(keys):  # hands written since: settled on top of it
-            ids = [i for i, _ in keys[row.count :]]
-            query = select(Hand.id, Hand.data).where(Hand.table_id == table_id, Hand.id.in_(ids))
-            found: dict[int, Any] = {int(i): d for i, d in db.session.execute(query)}
-            more = [found[i] for i in ids]
-            settlement = settlement.extend(more)
-            hands = (*hands, *more)
-    except (SnapshotError, SessionError, ValueError, TypeError, KeyError) as exc:
-        log.warning("snapshot of table %s not usable: %s", table_id, exc)
-        return None
+    return row
+
+
+def _resumed(row: Snapshot, header: Mapping[str, Any]) -> tuple[Settlement, tuple[dict[str, Any], ...], list[str]]:
+    """The snapshot's settlement, last hands and seating; ValueError (or the engine's errors) when they differ."""
+    data = json.loads(row.data)
+    settlement = engine.resume(header, data["engine"], data["entries"])
+    hands = tuple(data["hands"])
+    seating = [str(n) for n in data["seating"]]
+    if settlement.count != row.count or len(hands) != len(settlement.entries):
+        raise ValueError("entries and hands differ")
+    if len(seating) != len(settlement.players):
+        raise ValueError("a seating of other seats")
+    return settlement, hands, seating
+
+
+def _hands_since(table_id: int, keys: Sequence[Key]) -> list[Any]:
+    """The stored data of the hands ``keys`` (written since the snapshot), in their order."""
+    ids = [i for i, _ in keys]
+    query = select(Hand.id, Hand.data).where(Hand.table_id == table_id, Hand.id.in_(ids))
+    found: dict[int, Any] = {int(i): d for i, d in db.session.execute(query)}
+    return [found[i] for i in ids]
+
+
+def _tail(revision: int, settlement: Settlement, hands: tuple[dict[str, Any], ...], seating: list[str]) -> Window:
+    """The window of the last TAIL entries, with who sat where during the first of them (R33)."""
     entries = settlement.entries[-TAIL:]
     skipped = len(settlement.entries) - len(entries)  # hands added since pushed the first ones out
     if skipped:
@@ -253,6 +260,23 @@ def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequen
         settlement.ruleset, settlement.players, settlement.state, entries, settlement.count - len(entries)
     )
     return Window(revision, settlement.count, hands[-len(entries) :] if entries else (), settlement, tuple(seating))
+
+
+def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequence[Key]) -> Window | None:
+    """The table from its persisted snapshot and the hands after it, or None (missing, stale or damaged)."""
+    row = _trusted_row(table_id, keys)
+    if row is None:
+        return None
+    try:
+        settlement, hands, seating = _resumed(row, header)
+        if row.count < len(keys):  # hands written since: settled on top of it
+            more = _hands_since(table_id, keys[row.count :])
+            settlement = settlement.extend(more)
+            hands = (*hands, *more)
+    except (SnapshotError, SessionError, ValueError, TypeError, KeyError) as exc:
+        log.warning("snapshot of table %s not usable: %s", table_id, exc)
+        return None
+    return _tail(revision, settlement, hands, seating)
 
 
 # ------------------------------------------------------------------ writers

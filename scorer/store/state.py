@@ -60,26 +60,38 @@ def _keys(table: Table) -> list[Key]:
     return [(int(i), int(r)) for i, r in db.session.execute(query.order_by(Hand.seq))]
 
 
+def _start(
+    table: Table, cached: Settled | None, common: int
+) -> tuple[Settlement, tuple[Settlement, ...], tuple[Any, ...]]:
+    """Where to settle from: the last checkpoint of ``cached`` before the first hand it does not share
+    (``common`` hands shared), its checkpoints and hands up to there; else the table with no hand."""
+    if cached is not None and common > 0:
+        base = cached.before(common + 1)
+        return base, cached.checkpoints_before(base), cached.hands[: base.count]
+    base = _begin(table)
+    return base, (base,), ()
+
+
+def _rows(table: Table, ids: list[int]) -> dict[int, tuple[Key, Any]]:
+    """The key and data of the live hands ``ids`` by id, read together (a write committed between two reads
+    is not mixed in; the revision check of the caller then keeps such a state out of the cache)."""
+    if not ids:
+        return {}
+    query = select(Hand.id, Hand.revision, Hand.data).where(Hand.table_id == table.id, Hand.deleted_at.is_(None))
+    if len(ids) <= 50:  # a few new hands: by id; many: the table's live hands (a long IN list is slow)
+        query = query.where(Hand.id.in_(ids))
+    return {int(i): ((int(i), int(r)), d) for i, r, d in db.session.execute(query)}
+
+
 def load(table: Table, cached: Settled | None, revision: int) -> Settled:
     """The table's live hands settled, reusing what ``cached`` shares with them (a prefix of hands)."""
     keys = _keys(table)
     common = cached.common(keys) if cached is not None else 0
     if cached is not None and common == len(keys) == cached.count:
         return Settled(revision, cached.keys, cached.hands, cached.settlement, cached.checkpoints)
-    if cached is not None and common > 0:
-        base = cached.before(common + 1)
-        checkpoints = cached.checkpoints_before(base)
-        known = cached.hands[: base.count]
-    else:
-        base = _begin(table)
-        checkpoints, known = (base,), ()
+    base, checkpoints, known = _start(table, cached, common)
     ids = [i for i, _ in keys[len(known) :]]
-    query = select(Hand.id, Hand.revision, Hand.data).where(Hand.table_id == table.id, Hand.deleted_at.is_(None))
-    if len(ids) <= 50:  # a few new hands: by id; many: the table's live hands (a long IN list is slow)
-        query = query.where(Hand.id.in_(ids))
-    rows = {int(i): ((int(i), int(r)), d) for i, r, d in db.session.execute(query)} if ids else {}
-    # keys and data read together (a write committed between two reads is not mixed in; the
-    # revision check of the caller then keeps such a state out of the cache)
+    rows = _rows(table, ids)
     fresh = [rows[i] for i in ids if i in rows]
     hands = known + tuple(d for _, d in fresh)
     settlement, checkpoints = extend(base, checkpoints, hands[base.count :])

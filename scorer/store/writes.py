@@ -28,7 +28,7 @@ from sqlalchemy.exc import OperationalError
 
 from scorer import engine, limits
 from scorer.catalogs import DEFAULT_LANGUAGE, LANGUAGES
-from scorer.engine import SessionError
+from scorer.engine import SessionError, Settlement
 from scorer.limits import LimitError
 from scorer.store import cache, settled
 from scorer.store.db import db
@@ -91,33 +91,44 @@ def write(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) -> 
         return _write_once(table, work)
 
 
+def _keep(table: Table, before: Settled, state: Settled) -> None:
+    """After a write's commit: its state cached (unless a later writer's is there), its snapshot persisted
+    when worth it or when a read settled the state before it from scratch (reads never write)."""
+    newer = cache.states.get(table.edit_token)
+    if newer is None or newer.revision <= state.revision:  # a later writer may have cached first
+        cache.states.put(table.edit_token, state)
+    if before.unsaved or settled.worth_saving(before, state):
+        settled.save(table.id, state)  # for the next worker that opens this table
+
+
+def _attempt(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) -> T:
+    """One try of a write: the revision bumped (the lock), ``work``, the commit; rolled back on any error."""
+    try:
+        db.session.execute(
+            update(Table).where(Table.id == table.id).values(revision=Table.revision + 1),
+            execution_options={"synchronize_session": False},
+        )
+        db.session.refresh(table)
+        before = _state_before_write(table)
+        result, state = work(before)
+        db.session.flush()
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    if state is not None:
+        _keep(table, before, state)
+    return result
+
+
 def _write_once(table: Table, work: Callable[[Settled], tuple[T, Settled | None]]) -> T:
     for attempt in range(WRITE_ATTEMPTS):
         try:
-            db.session.execute(
-                update(Table).where(Table.id == table.id).values(revision=Table.revision + 1),
-                execution_options={"synchronize_session": False},
-            )
-            db.session.refresh(table)
-            before = _state_before_write(table)
-            result, state = work(before)
-            db.session.flush()
-            db.session.commit()
-            if state is not None:
-                newer = cache.states.get(table.edit_token)
-                if newer is None or newer.revision <= state.revision:  # a later writer may have cached first
-                    cache.states.put(table.edit_token, state)
-                if before.unsaved or settled.worth_saving(before, state):
-                    settled.save(table.id, state)  # for the next worker that opens this table
-            return result
+            return _attempt(table, work)
         except OperationalError as exc:
-            db.session.rollback()
             # SQLite answers "database is locked" when the busy timeout runs out; try again
             if "locked" not in str(exc).lower() or attempt == WRITE_ATTEMPTS - 1:
                 raise
-        except BaseException:
-            db.session.rollback()
-            raise
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -151,8 +162,9 @@ def _default_name(session: Mapping[str, Any]) -> str:
     return "Partida del " + utcnow().strftime("%d/%m/%Y")
 
 
-def create_table(session: dict[str, Any]) -> Table:
-    """Store a new table from a session file; Invalid (nothing saved) unless the engine accepts it."""
+def _settle_new(session: Mapping[str, Any]) -> tuple[list[dict[str, Any]], Settlement, tuple[Settlement, ...]]:
+    """A new table's session within the limits and settled (a checkpoint every CHECKPOINT_EVERY hands):
+    its hands as stored (each with the dealer the engine gave it, R2), settlement and checkpoints."""
     if not isinstance(session, Mapping):
         raise Invalid("the session must be a JSON object", code="session_not_an_object")
     try:
@@ -160,19 +172,22 @@ def create_table(session: dict[str, Any]) -> Table:
     except LimitError as exc:
         raise Invalid.limit(exc) from None
     hands = session.get("hands")
-    if hands is None:
-        hands = []
+    hands = [] if hands is None else hands
     try:
         if not isinstance(hands, list):
             engine.start(session)  # the engine's own refusal ("hands must be a list")
         begin = engine.start({**session, "hands": []})
-        # as engine.start(session), with a checkpoint every CHECKPOINT_EVERY hands (settled.py)
         settlement, checkpoints = extend(begin, (begin,), hands)
     except SessionError as exc:
         raise Invalid.of(exc) from None
     except RecursionError:
         raise Invalid("too deeply nested", code="too_deep") from None
-    stored = [with_dealer(h, e) for h, e in zip(hands, settlement.entries, strict=True)]
+    return [with_dealer(h, e) for h, e in zip(hands, settlement.entries, strict=True)], settlement, checkpoints
+
+
+def create_table(session: dict[str, Any]) -> Table:
+    """Store a new table from a session file; Invalid (nothing saved) unless the engine accepts it."""
+    stored, settlement, checkpoints = _settle_new(session)
     header = copy.deepcopy({k: v for k, v in session.items() if k not in ("hands", "language")})
     table = Table(
         language=language_or_default(session.get("language")),

@@ -6,19 +6,19 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from scorer.web.common.forms import NewTableForm, game_hand_form, session_from_form
+from scorer.web.common.messages import explain
 from werkzeug.datastructures import MultiDict
 
 from scorer.engine import SessionError, settle
-from scorer.games.tresillo import hand_form, hand_from_form
-from scorer.web.forms import NewTableForm, session_from_form
-from scorer.web.messages import explain
+from scorer.games.tresillo import hand_from_form
 
 PLAYERS = ["Ana", "Benito", "Carmen", "Diego"]
 
 
 def parse(app: Flask, data: dict[str, str], dealer: int = 1, players: list[str] | None = None) -> tuple[Any, Any]:
     with app.test_request_context(method="POST", data=data):
-        form = hand_form(players or PLAYERS, dealer, {}, formdata=MultiDict(data))
+        form = game_hand_form("tresillo", players or PLAYERS, dealer, {}, formdata=MultiDict(data))
         return hand_from_form(form), form
 
 
@@ -65,7 +65,7 @@ def test_prefilled_form_maps_back_to_the_same_hand(app: Flask) -> None:
     stored = {"jugador": 3, "lance": "vuelta", "trump": "espadas", "contraestuches": 4, "primeras": "contra",
               "tricks": {"2": 1, "3": 4, "4": 4}, "dealer": 1}  # fmt: skip
     with app.test_request_context():
-        form = hand_form(PLAYERS, 1, {}, hand=stored, revision=2)
+        form = game_hand_form("tresillo", PLAYERS, 1, {}, hand=stored, revision=2)
         data = {
             f.name: str(f.data) for f in form if f.data not in (None, False, "") and f.name not in ("preview", "save")
         }
@@ -148,7 +148,7 @@ def test_new_table_form_errors_name_the_field(app: Flask, changes: dict[str, str
 
 # ------------------------------------------------------------ the other games
 
-from scorer.web.forms import game_hand_form, read_hand  # noqa: E402
+from scorer.web.common.forms import read_hand  # noqa: E402
 
 GAME_PLAYERS = {
     "pozo_viuda": ["Ana", "Benito", "Carmen"],

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from scorer import store
 from scorer.store.db import db
 from scorer.store.models import Hand, HandEvent, Table
-from scorer.web import messages
+from scorer.web.common import messages
 from tests.web.conftest import SAMPLE_HANDS, sample_session
 from tests.web.tables.test_pages import hand_data, new_table_form
 

@@ -32,7 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 FRAGMENT = ROOT / "translations" / "en" / "LC_MESSAGES" / "messages.po"  # the English catalog
 MINE = re.compile(
     r"^(templates/(evening/|pena/|sheet/|ajuste\.html|cambio\.html|closing\.html)"
-    r"|scorer/web/(evening_views|pena|pena_services)\.py|scorer/games/(views|exports)\.py"
+    r"|scorer/web/(evening_views|pena|pena_services)\.py|scorer/games/(views|exports|tresillo_views|pots|balances)\.py"
     r"|scorer/sheet/(build|settleup)\.py|scorer/evening\.py|scorer/pena/)"
 )
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")

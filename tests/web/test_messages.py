@@ -20,7 +20,7 @@ from scorer.engine import SessionError, settle
 from scorer.engine.errors import ENTRIES
 from scorer.engine.errors import MESSAGES as ENGLISH
 from scorer.store.models import Table
-from scorer.web import messages
+from scorer.web.common import messages
 from tests.engine.test_error_codes import CASES
 from tests.web.tables.test_pages import text
 

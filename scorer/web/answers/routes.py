@@ -20,8 +20,7 @@ from scorer import limits, store
 from scorer.store import answers as service
 from scorer.store.answers import Refused
 from scorer.store.models import Table
-from scorer.web import messages
-from scorer.web.common import strict_json
+from scorer.web.common import messages, strict_json
 from scorer.web.common.extensions import limiter
 from scorer.web.common.table import linked_table, resolve_tables
 

@@ -14,12 +14,12 @@ from flask_wtf.csrf import generate_csrf
 from scorer import limits, store
 from scorer.store import Invalid
 from scorer.store.db import db
-from scorer.web import messages
 from scorer.web.api import queue
 from scorer.web.api.common import BodyKey, json_body, only
 from scorer.web.api.forms import OFFLINE_FORMS
 from scorer.web.api.queue import Refused
 from scorer.web.api.routes import bp
+from scorer.web.common import messages
 from scorer.web.common.pages import refusal
 from scorer.web.common.table import keepers_table
 

@@ -27,8 +27,8 @@ from scorer.web.common.evening_forms import (
     read_cambio,
     read_favor,
 )
+from scorer.web.common.forms import read_hand
 from scorer.web.common.hand_form import hand_form
-from scorer.web.forms import read_hand
 
 
 def _form_problems(form: Any) -> dict[str, list[str]]:

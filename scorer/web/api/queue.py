@@ -42,7 +42,7 @@ from scorer import evening, limits, store
 from scorer.games import game_of
 from scorer.games import views as present
 from scorer.store import Invalid, ServiceError
-from scorer.web import messages
+from scorer.web.common import messages
 
 BEFORE_MAX = 500  # entries a phone may have waiting before one (far more than a night's deals)
 DEAL_MAX = 10**6

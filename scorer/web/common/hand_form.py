@@ -10,7 +10,7 @@ from scorer import store
 from scorer.games import game_of
 from scorer.games.fields import HandFormBase
 from scorer.games.views import names_at
-from scorer.web.forms import game_hand_form
+from scorer.web.common.forms import game_hand_form
 
 
 def hand_form(table: Any, dealer: int, n: int | None = None, **kwargs: Any) -> HandFormBase:

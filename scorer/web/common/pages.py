@@ -14,7 +14,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import store, words
-from scorer.web import messages
+from scorer.web.common import messages
 
 Page = str | tuple[str, int] | BaseResponse
 

@@ -17,8 +17,8 @@ from scorer import store
 from scorer.pena import stats
 from scorer.store import penas as ps
 from scorer.store.models import Pena, Table
-from scorer.web import messages
-from scorer.web.forms import GAME_LABELS
+from scorer.web.common import messages
+from scorer.web.common.forms import GAME_LABELS
 
 SEATS = 6
 PREFILL_KEY = "pena_nueva"  # the peña a new table made from its roster goes to

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from scorer import store
 from scorer.engine.errors import MESSAGES as ENGINE_CODES
 from scorer.store.models import Table
-from scorer.web import messages
+from scorer.web.common import messages
 
 REMEMBERED_TABLES = 30  # edit tokens kept in the cookie: ~35 bytes each, far below the 4 KB a cookie may hold
 

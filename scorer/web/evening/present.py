@@ -14,6 +14,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from scorer import evening, store
+from scorer.games import tresillo_views
 from scorer.games import views as present
 from scorer.web.common.evening import PersonLine, names_list, people_lines
 
@@ -26,7 +27,7 @@ class EventPreview:
     transfers: list[present.TransferLine]
     people: list[PersonLine]
     cancelled: list[evening.Cancelled]
-    plato: present.PlatoView
+    plato: tresillo_views.PlatoView
 
 
 def event_preview(
@@ -42,11 +43,11 @@ def event_preview(
     tanto_value, currency = present.tanto_of(session)
     names = names_list(before_seating)
     return EventPreview(
-        summary=present.summary(entry, before_open, names),
+        summary=tresillo_views.summary(entry, before_open, names),
         transfers=present.transfer_lines(entry, names),
         people=people_lines(after_people, after_seating, tanto_value, currency, before_people),
         cancelled=evening.cancelled_puestas(before_open, entry, before_seating),
-        plato=present.plato_view(entry.get("plato"), entry.get("cartulina") or [], after_seating),
+        plato=tresillo_views.plato_view(entry.get("plato"), entry.get("cartulina") or [], after_seating),
     )
 
 

@@ -16,9 +16,9 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import evening, store
-from scorer.games import game_of
+from scorer.games import game_of, tresillo_views
 from scorer.games import views as present
-from scorer.web import messages
+from scorer.web.common import messages
 from scorer.web.common.evening import favor_in_force, seating_for
 from scorer.web.common.evening_forms import (
     AjusteForm,
@@ -34,12 +34,12 @@ from scorer.web.common.evening_forms import (
     read_cambio,
     read_favor,
 )
+from scorer.web.common.forms import ConfirmForm
 from scorer.web.common.pages import Page, refusals_as_pages
 from scorer.web.common.table import keepers_table, resolve_tables
 from scorer.web.evening import favor as favor_page
 from scorer.web.evening.forms import ClosingForm
 from scorer.web.evening.present import EventPreview, SeatPending, closing_choices, event_preview, pending_by_seat
-from scorer.web.forms import ConfirmForm
 
 bp = Blueprint("evening", __name__)
 refusals_as_pages(bp)
@@ -289,7 +289,9 @@ def _confirm_close(token: str, table: Any, form: ConfirmForm) -> str:
     """The one closing of the game, to confirm, with the pots it leaves."""
     ledger = store.read(table).ledger
     session = store.read(table).session
-    plato = present.plato_view(ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players))
+    plato = tresillo_views.plato_view(
+        ledger.get("plato"), ledger.get("cartulina", []), present.seat_names(table.players)
+    )
     return render_template(
         "confirm.html",
         table=table,
@@ -345,7 +347,7 @@ def _closing_choices(token: str, table: Any, form: ClosingForm) -> Page:
         token=token,
         form=form,
         request_id=uuid.uuid4().hex,
-        plato=present.plato_view(ledger.get("plato"), ledger.get("cartulina") or [], seating),
+        plato=tresillo_views.plato_view(ledger.get("plato"), ledger.get("cartulina") or [], seating),
         choices=closing_choices(session, ledger, previews),
         show_money=present.tanto_of(session)[0] is not None,
     )

@@ -15,8 +15,8 @@ from scorer import store
 from scorer.games import seat_label
 from scorer.store import penas as ps
 from scorer.store.models import Pena
+from scorer.web.common.forms import game_choices
 from scorer.web.common.pena_tables import SEATS
-from scorer.web.forms import game_choices
 
 
 class NewPenaForm(FlaskForm):

@@ -19,10 +19,10 @@ from scorer import store
 from scorer.pena import stats
 from scorer.store import penas as ps
 from scorer.store.models import Pena, Table
-from scorer.web import messages
+from scorer.web.common import messages
+from scorer.web.common.forms import ImportForm
 from scorer.web.common.pages import Page, refusals_as_pages
 from scorer.web.common.remember import import_text
-from scorer.web.forms import ImportForm
 from scorer.web.pena.forms import (
     AttachForm,
     ConfirmForm,
@@ -39,7 +39,7 @@ bp = Blueprint("pena", __name__)
 
 
 def _refusal(exc: store.ServiceError) -> str:
-    """A refusal of the peña's pages in Spanish, from its code (scorer.web.messages)."""
+    """A refusal of the peña's pages in Spanish, from its code (scorer.web.common.messages)."""
     if isinstance(exc, store.NotFound):
         return messages.render("pena_not_found")
     if isinstance(exc, store.Forbidden):

@@ -12,9 +12,9 @@ from scorer import store
 from scorer.games import game_of, tresillo_views
 from scorer.games.fields import HandFormBase
 from scorer.games.views import names_at
-from scorer.web import messages
+from scorer.web.common import messages
+from scorer.web.common.forms import read_hand
 from scorer.web.common.pages import Page
-from scorer.web.forms import read_hand
 from scorer.web.tables import present as table_present
 
 # the fields whose messages the live preview reports, in the order the form shows them

@@ -17,11 +17,11 @@ from scorer import store, words
 from scorer.games import game_of, pots, tresillo_views
 from scorer.games import views as present
 from scorer.games.fields import HandFormBase
-from scorer.web import messages
+from scorer.web.common import messages
+from scorer.web.common.forms import ConfirmForm, PassForm, read_hand
 from scorer.web.common.hand_form import hand_form
 from scorer.web.common.pages import Page
 from scorer.web.common.table import is_keeper, keepers_table, linked_table
-from scorer.web.forms import ConfirmForm, PassForm, read_hand
 from scorer.web.tables import present as table_present
 from scorer.web.tables.forms import (
     attach,

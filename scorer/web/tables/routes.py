@@ -35,16 +35,11 @@ from scorer.games import all_games, game_of, shared
 from scorer.games import views as present
 from scorer.store import answers as answer_service
 from scorer.store import penas as pena_services
-from scorer.web import messages
-from scorer.web.common import pena_tables
+from scorer.web.common import messages, pena_tables
 from scorer.web.common.evening import evening_state
 from scorer.web.common.evening_forms import EndingForm
 from scorer.web.common.extensions import create_limit
-from scorer.web.common.i18n import LANGUAGE_NAMES
-from scorer.web.common.pages import Page, refusals_as_pages
-from scorer.web.common.remember import import_text, known_names, my_tables, remember
-from scorer.web.common.table import is_keeper, keepers_table, linked_table, resolve_tables
-from scorer.web.forms import (
+from scorer.web.common.forms import (
     GAME_LABELS,
     RULE_HELP,
     ImportForm,
@@ -52,6 +47,10 @@ from scorer.web.forms import (
     PassForm,
     session_from_form,
 )
+from scorer.web.common.i18n import LANGUAGE_NAMES
+from scorer.web.common.pages import Page, refusals_as_pages
+from scorer.web.common.remember import import_text, known_names, my_tables, remember
+from scorer.web.common.table import is_keeper, keepers_table, linked_table, resolve_tables
 from scorer.web.tables import exports
 from scorer.web.tables import present as table_present
 

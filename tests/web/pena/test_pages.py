@@ -14,7 +14,6 @@ night with money still on the table, and a juego de bandos.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 import re
 from collections import Counter
@@ -488,13 +487,11 @@ def test_the_seats_say_which_games_use_them_from_the_registry(client: FlaskClien
     english = client.get(f"/p/{token}/nueva", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "Seat 4 (empty if there are 3 of you)" in english and "Seat 5 (Bandos only)" in english
 
-    six = dataclasses.replace(games.game_of("tresillo"), ruleset="sexto")
-    counts = games.Game.player_counts.fget
-    assert counts is not None
-    monkeypatch.setattr(
-        games.Game, "player_counts", property(lambda g: (3, 4, 5, 6) if g.ruleset == "sexto" else counts(g))
-    )
-    monkeypatch.setattr(games, "GAMES", (*games.GAMES, six))
+    class Sexto(games.Tresillo):
+        ruleset = "sexto"
+        player_counts = (3, 4, 5, 6)  # type: ignore[assignment]
+
+    monkeypatch.setattr(games, "GAMES", (*games.GAMES, Sexto()))
     with client.application.test_request_context():
         assert games.seat_label(5) == "Asiento 5 (vacío si sois 4)"  # two games use it now, neither needs it
         assert games.seat_label(3) == "Asiento 3"

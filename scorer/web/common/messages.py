@@ -12,7 +12,7 @@ its message goes next to (``FORM_FIELDS``). No text of another layer is read bac
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from babel.lists import format_list
@@ -258,7 +258,7 @@ FIELD_WORDS: dict[str, LazyString] = {
 # The form field a message goes next to, by the error's field; a field not listed (the
 # session's keys, the rule options, None) puts it above the form ("general").
 FORM_FIELDS: dict[str, str] = {
-    # the hand forms (scorer.web.forms, scorer.games)
+    # the hand forms (scorer.web.common.forms, scorer.games)
     **{name: name for name in ("jugador", "lance", "trump", "tricks", "estuches", "contraestuches", "primeras",
                                "bola", "rendida", "defensor", "matadores", "matadores_en", "capote", "faltas")},
     # the ajuste and cambio forms (scorer.web.evening_forms)
@@ -362,27 +362,47 @@ def field_words(field: str | None) -> str:
     return str(known) if known is not None else _("«%(text)s»", text=field)
 
 
+def _entry(value: Any) -> str:
+    return str(ENTRY_WORDS.get(str(value), str(value)))
+
+
+def _type(value: Any) -> str:
+    return str(TYPE_WORDS.get(str(value), str(value)))
+
+
+# how each named parameter of an error is said; the others as they are (a big number grouped)
+SAID: dict[str, Callable[[Any], str]] = {
+    "entry": _entry,
+    "lance": _word,
+    "ruleset": _word,
+    "trump": _word,
+    "choices": lambda value: _or([_word(v) for v in value]),
+    "counts": lambda value: _or([str(v) for v in value]),
+    "active": lambda value: _and([str(v) for v in value]),
+    "contra": lambda value: _and([str(v) for v in value]),
+    "type": _type,
+    "value": _shown,
+    "key": _shown,
+    "expected": _shown,
+}
+
+
+def _said(name: str, value: Any) -> Any:
+    """One parameter as the Spanish templates use it."""
+    say = SAID.get(name)
+    if say is not None:
+        return say(value)
+    if name == "seat" and isinstance(value, str):
+        return _shown(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10_000:
+        return _number(value)  # 20.000
+    return value
+
+
 def _values(code: str, field: str | None, params: Mapping[str, Any]) -> dict[str, Any]:
     """The parameters of an error as the Spanish templates use them."""
     values: dict[str, Any] = {"what": field_words(field)}
-    for name, value in params.items():
-        if name == "entry":
-            value = str(ENTRY_WORDS.get(str(value), str(value)))
-        elif name in ("lance", "ruleset", "trump"):
-            value = _word(value)
-        elif name == "choices":
-            value = _or([_word(v) for v in value])
-        elif name == "counts":
-            value = _or([str(v) for v in value])
-        elif name in ("active", "contra"):
-            value = _and([str(v) for v in value])
-        elif name == "type":
-            value = str(TYPE_WORDS.get(str(value), str(value)))
-        elif name in ("value", "key", "expected") or (name == "seat" and isinstance(value, str)):
-            value = _shown(value)
-        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10_000:
-            value = _number(value)  # 20.000
-        values[name] = value
+    values.update({name: _said(name, value) for name, value in params.items()})
     if code == "body_too_large":
         values["kilobytes"] = _number(params["limit"] // 1000)
     if "what" in params:  # the limits and the peñas name what they check

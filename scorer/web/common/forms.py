@@ -12,10 +12,8 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (
-    BooleanField,
     DateField,
     HiddenField,
-    RadioField,
     SelectField,
     StringField,
     SubmitField,
@@ -27,17 +25,12 @@ from wtforms.validators import Length, Optional, ValidationError
 from scorer import limits, words
 from scorer.engine import RULESETS
 from scorer.engine.core import SESSION_FORMAT
-from scorer.games import all_games, game_of
+from scorer.games import Game, all_games, game_of
 from scorer.games.fields import (
-    REQUIRED,
-    SUIT_PAIRS,
     HandFormBase,
-    RuleChoice,
-    WholeField,
-    between,
     options,
 )
-from scorer.web import messages
+from scorer.web.common import messages
 from scorer.web.common.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, language_or_default
 from scorer.words import GAME_NAMES, known_timezone, parse_decimal
 
@@ -83,49 +76,8 @@ def game_choices() -> list[SelectChoice]:
 
 # ------------------------------------------------------------------ new table
 
-# One line of explanation per house rule (format.md), shown under each control.
-RULE_HELP = {
-    "vuelta_solera": _l("Se admite la vuelta solera (20 tantos por participante, como el solo)."),
-    "dealer_stake": _l("Tantos que pone en el plato el que da, en cada mano (también si todos pasan)."),
-    "enchilada": _l("Si el plato no tiene puesta, el que da pone además esto (0 = sin enchilada)."),
-    "rounding": _l("Cada pago se redondea hacia arriba a un múltiplo de esto (1 = sin redondeo)."),
-    "favor_doubling": _l("A favor se dobla: el pago ya redondeado, o la suma antes de redondear."),
-    "vuelta_at_favor": _l("Una vuelta que descubre el palo de favor también es a favor."),
-    "solo_codillo": _l(
-        "Solo o vuelta solera perdido por codillo: solo el codillo, sin puesta, o también las condiciones."
-    ),
-    "failed_bola": _l("Bola cortada: el jugador paga la bola (100) a cada uno, o no paga nada."),
-    # pozo y viuda (rules/pozo-viuda.md)
-    "pv_favor_suit": _l(
-        "Con triunfo de este palo la mano es «a favor»: los matadores cuentan doble y el roben vale 20."
-    ),
-    "pv_pozo_stake": _l("Lo que pone cada jugador en el pozo al empezar, cuando se vacía y cuando todos pasan."),
-    "pv_viuda_stake": _l("Lo que pone cada jugador en la viuda al empezar y cada vez que alguien se la lleva."),
-    "pv_pozo_cap": _l(
-        "El pozo guarda como mucho esto × la puesta × los jugadores; lo que sobra va a pozos de reserva."
-    ),
-    "pv_contrabola": _l("Se admite la contrabola (no hacer ninguna baza), declarada solo cuando todos han pasado."),
-    # Ombre sencillo (rules/ombre.md)
-    "om_stake": _l("Lo que paga cada defensor al hombre que gana una entrada o una vuelta."),
-    "om_solo_stake": _l("Lo que paga cada defensor al hombre que gana un solo."),
-    "om_vole_bonus": _l("Además, de cada defensor, cuando el hombre hace las nueve bazas."),
-    "om_outcome": _l("Gana el hombre con 5 bazas (4-3-2 es puesta) o con más bazas que cada defensor (4-3-2 gana)."),
-    "om_codille": _l(
-        "Codillo: el defensor que gana cobra dos sacadas de cada uno (4 × la puesta) o solo el doble de la puesta."
-    ),
-    "om_matador_bonus": _l("Lo que cobra del bote quien tuvo espadilla, malilla y basto juntos."),
-    "om_deals": _l("Número de manos que dura la partida (6, 12, 24…). Vacío: sin límite."),
-    "om_target": _l("La partida acaba cuando un jugador llega a este saldo. Vacío: sin meta."),
-    # juego de bandos (rules/bandos.md)
-    "bd_target": _l("Tantos con los que se gana el juego."),
-    "bd_fuera_de_turno": _l("Tantos de castigo por jugar fuera de turno sin asistir al palo."),
-    "bd_renuncio": _l("Tantos de castigo por negarse a seguir jugando (acaba la mano)."),
-    "bd_scoring": _l(
-        "Quién se apunta la mano: el bando que llega antes a tres bazas, o el que gana las tres primeras "
-        "(si se reparten, nadie)."
-    ),
-}
-OPTIONAL_NUMBERS = ("om_deals", "om_target")  # blank means "none"
+# One line of explanation per house rule (format.md), shown under each control: the games' own.
+RULE_HELP = {option.name: option.help for game in all_games() for option in game.options if option.help}
 
 
 def player_counts(game: str) -> tuple[int, ...]:
@@ -164,98 +116,6 @@ class NewTableForm(FlaskForm):
         default="1",
         validate_choice=True,
     )
-    favor_suit = RuleChoice(
-        _l("Palo de favor"), choices=options([("", _l("ninguno")), *SUIT_PAIRS]), default="", rule="R15"
-    )
-    vuelta_solera = BooleanField(_l("Vuelta solera"), default=True)
-    dealer_stake = WholeField(_l("Puesta del que da"), default=5, validators=[REQUIRED, between(0, 1000, "R5")])
-    enchilada = WholeField(_l("Enchilada"), default=0, validators=[REQUIRED, between(0, 1000, "R6")])
-    rounding = WholeField(_l("Redondeo"), default=5, validators=[REQUIRED, between(1, 100, "R14")])
-    favor_doubling = RuleChoice(
-        _l("Doblar a favor"),
-        choices=options([("double_rounded", _l("redondear y doblar")), ("round_doubled", _l("doblar y redondear"))]),
-        default="double_rounded",
-        rule="R15",
-    )
-    vuelta_at_favor = BooleanField(_l("Vuelta a favor"), default=True)
-    solo_codillo = RuleChoice(
-        _l("Solo perdido por codillo"),
-        choices=options(
-            [("codillo_only", _l("solo el codillo")), ("codillo_and_conditions", _l("codillo y condiciones"))]
-        ),
-        default="codillo_only",
-        rule="R24",
-    )
-    failed_bola = RuleChoice(
-        _l("Bola cortada"),
-        choices=options([("pays_bola", _l("paga la bola")), ("free", _l("no paga"))]),
-        default="pays_bola",
-        rule="R19",
-    )
-    # pozo y viuda
-    pv_favor_suit = RadioField(
-        "Palo de favor",
-        choices=options(SUIT_PAIRS),
-        default="oros",
-        validate_choice=False,  # P: always one (null = oros)
-    )
-    pv_pozo_stake = WholeField(_l("Puesta al pozo"), default=5, validators=[Optional(), between(1, 1000, "P1")])
-    pv_viuda_stake = WholeField(_l("Puesta a la viuda"), default=25, validators=[Optional(), between(1, 1000, "P1")])
-    pv_pozo_cap = WholeField(
-        _l("Tope del pozo (en puestas)"), default=4, validators=[Optional(), between(1, 100, "P4")]
-    )
-    pv_contrabola = BooleanField(_l("Contrabola"), default=False)
-    # Ombre sencillo
-    om_stake = WholeField(_l("Pago de entrada y vuelta"), default=10, validators=[Optional(), between(1, 1000, "O2")])
-    om_solo_stake = WholeField(_l("Pago del solo"), default=20, validators=[Optional(), between(1, 1000, "O2")])
-    om_vole_bonus = WholeField(
-        _l("Premio del vole (9 bazas)"), default=10, validators=[Optional(), between(0, 1000, "O2")]
-    )
-    om_matador_bonus = WholeField(_l("Premio de matadores"), default=5, validators=[Optional(), between(0, 1000, "O5")])
-    om_outcome = RuleChoice(
-        _l("Quién gana la mano"),
-        choices=options([("majority_five", _l("5 bazas")), ("most_tricks", _l("más bazas que cada defensor"))]),
-        default="majority_five",
-        rule="O2",
-    )
-    om_codille = RuleChoice(
-        _l("Pago del codillo"),
-        choices=options([("double_sacada", _l("dos sacadas")), ("double_stake", _l("doble de la puesta"))]),
-        default="double_sacada",
-        rule="O4",
-    )
-    om_deals = WholeField(_l("Manos de la partida"), validators=[Optional(), between(1, 1000, "O6")])
-    om_target = WholeField(
-        _l("Meta (saldo que acaba la partida)"), validators=[Optional(), between(1, 1_000_000, "O6")]
-    )
-    # juego de bandos
-    bd_target = WholeField(_l("Meta (tantos)"), default=12, validators=[Optional(), between(1, 1000, "B4")])
-    bd_scoring = RuleChoice(
-        _l("Quién se apunta la mano"),
-        choices=options(
-            [("first_to_three", _l("el primero en tres bazas")), ("first_three_tricks", _l("las tres primeras bazas"))]
-        ),
-        default="first_to_three",
-        rule="B5",
-    )
-    bd_fuera_de_turno = WholeField(
-        _l("Falta: fuera de turno"), default=1, validators=[Optional(), between(0, 100, "B3")]
-    )
-    bd_renuncio = WholeField(_l("Falta: renuncio"), default=1, validators=[Optional(), between(0, 100, "B3")])
-    tanto_value = StringField(_l("Valor del tanto"), default="0,05", validators=[Optional(), longest(20)])
-    currency = text_field(_l("Moneda"), limits.CURRENCY_MAX, default="€")
-    date = DateField(_l("Fecha"), default=dt.date.today, validators=[Optional()])  # type="date": the browser picks it
-    place = text_field(_l("Lugar"), limits.PLACE_MAX)
-    notes = text_field(_l("Notas"), limits.NOTES_MAX, multiline=True)
-    timezone = HiddenField(validators=[Optional(), longest(64)])  # the phone's, filled in by app.js
-    # the language the sheet prints in: the page's by default, changeable later on the table page
-    language = SelectField(
-        _l("Idioma de la hoja"),
-        choices=options([(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]),
-        default=current_language,
-        validate_choice=True,
-    )
-    submit = SubmitField(_l("Empezar la partida"))
 
     def error_summary(self, general: str | None = None) -> list[tuple[str, str]]:
         """Every complaint of the form as (field id, "Label: message"), top to bottom, for the list at the top."""
@@ -307,11 +167,12 @@ class NewTableForm(FlaskForm):
         chosen = game_of(self.chosen_game())
         # only the chosen game's options count: the others' groups were on the page too (no JS)
         for other in all_games():
-            for name, _key in other.option_fields:
+            for option in other.options:
+                field = self[option.name]
                 if other is not chosen:
-                    self[name].errors = []
-                elif self[name].data is None and not self[name].errors and name not in OPTIONAL_NUMBERS:
-                    self[name].errors = [_("Hace falta un número.")]
+                    field.errors = []
+                elif field.data is None and not field.errors and not option.optional:
+                    field.errors = [_("Hace falta un número.")]
         if not chosen.money:
             self.tanto_value.errors = []
         players_ok = self._check_players()
@@ -403,42 +264,82 @@ class NewTableForm(FlaskForm):
             raise ValidationError(messages.message(exc)) from None
 
 
+def _fields_after_the_options() -> dict[str, Any]:
+    """The new-table form's fields below the games' house rules (money, date, place, language), made in order."""
+    return {
+        "tanto_value": StringField(_l("Valor del tanto"), default="0,05", validators=[Optional(), longest(20)]),
+        "currency": text_field(_l("Moneda"), limits.CURRENCY_MAX, default="€"),
+        "date": DateField(
+            _l("Fecha"), default=dt.date.today, validators=[Optional()]
+        ),  # type="date": the browser picks it
+        "place": text_field(_l("Lugar"), limits.PLACE_MAX),
+        "notes": text_field(_l("Notas"), limits.NOTES_MAX, multiline=True),
+        "timezone": HiddenField(validators=[Optional(), longest(64)]),  # the phone's, filled in by app.js
+        # the language the sheet prints in: the page's by default, changeable later on the table page
+        "language": SelectField(
+            _l("Idioma de la hoja"),
+            choices=options([(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]),
+            default=current_language,
+            validate_choice=True,
+        ),
+        "submit": SubmitField(_l("Empezar la partida")),
+    }
+
+
+# The form is built from the games' list: each game's house rules, then the fields every table has.
+for _game in all_games():
+    for _option in _game.options:
+        setattr(NewTableForm, _option.name, _option.field())
+for _name, _field in _fields_after_the_options().items():
+    setattr(NewTableForm, _name, _field)
+
+
 def session_from_form(form: NewTableForm) -> dict[str, Any]:
     """The session file of a new table (format.md) with the app's keys; house rules that differ from the default."""
     game = form.game.data or "tresillo"
-    rules: dict[str, Any] = {"ruleset": game}
     chosen = game_of(game)
-    for name, key in chosen.option_fields:
-        value: Any = form[name].data
-        if key == "favor_suit":
-            value = value or None  # "ninguno"
-        elif isinstance(form[name], BooleanField):
-            value = bool(value)
-        if key not in chosen.option_defaults or value != chosen.option_defaults[key]:
-            rules[key] = value
     session: dict[str, Any] = {
         "format": SESSION_FORMAT,
         "players": form.names(),
-        "rules": rules,
+        "rules": {"ruleset": game, **_house_rules(form, chosen)},
         "first_dealer": int(form.first_dealer.data or 1),
         "hands": [],
     }
-    value = parse_decimal(form.tanto_value.data)
-    app_keys: dict[str, Any] = {
-        "name": (form.name.data or "").strip(),
-        "date": form.date.data.isoformat() if form.date.data else "",
-        "place": (form.place.data or "").strip(),
-        "notes": (form.notes.data or "").strip(),
-        "tanto_value": str(value) if value is not None else "",  # a decimal string, never a float
-        "currency": (form.currency.data or "").strip(),
-        "keeper": int(form.keeper.data or len(form.names()) or 1),
-        "timezone": form.timezone.data if known_timezone(form.timezone.data) else "",
-        "language": language_or_default(form.language.data),
-    }
+    app_keys = _app_keys(form)
     if not chosen.money:  # no money in the juego de bandos: tantos only
         del app_keys["tanto_value"], app_keys["currency"]
     session.update({k: v for k, v in app_keys.items() if v != ""})
     return session
+
+
+def _house_rules(form: NewTableForm, game: Game) -> dict[str, Any]:
+    """The chosen game's options that differ from its defaults, by their rules keys."""
+    rules = {}
+    for option in game.options:
+        value = option.value(form[option.name])
+        if option.key not in game.option_defaults or value != game.option_defaults[option.key]:
+            rules[option.key] = value
+    return rules
+
+
+def _stripped(field: Any) -> str:
+    return (field.data or "").strip()
+
+
+def _app_keys(form: NewTableForm) -> dict[str, Any]:
+    """The app's keys of the session (format.md): name, date, place, notes, money, keeper, time zone, language."""
+    value = parse_decimal(form.tanto_value.data)
+    return {
+        "name": _stripped(form.name),
+        "date": form.date.data.isoformat() if form.date.data else "",
+        "place": _stripped(form.place),
+        "notes": _stripped(form.notes),
+        "tanto_value": str(value) if value is not None else "",  # a decimal string, never a float
+        "currency": _stripped(form.currency),
+        "keeper": int(form.keeper.data or len(form.names()) or 1),
+        "timezone": form.timezone.data if known_timezone(form.timezone.data) else "",
+        "language": language_or_default(form.language.data),
+    }
 
 
 # ---------------------------------------------------------------- other forms
