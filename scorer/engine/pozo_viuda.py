@@ -315,6 +315,15 @@ def _read_flags(hand: Mapping[str, Any], lance: str) -> tuple[object, object]:
     return primeras, bola
 
 
+def _cut_bola(desk: _Desk, contract: _Contract) -> None:
+    """P10: a cut bola, after winning as P5, doubles the viuda and pays the bola's premio to each other player."""
+    jugador = contract.jugador
+    doubled = desk.viuda
+    desk.pay(jugador, VIUDA, doubled, "bola_cortada", Detail("pv_cortada_viuda", amount=doubled))
+    for seat in contract.others:
+        desk.pay(jugador, seat, BOLA_PREMIO, "bola_cortada", Detail("pv_cortada_paga", amount=BOLA_PREMIO))
+
+
 def _decide(shape: str, counts: tuple[int, int, int]) -> tuple[str, int]:
     """Result and codillo giver: primeras and a bola (cut or not) are won (P13), else R9–R10."""
     if shape != "plain":
@@ -454,11 +463,8 @@ class PozoViuda:
         desk.take_pozo(jugador)
         if contract.lance == "roben" and favor:
             desk.take_viuda(jugador)
-        if shape == "cortada":  # P10
-            doubled = desk.viuda
-            desk.pay(jugador, VIUDA, doubled, "bola_cortada", Detail("pv_cortada_viuda", amount=doubled))
-            for seat in contract.others:
-                desk.pay(jugador, seat, BOLA_PREMIO, "bola_cortada", Detail("pv_cortada_paga", amount=BOLA_PREMIO))
+        if shape == "cortada":
+            _cut_bola(desk, contract)
 
     @staticmethod
     def _lost(desk: _Desk, contract: _Contract, giver: int | None) -> None:

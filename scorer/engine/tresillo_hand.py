@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn
+from typing import Any, Final, NamedTuple, NoReturn, Protocol
 
 from .core import (
     HandError,
@@ -27,8 +27,20 @@ from .core import (
 )
 from .details import Conditions, Detail
 
-if TYPE_CHECKING:
-    from .tresillo import Options
+
+class Options(Protocol):
+    """What a played hand reads of the table's house rules (``tresillo.Options`` has them): this module
+    sits under ``tresillo`` and never imports it back."""
+
+    @property
+    def favor_suit(self) -> str | None: ...
+
+    @property
+    def vuelta_at_favor(self) -> bool: ...
+
+    @property
+    def vuelta_solera(self) -> bool: ...
+
 
 SUITS: Final = ("oros", "copas", "espadas", "bastos")
 LONG_SUITS: Final = ("oros", "copas")  # 12 trumps; the short suits have 11
