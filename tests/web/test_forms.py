@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from scorer.web.common.forms import NewTableForm, game_hand_form, session_from_form
-from scorer.web.common.messages import explain
 from werkzeug.datastructures import MultiDict
 
 from scorer.engine import SessionError, settle
 from scorer.games.tresillo import hand_from_form
+from scorer.web.common.forms import NewTableForm, game_hand_form, session_from_form
+from scorer.web.common.messages import explain
 
 PLAYERS = ["Ana", "Benito", "Carmen", "Diego"]
 

@@ -200,12 +200,16 @@ def test_a_game_module_form_shows_the_message_next_to_its_field(
 
 
 def _web_codes() -> set[str]:
-    """The codes the web layer raises, with the limits it checks input by (scorer/limits.py):
-    ``code="…"`` keywords and LimitError's first argument."""
+    """The codes the web layer and the store it writes through raise, with the limits it checks input by
+    (scorer/limits.py): ``code="…"`` keywords and LimitError's first argument."""
     import ast
 
     codes = set()
-    for path in [*(ROOT / "scorer" / "web").rglob("*.py"), ROOT / "scorer" / "limits.py"]:
+    for path in [
+        *(ROOT / "scorer" / "web").rglob("*.py"),
+        *(ROOT / "scorer" / "store").rglob("*.py"),
+        ROOT / "scorer" / "limits.py",
+    ]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue

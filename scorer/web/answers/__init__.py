@@ -5,10 +5,12 @@ cookie for that table: the table's own honesty, not a login), then offers *De ac
 *No es así* (+ a short note) on every hand that person sat at. The keeper's pages show per
 hand ✓ n of m and, at the top, every disagreement standing. Editing, deleting or restoring
 a hand asks again: the answers belong to the version of the hand they were given to
-(:mod:`.models`), and the history keeps them all.
+(``scorer.store.answers``), and the history keeps them all.
 
+``routes`` (blueprints ``answers`` and ``api_answers``), ``present`` (a hand's mark, a page's answers).
 ``init_app`` is the one hook of the app factory; the pages reach the view-models through
-the template globals ``answers_page(table, token)`` and ``answers_square(table)``.
+the template globals ``answers_page(table, token)`` and ``answers_square(table)`` (R31's sum,
+``scorer/web/common/square.py``); the sheet's section is ``scorer/web/common/answers_sheet.py``.
 """
 
 from __future__ import annotations

@@ -107,9 +107,7 @@ def _show_ajuste(form: AjusteForm, hand: Mapping[str, Any]) -> None:
 
 def read_ajuste(form: AjusteForm) -> dict[str, Any] | None:
     """The entry ``{"ajuste": {...}, "note": ...}``, or None with the problems attached in Spanish."""
-    payer = _seat(form.payer.data, form.seating)
-    if payer is None:
-        form.problem("payer", _("Elige quién paga."))
+    payer = _ajuste_payer(form)
     to = _ajuste_to(form, payer)
     amount = _ajuste_amount(form)
     reason = str(form.reason.data or "")
@@ -117,6 +115,14 @@ def read_ajuste(form: AjusteForm) -> dict[str, Any] | None:
         return None
     note = join_note(reason if reason in AJUSTE_REASONS else "", form.note.data or "")
     return _with_note({"ajuste": {"from": payer, "to": to, "amount": amount}}, note)
+
+
+def _ajuste_payer(form: AjusteForm) -> int | None:
+    """Who pays: one of the seats."""
+    payer = _seat(form.payer.data, form.seating)
+    if payer is None:
+        form.problem("payer", _("Elige quién paga."))
+    return payer
 
 
 def _ajuste_to(form: AjusteForm, payer: int | None) -> int | str | None:
@@ -267,19 +273,23 @@ def favor_form(current: str | None, **kwargs: Any) -> FavorForm:
 def read_favor(form: FavorForm) -> dict[str, Any] | None:
     """The entry ``{"favor": SUIT}`` (with its note), or None with the problem next to the suit, in Spanish."""
     suit = str(form.suit.data or "")
-    if suit not in SUITS:
-        form.problem("suit", _("Elige el nuevo palo de favor: oros, copas, espadas o bastos."))
-    elif suit == form.current:
-        form.problem(
-            "suit",
-            _(
-                "El palo de favor ya es %(suit)s: un cambio de palo de favor nombra otro palo (R34).",
-                suit=suit_text(suit),
-            ),
-        )
+    problem = _suit_problem(suit, form.current)
+    if problem is not None:
+        form.problem("suit", problem)
     if form.has_problems() or form.note.errors:
         return None
     return _with_note({"favor": suit}, _clean_name(form.note.data or ""))
+
+
+def _suit_problem(suit: str, current: str | None) -> str | None:
+    """What is wrong with the new favour suit, in Spanish: none chosen, or the one in force already."""
+    if suit not in SUITS:
+        return _("Elige el nuevo palo de favor: oros, copas, espadas o bastos.")
+    if suit == current:
+        return _(
+            "El palo de favor ya es %(suit)s: un cambio de palo de favor nombra otro palo (R34).", suit=suit_text(suit)
+        )
+    return None
 
 
 def favor_closed_words() -> str:
