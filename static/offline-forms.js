@@ -1,5 +1,5 @@
 // Cartulina offline: the forms with no network. A form marked data-offline="hand" (or "pass", or any
-// other kind the server reads, see OFFLINE_FORMS in scorer/web/api/entries.py) saved with no network
+// other kind the server reads, see OFFLINE_FORMS in scorer/web/api/forms.py) saved with no network
 // is kept in the queue (offline-queue.js), as its fields exactly as the form has them; a refused
 // entry's form is reopened with what was entered (#corregir=<id>). Any other form posted with no
 // network stays, saying why. "Anotar mano" with entries waiting opens the form of the deal after them.
