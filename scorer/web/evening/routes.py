@@ -204,8 +204,9 @@ def ajuste(token: str, n: int | None = None) -> Page:
     table = _event_table(token, n)
     if isinstance(table, BaseResponse):
         return table
+    stored = _entry_at(table, n, "ajuste")  # first: an entry that is not an ajuste is refused before anything else
     session, ledger = store.read(table).session_copy(), store.read(table).ledger_copy()
-    form = ajuste_form(seating_for(session, ledger, n), hand=_entry_at(table, n, "ajuste"), formdata=_posted())
+    form = ajuste_form(seating_for(session, ledger, n), hand=stored, formdata=_posted())
     if request.method == "GET":
         _fresh(form, table, n)
         return _page("ajuste.html", table, token, form, n, None, 200)

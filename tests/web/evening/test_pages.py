@@ -272,6 +272,17 @@ def test_view_link_cannot_enter_events(client: FlaskClient, make_table: Callable
     assert "Cambio de jugador" not in table_page(client, t.view_token)
 
 
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_correcting_an_entry_past_the_last_is_not_found(
+    client: FlaskClient, make_table: Callable[..., Table], method: str
+) -> None:
+    """An ajuste or cambio number beyond the table's entries is a 404 page, never a server error."""
+    t = make_table(real(3))
+    for url in ("ajuste", "cambio"):
+        response = getattr(client, method)(f"/t/{t.edit_token}/{url}/9", data=AJUSTE_FORM | {"save": "1"})
+        assert response.status_code == 404
+
+
 # a table where seat 4 (Diego) owes a pending reserved puesta: the walkthrough's first 7 hands
 WALK = load_json(EXAMPLES / "walkthrough.json")
 WALK_LEDGER = load_json(EXAMPLES / "walkthrough.ledger.json")
