@@ -11,7 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorer.store.models import Table
-from tests.web.test_answers_pages import i_am, say, text_of
+from tests.web.answers.test_pages import i_am, say, text_of
 
 
 @pytest.fixture

@@ -1,0 +1,1 @@
+"""Tests of scorer/web/answers/: a hand the whole table agrees on (R31)."""
