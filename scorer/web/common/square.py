@@ -11,6 +11,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorer import words
+from scorer.words import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +49,12 @@ def square(totals: Mapping[str, Any]) -> Square | None:
 def _pots(totals: Mapping[str, Any]) -> list[tuple[str, int]]:
     """What lies in the game's pots, each named: the plato, the pozo (with its reserves), the viuda, the bote."""
     found = [
-        (_("plato"), _pot(totals.get("plato"))),
-        (_("pozo"), _pozo(totals.get("pozo"))),
-        (_("viuda"), _count(totals, "viuda")),
-        (_("bote"), _count(totals, "bote")),
+        (N_("plato"), _pot(totals.get("plato"))),
+        (N_("pozo"), _pozo(totals.get("pozo"))),
+        (N_("viuda"), _count(totals, "viuda")),
+        (N_("bote"), _count(totals, "bote")),
     ]
-    return [(word, amount) for word, amount in found if amount is not None]
+    return [(_(word), amount) for word, amount in found if amount is not None]  # only the pots the game has
 
 
 def _pot(pot: object) -> int | None:
