@@ -20,6 +20,13 @@ from scorer.words import SPANISH, Catalog
 
 LANGUAGES = ("es", "en")
 DEFAULT_LANGUAGE = "es"
+
+
+def language_or_default(value: object) -> str:
+    """``value`` if it names a supported language, else Spanish (stored tables, imported files)."""
+    return value if isinstance(value, str) and value in LANGUAGES else DEFAULT_LANGUAGE
+
+
 TRANSLATIONS = resources.TRANSLATIONS
 
 

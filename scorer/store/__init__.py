@@ -65,7 +65,7 @@ from scorer.store.state import (
     live_at,
     read,
 )
-from scorer.store.writes import WRITE_ATTEMPTS, create_table, language_or_default, same_hands, write
+from scorer.store.writes import WRITE_ATTEMPTS, create_table, same_hands, write
 
 __all__ = [
     "CLOSE_HOWS",
@@ -103,7 +103,6 @@ __all__ = [
     "hand_history",
     "hand_revision",
     "import_session",
-    "language_or_default",
     "list_tables",
     "live_at",
     "new_token",

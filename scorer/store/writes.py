@@ -27,7 +27,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import OperationalError
 
 from scorer import engine, limits
-from scorer.catalogs import DEFAULT_LANGUAGE, LANGUAGES
+from scorer.catalogs import language_or_default
 from scorer.engine import SessionError, Settlement
 from scorer.limits import LimitError
 from scorer.store import cache, settled
@@ -41,11 +41,6 @@ from scorer.store.state import load
 WRITE_ATTEMPTS = 4
 
 T = TypeVar("T")
-
-
-def language_or_default(value: object) -> str:
-    """``value`` if it names a supported language, else Spanish (stored tables, imported files)."""
-    return value if isinstance(value, str) and value in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def check_hand(hand: object, n: int | None = None) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional, ValidationError
 
 from scorer import limits, words
+from scorer.catalogs import language_or_default
 from scorer.engine import RULESETS
 from scorer.engine.core import SESSION_FORMAT
 from scorer.games import Game, all_games, game_of
@@ -31,7 +32,7 @@ from scorer.games.fields import (
     options,
 )
 from scorer.web.common import messages
-from scorer.web.common.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, language_or_default
+from scorer.web.common.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
 from scorer.words import GAME_NAMES, known_timezone, parse_decimal
 
 # Spanish names of the rule sets a table can choose ("Juego"); a rule set registered

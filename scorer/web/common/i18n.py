@@ -44,11 +44,6 @@ LANGUAGE_WORDS = {"es": _l("español"), "en": _l("inglés")}
 bp = Blueprint("i18n", __name__)
 
 
-def language_or_default(value: object) -> str:
-    """``value`` if it names a supported language, else Spanish (stored tables, imported files)."""
-    return value if isinstance(value, str) and value in LANGUAGES else DEFAULT_LANGUAGE
-
-
 def select_locale() -> str:
     """The remembered choice, else the browser's best match, else Spanish."""
     if not has_request_context():

@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask_babel import force_locale
 
 from scorer import store
+from scorer.catalogs import language_or_default
 from scorer.games.exports import hands_csv, with_rules
 from scorer.store.models import Table
-from scorer.web.common.i18n import language_or_default
 
 
 def export_csv(table: Table) -> str:

@@ -18,9 +18,9 @@ from markupsafe import Markup
 from werkzeug.routing import BuildError
 
 from scorer import store
+from scorer.catalogs import language_or_default
 from scorer.sheet.build import RenderTimeout, render_html, render_pdf_within, sheet_css
 from scorer.web.common import answers_sheet
-from scorer.web.common.i18n import language_or_default
 from scorer.web.common.table import is_keeper, linked_table, resolve_tables
 from scorer.words import Catalog
 
