@@ -32,6 +32,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from scorer.engine import settle
 from scorer.web.tables.engine_files import PYODIDE_FILES
 from scorer.web.tables.engine_files import ROOT as ENGINE_ROOT
+from tests.web.app_servers import free_port
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TIMEOUT_MS, Taps
 from .helpers import PLAYERS, fill_hand, new_session, seed_table, with_hand
@@ -45,12 +46,6 @@ CERTUTIL = shutil.which("certutil") or "/usr/bin/certutil"
 START_SECONDS = 90
 
 pytestmark = pytest.mark.browser
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class HttpsServer:

@@ -17,21 +17,27 @@ from scorer.web.common import messages
 REMEMBERED_TABLES = 30  # edit tokens kept in the cookie: ~35 bytes each, far below the 4 KB a cookie may hold
 
 
-def kept_tokens() -> list[str]:
-    """The edit tokens of the remembered-tables cookie; anything else in it is ignored (D2)."""
-    kept = browser.get("tables")
+def kept_tokens(key: str = "tables", most: int = REMEMBERED_TABLES) -> list[str]:
+    """The edit tokens this browser keeps under ``key`` of the signed cookie ("tables", or the peña
+    pages' "penas"); anything else in it is ignored (D2)."""
+    kept = browser.get(key)
     if not isinstance(kept, list):
         return []
-    return [t for t in kept[:REMEMBERED_TABLES] if store.token_shaped(t)]
+    return [t for t in kept[:most] if store.token_shaped(t)]
+
+
+def keep_first(token: str, key: str = "tables", most: int = REMEMBERED_TABLES) -> None:
+    """List ``token`` first under ``key`` of the cookie, at most ``most`` kept."""
+    tokens = kept_tokens(key, most)
+    if tokens[:1] != [token]:
+        browser[key] = [token, *(t for t in tokens if t != token)][:most]
+    if not browser.permanent:  # setting it again would count as a change and rewrite the cookie
+        browser.permanent = True
 
 
 def remember(table: Any) -> None:
     """This browser created, imported or opened the table with its edit link: list it on its home page."""
-    tokens = kept_tokens()
-    if tokens[:1] != [table.edit_token]:
-        browser["tables"] = [table.edit_token, *(t for t in tokens if t != table.edit_token)][:REMEMBERED_TABLES]
-    if not browser.permanent:  # setting it again would count as a change and rewrite the cookie
-        browser.permanent = True
+    keep_first(table.edit_token)
 
 
 def my_tables() -> list[store.TableSummary]:

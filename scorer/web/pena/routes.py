@@ -22,7 +22,7 @@ from scorer.store.models import Pena, Table
 from scorer.web.common import messages
 from scorer.web.common.forms import ImportForm
 from scorer.web.common.pages import Page, refusals_as_pages
-from scorer.web.common.remember import import_text
+from scorer.web.common.remember import import_text, keep_first, kept_tokens
 from scorer.web.pena.forms import (
     AttachForm,
     ConfirmForm,
@@ -76,21 +76,7 @@ def _season_args() -> dict[str, str]:
 
 
 REMEMBERED = 20  # edit tokens of peñas kept in the signed cookie
-
-
-def _kept_tokens() -> list[str]:
-    """The edit tokens of this browser's peñas (the signed cookie); anything else in it is ignored."""
-    kept = browser.get("penas")
-    return [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
-
-
-def _remember(pena: Pena) -> None:
-    """This browser created the peña or opened its edit link: list it on /penas."""
-    tokens = _kept_tokens()
-    if tokens[:1] != [pena.edit_token]:
-        browser["penas"] = [pena.edit_token, *(t for t in tokens if t != pena.edit_token)][:REMEMBERED]
-    if not browser.permanent:  # setting it again would count as a change and rewrite the cookie
-        browser.permanent = True
+PENAS = "penas"  # their key in it
 
 
 # -------------------------------------------------------------------- pages
@@ -99,7 +85,7 @@ def _remember(pena: Pena) -> None:
 @bp.get("/penas")
 def penas() -> str:
     """This browser's peñas (their edit links), and the way to a new one."""
-    found = [pena for pena in map(_kept_pena, _kept_tokens()) if pena is not None]
+    found = [pena for pena in map(_kept_pena, kept_tokens(PENAS, REMEMBERED)) if pena is not None]
     return render_template("pena/list.html", penas=found)
 
 
@@ -137,7 +123,7 @@ def _create_pena(form: NewPenaForm) -> tuple[BaseResponse | None, str | None]:
         pena = ps.create_pena(form.name.data, form.roster())
     except store.Invalid as exc:
         return None, messages.message(exc)
-    _remember(pena)
+    keep_first(pena.edit_token, PENAS, REMEMBERED)
     if form.request_id.data:
         browser["pena_made"] = {"id": form.request_id.data[:64], "token": pena.edit_token}
     flash(_("Peña creada. Guarda este enlace: es el que permite cambiarla."))
@@ -148,7 +134,7 @@ def _create_pena(form: NewPenaForm) -> tuple[BaseResponse | None, str | None]:
 def page(token: str) -> Page:
     pena, can_edit = ps.open_pena(token)
     if can_edit:
-        _remember(pena)
+        keep_first(pena.edit_token, PENAS, REMEMBERED)
     start, end, error = _season()
     evenings = ps.evenings(pena, start, end)
     context = ledger_context(pena, evenings, can_edit)
