@@ -52,16 +52,23 @@ def plan(session: dict[str, Any], count: int) -> list[dict[str, Any]]:
     return hands
 
 
-def wait_until(page: Page, script: str, timeout_ms: int = 10_000) -> Any:
-    """Poll a JS expression until it is truthy (wait_for_function would eval a string: the CSP forbids it)."""
-    for _ in range(timeout_ms // 100):
+def evaluate_settled(page: Page, script: str, tries: int = 50) -> Any:
+    """A JS expression's value on the page that is there: when the page reloads by itself meanwhile (the
+    table moved on after a save), the expression is asked again of the new page once it has loaded."""
+    for _ in range(tries):
         try:
-            value = page.evaluate(script)
-        except PlaywrightError as error:  # the page reloaded by itself meanwhile: ask the new one
+            return page.evaluate(script)
+        except PlaywrightError as error:
             if "context was destroyed" not in str(error) and "navigat" not in str(error):
                 raise
             page.wait_for_load_state()
-            continue
+    raise AssertionError(f"the page never stayed long enough to ask: {script}")
+
+
+def wait_until(page: Page, script: str, timeout_ms: int = 10_000) -> Any:
+    """Poll a JS expression until it is truthy (wait_for_function would eval a string: the CSP forbids it)."""
+    for _ in range(timeout_ms // 100):
+        value = evaluate_settled(page, script)
         if value:
             return value
         page.wait_for_timeout(100)

@@ -23,7 +23,16 @@ from scorer.words import result_word
 from .conftest import LiveServer, Taps
 from .helpers import PLAYERS, fill_hand, new_session, next_dealer, seed_table, tricks_row, with_hand
 from .test_languages import words
-from .test_offline import BACK_MS, api_json, enter_offline, open_online, pending, plan, wait_until
+from .test_offline import (
+    BACK_MS,
+    api_json,
+    enter_offline,
+    evaluate_settled,
+    open_online,
+    pending,
+    plan,
+    wait_until,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -68,8 +77,7 @@ def test_a_phone_that_never_asked_downloads_nothing_of_it(
     expect(pending(page)).to_have_count(0, timeout=BACK_MS)
     assert seen == []
     # once saved, the page may reload by itself (the table moved on): ask the page that is there then
-    page.wait_for_load_state()
-    assert page.evaluate(ENGINE_CACHES) == []
+    assert evaluate_settled(page, ENGINE_CACHES) == []
 
 
 def nets(entry: dict[str, Any], names: list[str]) -> list[str]:
