@@ -143,6 +143,19 @@ def checksum(table_id: int, count: int, digest: str, data: str) -> str:
     return hashlib.sha256(f"{table_id}:{count}:{digest}:{data}".encode()).hexdigest()
 
 
+Change = tuple[int, tuple[str, ...]]  # (entries before the first one seated so, who sits in each seat)
+
+
+def changes_of_player(seatings: Sequence[Mapping[int, str]], offset: int = 0) -> list[Change]:
+    """The changes of player of :func:`scorer.evening.seatings`, as (``offset`` + the index of the first
+    entry seated anew, who sits in each seat then)."""
+    found: list[Change] = []
+    for i in range(1, len(seatings)):
+        if seatings[i] is not seatings[i - 1] and dict(seatings[i]) != dict(seatings[i - 1]):
+            found.append((offset + i, tuple(seatings[i][seat] for seat in sorted(seatings[i]))))
+    return found
+
+
 @dataclass(slots=True, eq=False)
 class Window:
     """A table at one revision as a persisted snapshot gives it: its totals and last hands only."""
@@ -152,17 +165,21 @@ class Window:
     hands: tuple[dict[str, Any], ...]  # the last stored hands
     settlement: Settlement  # resumed: its entries are the last ones (offset before them)
     seating: tuple[str, ...] = ()  # R33: who sat where during the first of those entries
+    # R33: every change of player before them, as (the number of entries before the first one seated so,
+    # who sat where from then on): whose each old puesta is, and everyone who sat, as the whole ledger says
+    changes: tuple[Change, ...] = ()
     derived: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def session_and_ledger(self, header: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The session and ledger with the earlier hands as empty objects: enough for the table page."""
+        """The session and ledger with the earlier hands as empty objects but for the changes of player
+        (an entry ``sienta`` with its ``seating`` in the place of each): enough for the table page."""
         session = {k: v for k, v in header.items() if k != "hands"}
         session["hands"] = [{}] * (self.count - len(self.hands)) + list(self.hands)
         ledger = self.settlement.totals()
         earlier: list[dict[str, Any]] = [{}] * self.settlement.offset
-        if earlier and self.seating and list(self.seating) != list(self.settlement.players):
-            # R33: the seating the earlier changes of player left, as the entry of the last one says it
-            earlier[-1] = {"result": "sienta", "seating": {str(s): n for s, n in enumerate(self.seating, 1)}}
+        for since, names in self.changes:
+            if 0 < since <= len(earlier):  # the change of player is the entry before the first one seated so
+                earlier[since - 1] = {"result": "sienta", "seating": {str(s): n for s, n in enumerate(names, 1)}}
         ledger["hands"] = earlier + list(self.settlement.entries)
         return session, ledger
 
@@ -197,6 +214,7 @@ def save(table_id: int, state: Settled) -> None:
                 "entries": list(entries[first:]),
                 "hands": list(state.hands[first:]),
                 "seating": [seatings[-1][s] for s in sorted(seatings[-1])],  # during entries[first]
+                "changes": [[since, list(names)] for since, names in changes_of_player(seatings)],  # before it
             },
             ensure_ascii=False,
             separators=(",", ":"),
@@ -229,17 +247,22 @@ def _trusted_row(table_id: int, keys: Sequence[Key]) -> Snapshot | None:
     return row
 
 
-def _resumed(row: Snapshot, header: Mapping[str, Any]) -> tuple[Settlement, tuple[dict[str, Any], ...], list[str]]:
-    """The snapshot's settlement, last hands and seating; ValueError (or the engine's errors) when they differ."""
+Resumed = tuple[Settlement, tuple[dict[str, Any], ...], list[str], list[Change]]
+
+
+def _resumed(row: Snapshot, header: Mapping[str, Any]) -> Resumed:
+    """The snapshot's settlement, last hands, seating and earlier changes of player; ValueError (or the
+    engine's errors) when they differ. A snapshot saved before it kept the changes (KeyError) is not used."""
     data = json.loads(row.data)
     settlement = engine.resume(header, data["engine"], data["entries"])
     hands = tuple(data["hands"])
     seating = [str(n) for n in data["seating"]]
+    changes = [(int(since), tuple(str(n) for n in names)) for since, names in data["changes"]]
     if settlement.count != row.count or len(hands) != len(settlement.entries):
         raise ValueError("entries and hands differ")
-    if len(seating) != len(settlement.players):
+    if len(seating) != len(settlement.players) or any(len(names) != len(seating) for _, names in changes):
         raise ValueError("a seating of other seats")
-    return settlement, hands, seating
+    return settlement, hands, seating, changes
 
 
 def _hands_since(table_id: int, keys: Sequence[Key]) -> list[Any]:
@@ -250,16 +273,22 @@ def _hands_since(table_id: int, keys: Sequence[Key]) -> list[Any]:
     return [found[i] for i in ids]
 
 
-def _tail(revision: int, settlement: Settlement, hands: tuple[dict[str, Any], ...], seating: list[str]) -> Window:
-    """The window of the last TAIL entries, with who sat where during the first of them (R33)."""
+def _tail(
+    revision: int, settlement: Settlement, hands: tuple[dict[str, Any], ...], seating: list[str], changes: list[Change]
+) -> Window:
+    """The window of the last TAIL entries, with who sat where during the first of them and every change
+    of player before it (R33)."""
     entries = settlement.entries[-TAIL:]
     skipped = len(settlement.entries) - len(entries)  # hands added since pushed the first ones out
     if skipped:
-        seating = [n for _, n in sorted(evening.seatings(seating, settlement.entries[:skipped], hands)[-1].items())]
+        seats = evening.seatings(seating, settlement.entries[:skipped], hands)
+        changes = [*changes, *changes_of_player(seats, settlement.offset)]
+        seating = [n for _, n in sorted(seats[-1].items())]
     settlement = Settlement(
         settlement.ruleset, settlement.players, settlement.state, entries, settlement.count - len(entries)
     )
-    return Window(revision, settlement.count, hands[-len(entries) :] if entries else (), settlement, tuple(seating))
+    kept = hands[-len(entries) :] if entries else ()
+    return Window(revision, settlement.count, kept, settlement, tuple(seating), tuple(changes))
 
 
 def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequence[Key]) -> Window | None:
@@ -268,7 +297,7 @@ def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequen
     if row is None:
         return None
     try:
-        settlement, hands, seating = _resumed(row, header)
+        settlement, hands, seating, changes = _resumed(row, header)
         if row.count < len(keys):  # hands written since: settled on top of it
             more = _hands_since(table_id, keys[row.count :])
             settlement = settlement.extend(more)
@@ -276,7 +305,7 @@ def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequen
     except (SnapshotError, SessionError, ValueError, TypeError, KeyError) as exc:
         log.warning("snapshot of table %s not usable: %s", table_id, exc)
         return None
-    return _tail(revision, settlement, hands, seating)
+    return _tail(revision, settlement, hands, seating, changes)
 
 
 # ------------------------------------------------------------------ writers

@@ -213,3 +213,38 @@ def test_a_table_where_someone_changed_seat_shows_who_sits_where(app: Flask, cli
         got, from_snapshot = fresh_page(client, token)
         assert from_snapshot
         assert got == expected
+
+
+@pytest.mark.parametrize("added", [0, 5, 20])
+def test_every_change_of_player_before_the_kept_entries_is_kept(app: Flask, client: FlaskClient, added: int) -> None:
+    """R33: a long evening whose people changed several times before the snapshot's last entries: each old
+    puesta is still in the box of whoever made it, and everyone who sat has their line, as the whole
+    ledger says (20 hands added push entries out of the kept ones: their changes are carried on)."""
+    session = random_session(random.Random(2), 240, closing=False, players=4)  # six changes of player
+    changes = [n for n, hand in enumerate(session["hands"], 1) if "sienta" in hand]
+    assert len([n for n in changes if n < 240 - settled.TAIL]) >= 4  # before the kept entries
+    response = client.post("/api/tables", json=session)
+    assert response.status_code == 201
+    tokens = response.get_json()
+    for _ in range(added):
+        assert client.post(f"/api/tables/{tokens['edit_token']}/hands", json={"pass": True}).status_code == 201
+    for token in (tokens["view_token"], tokens["edit_token"]):
+        expected = settled_page(client, token)
+        assert "(se fue)" in expected  # someone left: their box and their line
+        got, from_snapshot = fresh_page(client, token)
+        assert from_snapshot
+        assert got == expected
+
+
+def test_a_snapshot_kept_before_the_changes_of_player_were_is_rebuilt(app: Flask, client: FlaskClient) -> None:
+    """A snapshot an older version wrote (no ``changes``) is not used: the table is settled afresh."""
+    tokens = create(client, sienta=True)
+    expected = settled_page(client, tokens["edit_token"])
+    row = snapshot_row(app)
+    data = json.loads(row.data)
+    del data["changes"]
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    tamper(app, data=text, checksum=rechecksum(row, text))
+    got, from_snapshot = fresh_page(client, tokens["edit_token"])
+    assert got == expected
+    assert not from_snapshot
