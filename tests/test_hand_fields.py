@@ -12,7 +12,7 @@ import pytest
 from scorer import hand_fields
 from scorer.engine import settle
 from tests.conftest import EXAMPLES, load_json
-from tests.web.test_games import form_of
+from tests.web.tables.test_every_game import form_of
 
 GAMES = {
     "pozo_viuda": ["pozo_viuda_table", "pozo_viuda_seed", "pozo_viuda_tricks_imply"],

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from scorer import store
 from scorer.store.models import Table
-from tests.web.test_games import example, hands_stored, ledger, new_table_data, only_session, plain, text
+from tests.web.tables.test_every_game import example, hands_stored, ledger, new_table_data, only_session, plain, text
 
 DEFAULTS = {"om_stake": "10", "om_solo_stake": "20", "om_vole_bonus": "10", "om_matador_bonus": "5",
             "bd_target": "12", "bd_fuera_de_turno": "1", "bd_renuncio": "1"}  # fmt: skip

@@ -28,8 +28,8 @@ from scorer.store.db import db
 from scorer.store.models import Table
 from scorer.web.common import messages
 from tests.engine.test_error_codes import CASES
+from tests.web.common.test_messages import SAMPLES
 from tests.web.tables.test_pages import text
-from tests.web.test_messages import SAMPLES
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NBSP = "\u00a0"

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from scorer import store
 from scorer.store.models import Table
-from tests.web.test_games import new_table_data, plain, text
+from tests.web.tables.test_every_game import new_table_data, plain, text
 
 FORMAT = "tresillo-session/1"
 FOUR = ["Ana", "Benito", "Carmen", "Diego"]

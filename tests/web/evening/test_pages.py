@@ -25,7 +25,7 @@ from scorer.sheet.context import sheet_context
 from scorer.store.models import Table
 from tests.conftest import EXAMPLES, example_sessions, load_json
 from tests.web.conftest import api_ledger, api_session
-from tests.web.test_games import csv_dicts, csv_parts
+from tests.web.tables.test_every_game import csv_dicts, csv_parts
 
 REAL = load_json(EXAMPLES / "real_evening.json")
 REAL_LEDGER = load_json(EXAMPLES / "real_evening.ledger.json")

@@ -24,7 +24,7 @@ from scorer.web.common import messages
 from tests.engine.test_error_codes import CASES
 from tests.web.tables.test_pages import text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # Words of the game and of the rules that the English templates share with Spanish pages.
 SHARED = {
