@@ -11,7 +11,7 @@ by name. Everything here is derived from what the engine answered (``seating`` o
 
 from __future__ import annotations
 
-import operator
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -60,9 +60,31 @@ def seatings(
     but the very same entry and hand objects in them (a settled entry is never changed: an edit
     settles new ones). The last answers are kept with those objects: the same history again is
     answered at once, and one that only adds entries to a kept one (a hand just saved) walks only
-    the new entries. Checking the objects one by one costs far less than reading each entry.
+    the new entries. Checking the objects one by one costs far less than reading each entry; and the
+    very same lists again (the views of one page share the revision's ledger and hands) are known
+    without even that.
     """
     names = tuple(players)
+    for asked in tuple(_asked):  # the very lists of a history just asked about (the views of one page)
+        if asked[0] is entries and asked[1] is hands and asked[2] == (len(entries), len(hands), names):
+            return asked[3]
+    made = _kept_or_made(names, players, entries, hands)
+    _asked.insert(0, (entries, hands, (len(entries), len(hands), names), made))
+    del _asked[_SEATINGS_KEPT:]
+    return made
+
+
+# the lists last asked about, kept alive with their lengths (a list grown since is not the one answered)
+_asked: list[tuple[object, object, tuple[int, int, tuple[str, ...]], list[dict[int, str]]]] = []
+
+
+def _kept_or_made(
+    names: tuple[str, ...],
+    players: Sequence[str],
+    entries: Sequence[Mapping[str, Any]],
+    hands: Sequence[Mapping[str, Any]],
+) -> list[dict[int, str]]:
+    """:func:`seatings` from the longest kept history that ``entries`` begins with, else from the start."""
     cut = hands[: len(entries)]  # a hand beyond the last entry changes no seating
     found = _longest_kept(names, entries, cut)
     if found is None:
@@ -99,9 +121,10 @@ def _may_fit(kept: Kept, names: tuple[str, ...], entries: Sequence[Mapping[str, 
     )
 
 
-def _same(kept: Sequence[object], now: Sequence[object]) -> bool:
-    """Whether ``now`` starts with the very objects of ``kept``."""
-    return all(map(operator.is_, kept, now))
+def _same(kept: tuple[object, ...], now: Sequence[object]) -> bool:
+    """Whether ``now`` starts with ``kept``: the very objects (a tuple compares each pair by identity
+    first, in C), or failing that equal ones, which seat the same people all the same."""
+    return kept == tuple(now[: len(kept)])
 
 
 def _seatings(
@@ -154,11 +177,8 @@ def seating_now(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> dict[i
 def names_used(session: Mapping[str, Any], ledger: Mapping[str, Any]) -> list[str]:
     """Every person who has sat at this table, in the order they first sat."""
     seen: dict[str, None] = {}
-    last = None
-    for seating in seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or []):
-        if seating is last:  # shared until someone changes seat: nobody new
-            continue
-        last = seating
+    every = seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])
+    for seating, _same_one in itertools.groupby(every):  # shared until someone changes seat: nobody new
         for seat in sorted(seating):
             seen.setdefault(seating[seat], None)
     return list(seen)
@@ -299,16 +319,49 @@ class FavorSpan:
 def favor_history(session: Mapping[str, Any]) -> list[FavorSpan]:
     """The favour suits of the evening in order: the table's, then each change (R34), from the entry after it."""
     rules = session.get("rules") or {}
-    spans = [FavorSpan(1, rules.get("favor_suit") or None)]
-    for n, hand in enumerate(session.get("hands") or [], 1):
+    return _favor_spans(rules.get("favor_suit") or None, tuple(session.get("hands") or ()), 0, [])
+
+
+def _favor_spans(first: Any, hands: tuple[object, ...], start: int, spans: list[FavorSpan]) -> list[FavorSpan]:
+    """The spans of ``hands`` from ``start`` on, after ``spans`` (those of the hands before it)."""
+    spans = spans or [FavorSpan(1, first or None)]
+    for n in range(start, len(hands)):
+        hand = hands[n]
         if (type(hand) is dict or isinstance(hand, Mapping)) and hand.get("favor") is not None:
-            spans.append(FavorSpan(n + 1, str(hand["favor"])))
+            spans.append(FavorSpan(n + 2, str(hand["favor"])))
     return spans
+
+
+_FAVOR_KEPT = 8
+_favor_kept: list[tuple[object, tuple[object, ...], tuple[FavorSpan, ...]]] = []  # (table's suit, hands, spans)
+
+
+def favor_history_shared(session: Mapping[str, Any]) -> tuple[FavorSpan, ...]:
+    """:func:`favor_history` of a session whose hands are never changed in place (a table's settled state,
+    shared read-only by the pages). As :func:`seatings`, the last answers are kept with their hands: a
+    history that only adds hands to a kept one (a hand just saved) reads only the new ones."""
+    rules = session.get("rules") or {}
+    first = rules.get("favor_suit") or None
+    hands = tuple(session.get("hands") or ())
+    start, spans = 0, []
+    for suit, kept, kept_spans in tuple(_favor_kept):
+        if suit == first and start < len(kept) <= len(hands) and kept == hands[: len(kept)]:
+            start, spans = len(kept), list(kept_spans)
+    if start == len(hands) and spans:
+        return tuple(spans)
+    made = tuple(_favor_spans(first, hands, start, spans))
+    _favor_kept.insert(0, (first, hands, made))
+    del _favor_kept[_FAVOR_KEPT:]
+    return made
 
 
 def favor_lines(session: Mapping[str, Any]) -> list[str]:
     """The favour suits of the evening in words when the table changed it (R34): the table page, the sheet."""
-    spans = favor_history(session)
+    return span_lines(favor_history(session))
+
+
+def span_lines(spans: Sequence[FavorSpan]) -> list[str]:
+    """:func:`favor_lines` of the spans :func:`favor_history` read."""
     if len(spans) < 2:
         return []
     none = _("ninguno")

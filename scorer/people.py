@@ -48,9 +48,22 @@ def puesta_owner(puesta: Mapping[str, Any], seats: Sequence[Seating]) -> str:
     return seating.get(seat, str(puesta.get("owner", ""))) if seat is not None else str(puesta.get("owner", ""))
 
 
+def owners(cartulina: Sequence[Mapping[str, Any]], seats: Sequence[Seating]) -> list[str]:
+    """The name of whoever made each cartulina entry, in the same order (:func:`puesta_owner`)."""
+    count = len(seats)
+    out = []
+    for e in cartulina:
+        seat, hand = e.get("owner"), e.get("hand")
+        if type(seat) is int and type(hand) is int and 0 < hand <= count:  # as the ledger writes them
+            out.append(seats[hand - 1].get(seat) or puesta_owner(e, seats))
+        else:
+            out.append(puesta_owner(e, seats))
+    return out
+
+
 def with_owners(cartulina: Sequence[Mapping[str, Any]], seats: Sequence[Seating]) -> list[dict[str, Any]]:
     """Copies of cartulina entries, each with ``person``: the name of whoever made it."""
-    return [{**e, "person": puesta_owner(e, seats)} for e in cartulina]
+    return [{**e, "person": person} for e, person in zip(cartulina, owners(cartulina, seats), strict=True)]
 
 
 def order(names: Sequence[str], seating: Seating) -> list[tuple[int, str]]:
@@ -93,13 +106,19 @@ def people_before_after(
 
 
 def boxes(
-    cartulina: Sequence[Mapping[str, Any]], seating: Seating, everyone: Sequence[str] = ()
+    cartulina: Sequence[Mapping[str, Any]],
+    seating: Seating,
+    everyone: Sequence[str] = (),
+    persons: Sequence[str] | None = None,
 ) -> list[tuple[int, str, list[Mapping[str, Any]]]]:
     """One cartulina box per person: (seat, name, their entries). Seated people in seat order, each
-    with a box; then whoever left, only if they made a puesta (entries carry ``person``)."""
+    with a box; then whoever left, only if they made a puesta (entries carry ``person``, or ``persons``
+    says it entry by entry: :func:`owners`)."""
     mine: dict[str, list[Mapping[str, Any]]] = {}
-    for e in sorted(cartulina, key=lambda e: int(e["id"])):
-        mine.setdefault(str(e.get("person", "")), []).append(e)
+    if persons is None:
+        persons = [str(e.get("person", "")) for e in cartulina]
+    for e, person in sorted(zip(cartulina, persons, strict=True), key=lambda pair: int(pair[0]["id"])):
+        mine.setdefault(str(person), []).append(e)
     out = []
     for seat, name in order([*everyone, *mine], seating):
         if seat or mine.get(name):

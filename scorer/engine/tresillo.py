@@ -8,6 +8,7 @@ person has won or lost in earlier stints, so the ledger's ``people`` is derived 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -122,6 +123,9 @@ class Puesta(NamedTuple):
 
     def as_json(self) -> JSON:
         return {"id": self.id, "owner": self.owner, "amount": self.amount, "hand": self.hand, "state": self.state}
+
+
+_by_id = operator.itemgetter(0)  # a Puesta's id
 
 
 class Closed(NamedTuple):
@@ -363,7 +367,7 @@ class Tresillo:
         while node is not None:
             every.append(node.puesta)
             node = node.rest
-        every.sort(key=lambda e: e.id)
+        every.sort(key=_by_id)
         return {
             "balances": seat_map(state.balances),
             "plato": {"amount": state.plato, "kind": state.kind},

@@ -71,7 +71,8 @@ def people_balance_lines(
     """Balances by person (R33): those seated in seat order, then those who left (``seat`` 0).
 
     A seat's pending puestas are its present occupant's (the leaver's were cancelled). ``owned``:
-    the same cartulina with its owners already read (:func:`scorer.people.with_owners`).
+    the cartulina's entries with their owners already read (:func:`scorer.people.with_owners`); its
+    open ones are enough, only the pending puestas count.
     """
     seats = evening.seatings(session.get("players") or [], ledger.get("hands") or [], session.get("hands") or [])
     return person_lines(

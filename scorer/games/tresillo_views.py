@@ -101,19 +101,20 @@ def cartulina_view(
     crossed: int | None = None,
     seating: Mapping[int, str] | None = None,
     everyone: Sequence[str] = (),
+    persons: Sequence[str] | None = None,
 ) -> list[Box]:
     """One box per player, each reserved puesta a mark in its owner's box, oldest first.
 
     With ``crossed``, only that many of the latest crossed-out marks of each box are kept
     (the open ones always are); ``older`` counts the others. With ``seating`` (after a change
     of player, R33) the boxes are people's: those seated, then whoever left and made a puesta
-    (seat 0); the entries then carry ``person`` (:func:`scorer.people.with_owners`).
+    (seat 0); the entries then carry ``person`` (:func:`scorer.people.with_owners`), or ``persons`` says
+    it entry by entry (:func:`scorer.people.owners`).
     """
-    ordered = sorted(cartulina, key=lambda e: int(e["id"]))
-    if seating is not None:  # R33: a box per person, each puesta in its maker's (entries carry ``person``)
-        owned = [(seat, name, list(mine)) for seat, name, mine in by_person.boxes(ordered, seating, everyone)]
+    if seating is not None:  # R33: a box per person, each puesta in its maker's
+        owned = [(s, name, list(mine)) for s, name, mine in by_person.boxes(cartulina, seating, everyone, persons)]
     else:
-        owned = _by_seat(ordered, players)
+        owned = _by_seat(sorted(cartulina, key=lambda e: int(e["id"])), players)
     boxes: list[Box] = []
     for seat, name, mine in owned:
         shown, older = _latest_crossed(mine, crossed)

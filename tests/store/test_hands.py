@@ -355,6 +355,17 @@ class TestHands:
         with pytest.raises(NotFound):
             store.restore_hand(table, deleted.hand_id)
 
+    def test_deleted_hands_are_listed_in_the_order_they_were_played(self) -> None:
+        """Deleted out of order (the last first), listed by their place in the table, each with the number
+        it would take back."""
+        table = store.create_table(sample_session())
+        played_hands = store.read(table).session_copy()["hands"]
+        store.delete_hand(table, 3)
+        store.delete_hand(reload(table), 1)
+        deleted = store.deleted_hands(reload(table))
+        assert [d.hand for d in deleted] == [played_hands[0], played_hands[2]]
+        assert [d.n for d in deleted] == [1, 2]  # hand 3 would come back after the one live hand
+
     def test_history(self) -> None:
         table = store.create_table(sample_session())
         store.replace_hand(table, 1, played(2, "copas", {"2": 5, "3": 3, "4": 1}))

@@ -79,10 +79,25 @@ def per_language(name: str, caller: Callable[[], str]) -> Markup:
     return made
 
 
+# (key, language) → Markup: blocks drawn from an immutable view-model, whatever table or revision shows them
+_by_content = store.page_cache(4096)
+
+
+def per_content(key: Any, caller: Callable[[], str]) -> Markup:
+    """``{% call per_content(key) %}…{% endcall %}``: the block's HTML, made once per value of ``key`` and
+    language of the page, then shared by every page and revision that shows the same. ``key`` is the
+    frozen view-model the block is drawn from and nothing else (a cartulina box: after a hand is saved
+    only the boxes it changed are drawn again; a box of someone who left years of hands ago never is)."""
+    made: Markup = _by_content.made((key, words.language()), lambda: Markup(caller()))
+    return made
+
+
 def init_app(app: Flask) -> None:
     if type(app.session_interface) is SecureCookieSessionInterface:
         app.session_interface = QuietSessions()
     # the suit chips' symbols, the same as everywhere (a Jinja global: the macros see it without context)
-    app.jinja_env.globals.update(SUIT_SYMBOLS=words.SUIT_SYMBOLS, per_revision=per_revision, per_language=per_language)
+    app.jinja_env.globals.update(
+        SUIT_SYMBOLS=words.SUIT_SYMBOLS, per_revision=per_revision, per_language=per_language, per_content=per_content
+    )
     app.add_template_filter(fecha, "fecha")
     app.register_error_handler(404, not_found)

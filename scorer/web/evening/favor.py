@@ -14,7 +14,7 @@ from typing import Any
 from flask import render_template
 from flask_babel import gettext as _
 
-from scorer import evening, store
+from scorer import evening, store, words
 from scorer.web.common.evening import favor_in_force
 from scorer.web.common.evening_forms import FavorForm
 from scorer.words import suit_text
@@ -49,4 +49,10 @@ def favor_words(table: Any) -> tuple[str, list[str]]:
     """The table page (Tresillo): the favour suit in force, and the evening's suits when it changed (R34)."""
     suit = favor_in_force(table)
     now = _("Palo de favor: %(suit)s.", suit=suit_text(suit)) if suit else _("Sin palo de favor.")
-    return now, store.read(table).kept("favor_lines", lambda: evening.favor_lines(store.read(table).favor_session))
+    spans = store.read(table).kept("favor_spans", lambda: evening.favor_history_shared(store.read(table).favor_session))
+    # the words of the same changes again (a hand saved changes none): said once per language, not per revision
+    lines: list[str] = _lines.made((spans, words.language()), lambda: evening.span_lines(spans))
+    return now, lines
+
+
+_lines = store.page_cache(256)  # (favour spans, language) → the lines that say them

@@ -17,7 +17,7 @@ from scorer import evening
 from scorer import people as by_person
 from scorer.games import game_of
 from scorer.games.balances import BalanceLine, balance_lines, people_balance_lines
-from scorer.games.tresillo_views import CROSSED_SHOWN, Box, PlatoView, cartulina_view, plato_view
+from scorer.games.tresillo_views import CROSSED_SHOWN, OPEN, Box, PlatoView, cartulina_view, plato_view
 from scorer.games.views import (
     FIELD_WORDS,
     HandLine,
@@ -228,21 +228,31 @@ class _Owned:
 
     moved: bool  # someone changed seat
     changes: bool  # the ledger has changes of player: balances by person
-    people: list[dict[str, Any]]  # the final cartulina, each puesta with its owner when any of the above
-    final: list[dict[str, Any]]  # what the cartulina shows (owners only when someone moved)
+    final: list[dict[str, Any]]  # the final cartulina as the ledger has it
+    persons: list[str] | None  # whose each of its puestas is, when any of the above
+    open_people: list[dict[str, Any]]  # its open puestas, each with ``person`` when any of the above
 
     @property
     def open(self) -> list[dict[str, Any]]:
-        return [e for e in self.final if e.get("state") in ("pendiente", "en_plato")]
+        """The open puestas as the plato shows them (their owners only when someone moved)."""
+        if self.moved:
+            return self.open_people
+        return [e for e in self.final if e.get("state") in OPEN]
 
 
 def _owned(ledger: Mapping[str, Any], seats: Sequence[Mapping[int, str]]) -> _Owned:
     final_cartulina = list(ledger.get("cartulina", []))
     moved = by_person.changed(seats)
     changes = evening.has_changes(ledger)
-    # whose each puesta is, read once for the whole cartulina (the open ones are among them)
-    with_people = by_person.with_owners(final_cartulina, seats) if moved or changes else final_cartulina
-    return _Owned(moved, changes, with_people, with_people if moved else final_cartulina)
+    if not (moved or changes):
+        return _Owned(moved, changes, final_cartulina, None, [])
+    # whose each puesta is, read once for the whole cartulina; only the open ones are copied with it (a
+    # long evening's hundreds of crossed-out puestas are grouped by it, never copied)
+    persons = by_person.owners(final_cartulina, seats)
+    open_people = [
+        {**e, "person": person} for e, person in zip(final_cartulina, persons, strict=True) if e.get("state") in OPEN
+    ]
+    return _Owned(moved, changes, final_cartulina, persons, open_people)
 
 
 def _balances(
@@ -252,7 +262,7 @@ def _balances(
     tanto_value, currency = tanto_of(session)
     final_cartulina = list(ledger.get("cartulina", []))
     if owned.changes:
-        return people_balance_lines(session, ledger, final_cartulina, tanto_value, currency, owned=owned.people)
+        return people_balance_lines(session, ledger, final_cartulina, tanto_value, currency, owned=owned.open_people)
     return balance_lines(now, ledger.get("balances", {}), final_cartulina, tanto_value, currency)
 
 
@@ -262,7 +272,8 @@ def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: i
     entries = list(ledger.get("hands", []))
     closed = bool(entries) and entries[-1].get("result") == "cierre"
     tanto_value, currency = tanto_of(session)
-    seats = evening.seatings(players, entries, list(session.get("hands", [])))  # R33: who sat where at each entry
+    # R33: who sat where at each entry (the ledger's and the session's own lists: asked again by other views)
+    seats = evening.seatings(players, ledger.get("hands") or entries, session.get("hands") or [])
     now = [seats[-1][s] for s in sorted(seats[-1])] if players else []
     names = seat_names(now)
     owned = _owned(ledger, seats)
@@ -273,7 +284,13 @@ def table_view(session: Mapping[str, Any], ledger: Mapping[str, Any], *, last: i
         players=players,
         roles=_roles_now(players, now, ledger, closed),
         plato=plato_view(ledger.get("plato"), owned.open, names),
-        cartulina=cartulina_view(now, owned.final, crossed=CROSSED_SHOWN, seating=seats[-1] if owned.moved else None),
+        cartulina=cartulina_view(
+            now,
+            owned.final,
+            crossed=CROSSED_SHOWN,
+            seating=seats[-1] if owned.moved else None,
+            persons=owned.persons,
+        ),
         balances=balances,
         pending_total=sum(b.pending for b in balances),
         hands=_last_lines(session, ledger, seats, last),

@@ -10,6 +10,7 @@ cache is keyed on and checks that the page follows.
 from __future__ import annotations
 
 import json
+import random
 import re
 
 from flask import Flask
@@ -17,8 +18,10 @@ from flask.testing import FlaskClient
 from flask_babel import force_locale
 
 from scorer import store
+from scorer.engine.tresillo import active_seats
 from scorer.store.db import db
 from scorer.web.common.i18n import translations
+from tests.engine.strategies import random_session
 from tests.web.conftest import sample_session
 
 # what changes from one answer to the next whatever the table: form tokens, the time the page was made
@@ -144,3 +147,28 @@ def test_the_templates_words_follow_force_locale_inside_a_request(app: Flask) ->
             assert translations().gettext("Saldos") == "Balances"
             assert app.jinja_env.from_string("{{ _('Saldos') }}").render() == "Balances"
         assert app.jinja_env.from_string("{{ _('Saldos') }}").render() == "Saldos"
+
+
+def test_boxes_and_favour_lines_kept_from_earlier_revisions_are_as_afresh(app: Flask, client: FlaskClient) -> None:
+    """The cartulina's boxes are kept by their content and the favour suits' lines by the changes they say,
+    across revisions: after a hand is saved only what it changed is drawn again, and the page is the page a
+    fresh worker makes, in each language (a long evening: changes of player, of favour suit, puestas)."""
+    session = random_session(random.Random(2), 240, closing=False, players=4)  # seed 2: as the benches
+    assert sum("sienta" in h for h in session["hands"]) >= 3 and sum("favor" in h for h in session["hands"]) >= 3
+    with app.app_context():
+        table = store.create_table(session)
+        edit, dealer = str(table.edit_token), int(store.read(table).ledger["next_dealer"])
+    for language in ("es", "en", "es"):
+        _page(client, f"/t/{edit}", language)  # every box and line kept, in this language
+    a, b, c = active_seats(4, dealer)
+    response = client.post(
+        f"/api/tables/{edit}/hands",
+        json={"jugador": a, "lance": "entrada", "trump": "oros", "tricks": {str(a): 5, str(b): 2, str(c): 2}},
+    )
+    assert response.status_code == 201, response.get_json()
+    kept = {language: _page(client, f"/t/{edit}", language) for language in ("es", "en")}
+    assert 'class="cartulina"' in kept["es"] and "data-favor" in kept["es"]
+    assert "Desde la mano" in kept["es"] and "Desde la mano" not in kept["en"]
+    store.forget()  # a fresh worker: every box and line drawn again
+    for language, page in kept.items():
+        assert _page(client, f"/t/{edit}", language) == page, language
