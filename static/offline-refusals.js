@@ -10,7 +10,7 @@
 // - A closed table (403 with closed): every entry says it cannot be saved, with Descartar and a way
 //   to copy what was entered; nothing leads to a form.
 // - Corregir keeps what was entered (offline-fixing.js).
-import { atTop, say } from "./offline-status.js";
+import { atTop, boxOf, say } from "./offline-status.js";
 
 function capital(text) {
   text = String(text || "");
@@ -231,14 +231,7 @@ export function tell(entries) {
     sessionStorage.removeItem(TOLD);
   } catch (e) { return; }
   if (!shot) return;
-  var box = document.getElementById("rejudged");
-  if (!box) {
-    box = document.createElement("div");
-    box.id = "rejudged";
-    box.className = "flash";
-    box.setAttribute("role", "status");
-    atTop(box);
-  }
+  var box = boxOf("rejudged", "div", "flash", "status", atTop);
   box.textContent = "";
   var head = document.createElement("p");
   head.textContent = say("discarded", { what: shot.dropped }, "Descartada: {what}.");

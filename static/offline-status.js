@@ -30,34 +30,36 @@ export function atTop(box) {
   main.insertBefore(box, main.firstChild);
 }
 
+// The box #id: the page's own, or made the first time (a tag with its class and role) and put in
+// place by place(box). The notes and boxes the offline scripts say things in.
+export function boxOf(id, tag, className, role, place) {
+  var box = document.getElementById(id);
+  if (box) return box;
+  box = document.createElement(tag);
+  box.id = id;
+  box.className = className;
+  box.setAttribute("role", role);
+  place(box);
+  return box;
+}
+
 // The note above a form (#offline-form-note, an alert): why it was not saved, or what to do.
 export function formNote(form, text) {
-  var p = document.getElementById("offline-form-note");
-  if (!p) {
-    p = document.createElement("p");
-    p.id = "offline-form-note";
-    p.className = "error-text";
-    p.setAttribute("role", "alert");
-    form.parentNode.insertBefore(p, form);
-  }
+  var p = boxOf("offline-form-note", "p", "error-text", "alert", function (box) {
+    form.parentNode.insertBefore(box, form);
+  });
   p.textContent = text;
   return p;
 }
 
 // The page's note "sin conexión · datos de las HH:MM" (when the server made this copy), or none.
 export function banner(show) {
-  var note = document.getElementById("sin-conexion");
   if (!show) {
-    if (note) note.hidden = true;
+    var shown = document.getElementById("sin-conexion");
+    if (shown) shown.hidden = true;
     return;
   }
-  if (!note) {
-    note = document.createElement("p");
-    note.id = "sin-conexion";
-    note.className = "panel offline-note";
-    note.setAttribute("role", "status");
-    atTop(note);
-  }
+  var note = boxOf("sin-conexion", "p", "panel offline-note", "status", atTop);
   var at = hhmm(document.body.getAttribute("data-rendered-at"));
   note.textContent = at ? msg("offline_at", { time: at }) : msg("offline");
   note.hidden = false;

@@ -9,7 +9,7 @@
 // Nothing here knows the game: it caches and serves what the server made.
 "use strict";
 
-var SHELL = "cartulina-shell-11";
+var SHELL = "cartulina-shell-12";
 var PAGES = "cartulina-pages-1";
 var SHELL_FILES = [
   "/static/app.css",

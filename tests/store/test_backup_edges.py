@@ -17,17 +17,8 @@ from scorer import store
 from scorer.store import backup as bk
 from scorer.store.db import db
 from scorer.store.models import Table
-from tests.store.test_backup import KINDS, cli, on, row_counts  # noqa: F401  (on: a fixture)
+from tests.store.test_backup import KINDS, cli, good_backup, on, row_counts  # noqa: F401  (fixtures)
 from tests.web.conftest import sample_session
-
-
-@pytest.fixture
-def two_tables(app: Flask, make_table: Callable[..., Table], tmp_path: pathlib.Path) -> pathlib.Path:
-    make_table()
-    make_table(name="Otra")
-    file = tmp_path / "two.gz"
-    assert cli(app, "backup", str(file)).exit_code == 0
-    return file
 
 
 def test_a_backup_into_a_missing_folder_says_so_without_a_traceback(app: Flask, tmp_path: pathlib.Path) -> None:
@@ -52,7 +43,7 @@ def test_a_backup_onto_a_folder_it_cannot_write_says_so(app: Flask, tmp_path: pa
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_table_made_after_the_first_check_is_refused_in_the_write(
     on: Callable[..., Flask],  # noqa: F811
-    two_tables: pathlib.Path,
+    good_backup: pathlib.Path,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
     kind: str,
 ) -> None:
@@ -69,7 +60,7 @@ def test_a_table_made_after_the_first_check_is_refused_in_the_write(
 
     monkeypatch.setattr(bk, "_refuse_filled", then_a_keeper_starts_a_table)
     with pytest.raises(bk.BackupError, match=r"the database is not empty \(1 tables"):
-        bk.restore(new, two_tables)
+        bk.restore(new, good_backup)
     assert made
     counts = row_counts(new)
     assert counts["tables"] == 1  # that table, and nothing of the backup
@@ -80,7 +71,7 @@ def test_a_table_made_after_the_first_check_is_refused_in_the_write(
 @pytest.mark.parametrize("kind", KINDS)
 def test_no_other_writer_gets_in_while_the_rows_go_in(
     on: Callable[..., Flask],  # noqa: F811
-    two_tables: pathlib.Path,
+    good_backup: pathlib.Path,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
     kind: str,
 ) -> None:
@@ -93,7 +84,7 @@ def test_no_other_writer_gets_in_while_the_rows_go_in(
         yield from real(path, header)
 
     monkeypatch.setattr(bk, "read_rows", and_a_writer_tries_meanwhile)
-    report = bk.restore(new, two_tables)
+    report = bk.restore(new, good_backup)
     assert report.added["tables"] == 2
     assert tried == ["held off"]
     assert another_writer_is_held_off(new) == "wrote"  # and after the restore it gets in at once
