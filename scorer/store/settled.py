@@ -164,7 +164,6 @@ class Window:
     count: int
     hands: tuple[dict[str, Any], ...]  # the last stored hands
     settlement: Settlement  # resumed: its entries are the last ones (offset before them)
-    seating: tuple[str, ...] = ()  # R33: who sat where during the first of those entries
     # R33: every change of player before them, as (the number of entries before the first one seated so,
     # who sat where from then on): whose each old puesta is, and everyone who sat, as the whole ledger says
     changes: tuple[Change, ...] = ()
@@ -276,19 +275,18 @@ def _hands_since(table_id: int, keys: Sequence[Key]) -> list[Any]:
 def _tail(
     revision: int, settlement: Settlement, hands: tuple[dict[str, Any], ...], seating: list[str], changes: list[Change]
 ) -> Window:
-    """The window of the last TAIL entries, with who sat where during the first of them and every change
-    of player before it (R33)."""
+    """The window of the last TAIL entries, with every change of player before the first of them (R33);
+    ``seating``: who sat where during the snapshot's first entry."""
     entries = settlement.entries[-TAIL:]
     skipped = len(settlement.entries) - len(entries)  # hands added since pushed the first ones out
-    if skipped:
+    if skipped:  # the changes of player among the entries pushed out, from the seating the snapshot began with
         seats = evening.seatings(seating, settlement.entries[:skipped], hands)
         changes = [*changes, *changes_of_player(seats, settlement.offset)]
-        seating = [n for _, n in sorted(seats[-1].items())]
     settlement = Settlement(
         settlement.ruleset, settlement.players, settlement.state, entries, settlement.count - len(entries)
     )
     kept = hands[-len(entries) :] if entries else ()
-    return Window(revision, settlement.count, kept, settlement, tuple(seating), tuple(changes))
+    return Window(revision, settlement.count, kept, settlement, tuple(changes))
 
 
 def window(table_id: int, header: Mapping[str, Any], revision: int, keys: Sequence[Key]) -> Window | None:
